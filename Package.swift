@@ -1,0 +1,56 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Kith",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Kith", targets: ["Kith"]),
+        .library(name: "VCardFormat", targets: ["VCardFormat"]),
+        .library(name: "ICalendarFormat", targets: ["ICalendarFormat"]),
+        .executable(name: "kith", targets: ["KithCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // Layer 1: the syntax vCard and iCalendar share.
+        .target(name: "ContentLines"),
+        // XML read with no DTD, no external entities and no network (xCard, xCal).
+        .target(name: "SecureXML"),
+        // Layer 2: the formats.
+        .target(name: "VCardFormat", dependencies: ["ContentLines", "SecureXML"]),
+        .target(name: "ICalendarFormat", dependencies: ["ContentLines", "SecureXML"]),
+        // Layer 3: the journal.
+        .target(
+            name: "Kith",
+            dependencies: [
+                "VCardFormat", "ICalendarFormat",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Layer 4: the tool.
+        .executableTarget(
+            name: "KithCLI",
+            dependencies: [
+                "Kith",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ContentLinesTests", dependencies: ["ContentLines"]),
+        .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ICalendarFormatTests", dependencies: ["ICalendarFormat"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "KithTests", dependencies: ["Kith"]),
+        .testTarget(name: "KithCLITests", dependencies: ["Kith"]),
+    ]
+)
+
+// The same settings for every target.
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.swiftLanguageMode(.v6))
+    target.swiftSettings = settings
+}
