@@ -98,10 +98,12 @@ def table(path):
                 goal = "≤ %g" % limit
                 if limit < 1:
                     goal += " (%g× faster)" % round(1 / limit)
+                else:
+                    goal += " (within %g×)" % limit
                 verdict = None if ratio is None else ratio <= limit
             elif target.startswith("abs<"):
                 limit = float(target[len("abs<"):])
-                goal = "< %s" % human(limit)
+                goal = "< %g s" % limit if limit >= 1 else "< %s" % human(limit)
                 verdict = None if k is None else k < limit
             else:
                 goal, verdict = "(for reference)", None
