@@ -13,8 +13,9 @@
 #      for the sqlite3 shell, and vdirs for khard and khal (khal's cache is built once);
 #   4. when Sources/KithBench exists, builds `kith-bench` and `kith` in release mode and
 #      builds the journal they query (kith-bench import of both corpora);
-#   5. runs every measurement N times (default 5, --quick 1) and prints one markdown
-#      table of medians with the ratio kith/peer measured in the same run.
+#   5. runs every measurement N times (default 5, --quick 1; at least 5 for anything
+#      under 0.25 s) and prints one markdown table of medians with the ratio kith/peer
+#      measured in the same run.
 # Kith's cells read `n/a` when its pieces are missing; no number is ever made up.
 #
 # Environment: KITH_BENCH_DATA (default ./bench-data), KITH_BENCH_VENV (default
@@ -337,7 +338,7 @@ row '`kith --help` (process start-up)' '`/bin/true`' "$p_true" "$k_start" "info"
 
 # --- 6. the table ----------------------------------------------------------------------
 echo
-echo "Medians of $runs run(s) on $(nproc) cores, $(uname -sm), $(date -u +%Y-%m-%d)."
+echo "Medians of $runs run(s) (at least 5 for anything under 0.25 s) on $(nproc) cores, $(uname -sm), $(date -u +%Y-%m-%d)."
 echo
 python3 "$scripts/median.py" table "$rows"
 if cut -f3,4 "$rows" | grep -qw failed; then
