@@ -286,11 +286,12 @@ public struct ContentLineReader {
                                       parameters: inout [ContentLine.Parameter], line: Int) -> String {
         var encoding: String?
         var charset: String?
-        for p in parameters {
+        for p in parameters where p.name.utf8.count == 8 || p.name.utf8.count == 7 {
             if p.name == "ENCODING" { encoding = p.values.first?.uppercased() }
             if p.name == "CHARSET" { charset = p.values.first }
         }
         if encoding == nil && charset == nil {
+            if Self.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
             if let s = String(validating: raw, as: UTF8.self) { return s }
             warnings.append(FormatWarning(line: line, property: name, code: .invalidUTF8,
                 message: "Value is not valid UTF-8 and names no CHARSET; read as Windows-1252."))
@@ -336,6 +337,22 @@ public struct ContentLineReader {
                 .replacingOccurrences(of: "\r", with: "\\n")
         }
         return text
+    }
+
+    @inline(__always)
+    private static func isASCII(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        var k = 0
+        let n = buf.count
+        guard let base = UnsafeRawPointer(buf.baseAddress) else { return true }
+        while k + 8 <= n {
+            if base.loadUnaligned(fromByteOffset: k, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            k += 8
+        }
+        while k < n {
+            if buf[k] & 0x80 != 0 { return false }
+            k += 1
+        }
+        return true
     }
 
     @inline(__always)
