@@ -112,9 +112,11 @@ extension VCard {
             if names.isEmpty {
                 line.value = valueElements.map { TextEscaping.escape($0.text, escapeComma: false) }.joined(separator: ";")
             } else {
-                line.value = names.map { field in
+                var fields = names.map { field in
                     valueElements.filter { $0.localName == field }.map { TextEscaping.escape($0.text) }.joined(separator: ",")
-                }.joined(separator: ";")
+                }
+                if name == "GENDER" { while fields.count > 1, fields.last == "" { fields.removeLast() } }
+                line.value = fields.joined(separator: ";")
             }
         default:
             if let v = valueElements.first {
