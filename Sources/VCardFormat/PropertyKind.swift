@@ -49,6 +49,14 @@ enum PropertyKind: Equatable {
         }
     }
 
+    /// Whether the property holds a URI whatever the version (so TEXT escapes never apply in 4.0).
+    static func isURI(_ name: String) -> Bool {
+        switch name {
+        case "URL", "SOURCE", "IMPP", "MEMBER", "FBURL", "CALADRURI", "CALURI", "ORG-DIRECTORY": return true
+        default: return false
+        }
+    }
+
     /// Properties vCard 4.0 has and 3.0 lacks: written to 3.0 as `X-` + name.
     static let only4: Set<String> = [
         "ANNIVERSARY", "GENDER", "KIND", "RELATED", "MEMBER", "LANG", "XML", "CLIENTPIDMAP", "INTEREST", "HOBBY",

@@ -1,6 +1,14 @@
 import ContentLines
 
 extension VCard {
+    /// This card converted to `target`: properties in that version's form, FN (and for 3.0 N)
+    /// added when missing. Use it to normalise cards on import (e.g. everything to 4.0).
+    public func converted(to target: Version) -> (card: VCard, warnings: [FormatWarning]) {
+        var warnings: [FormatWarning] = []
+        let lines = properties(for: target, warnings: &warnings)
+        return (VCard(version: target, properties: lines, line: line), warnings)
+    }
+
     /// This card's properties in the form `target` expects, with warnings for what changed
     /// meaning or could not be carried. Same-version conversion returns the lines unchanged
     /// apart from adding a missing FN (and N for 3.0).
@@ -100,6 +108,10 @@ extension VCard {
             convertBinary(&p, to: target, warnings: &warnings)
         default:
             break
+        }
+        if PropertyKind.isURI(p.name) && source < .v4_0 && p.value.utf8.contains(0x5C) {
+            // Apple writes `https\://` in 3.0; a URI has no escapes.
+            p.value = TextEscaping.unescape(p.value)
         }
         switch p.name {
         case "GEO":

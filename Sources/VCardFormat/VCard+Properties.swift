@@ -120,9 +120,9 @@ extension VCard {
         set { setTypedValues("TEL", newValue) }
     }
 
-    /// URL values.
+    /// URL values (Apple's 3.0 `https\://` escaping is undone).
     public var urls: [TypedValue] {
-        get { typedValues("URL", text: false) }
+        get { typedValues("URL", text: true) }
         set { setTypedValues("URL", newValue, text: false) }
     }
 

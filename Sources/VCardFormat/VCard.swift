@@ -34,6 +34,15 @@ public struct VCard: Hashable, Sendable {
         public static func < (a: Version, b: Version) -> Bool { a.rawValue < b.rawValue }
     }
 
+    /// The property names the typed accessors read and write (their `X-` forms included);
+    /// everything else is for the caller to keep verbatim.
+    public static let typedPropertyNames: Set<String> = [
+        "FN", "N", "NICKNAME", "PHOTO", "LOGO", "BDAY", "ANNIVERSARY", "X-ANNIVERSARY", "EMAIL", "TEL", "ADR", "ORG",
+        "TITLE", "ROLE", "URL", "NOTE", "CATEGORIES", "UID", "REV", "GEO", "TZ", "GENDER", "X-GENDER", "RELATED",
+        "X-RELATED", "IMPP", "KIND", "X-KIND", "MEMBER", "X-MEMBER", "INTEREST", "X-INTEREST", "HOBBY", "X-HOBBY",
+        "EXPERTISE", "X-EXPERTISE",
+    ]
+
     /// The properties named `name` (case-insensitive), in order.
     public func properties(named name: String) -> [ContentLine] {
         let upper = name.uppercased()

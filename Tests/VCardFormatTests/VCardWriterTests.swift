@@ -79,6 +79,11 @@ struct VCardWriterTests {
         let apple = try Fixture.read("apple-contacts.vcf").cards[0]
         let (four, _) = VCardWriter.write([apple], version: .v4_0)
         #expect(four.contains("PHOTO:data:image/png;base64,iVBOR"))
+        #expect(four.contains("item3.URL;PREF=1:https://www.example.com/johnny\r\n"))
+        let (converted, _) = apple.converted(to: .v4_0)
+        #expect(converted.version == .v4_0)
+        #expect(converted.property("X-ABDATE")?.group == "item4")
+        #expect(converted.birthday == apple.birthday)
         let outlook = try Fixture.read("outlook-2.1.vcf").cards[0]
         let (three, _) = VCardWriter.write([outlook], version: .v3_0)
         #expect(three.contains("PHOTO;ENCODING=b;TYPE=PNG:iVBOR"))
