@@ -137,6 +137,14 @@ public struct ContentLineReader {
                         continue
                     }
                 }
+                // vCard 2.1 writers that put base64 on unindented lines after `ENCODING=BASE64:`.
+                if position < count, isBareBase64Line(at: position),
+                   folded ? Self.declares(Self.base64Needle, scratch[...]) : Self.declares(Self.base64Needle, bytes[s..<e]) {
+                    if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
+                    let (ns, ne) = nextPhysicalLine()
+                    scratch.append(contentsOf: bytes[ns..<ne])
+                    continue
+                }
                 break
             }
             let parsed: ContentLine?
@@ -180,9 +188,30 @@ public struct ContentLineReader {
         return (start, end)
     }
 
+    private static let qpNeedle = Array("QUOTED-PRINTABLE".utf8)
+    private static let base64Needle = Array("BASE64".utf8)
+
     /// Whether the parameters before the first colon mention QUOTED-PRINTABLE.
     private static func declaresQuotedPrintable<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
-        let needle = Array("QUOTED-PRINTABLE".utf8)
+        declares(qpNeedle, line)
+    }
+
+    /// Whether the physical line at `start` is non-empty and only base64 characters (no colon).
+    private func isBareBase64Line(at start: Int) -> Bool {
+        var i = start
+        let count = bytes.count
+        while i < count {
+            let b = bytes[i]
+            if b == 0x0A || b == 0x0D { break }
+            let ok = (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2F || b == 0x3D
+            if !ok { return false }
+            i += 1
+        }
+        return i > start
+    }
+
+    /// Whether the parameters before the first colon contain `needle` (ASCII, case-insensitive).
+    private static func declares<C: Collection>(_ needle: [UInt8], _ line: C) -> Bool where C.Element == UInt8 {
         var matched = 0
         var inQuote = false
         for b in line {

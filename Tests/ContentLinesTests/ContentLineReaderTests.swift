@@ -83,6 +83,13 @@ struct ContentLineReaderTests {
         #expect(ls.first?.value == expected)
     }
 
+    @Test func unindentedBase64LinesOfVCard21AreJoined() {
+        let (ls, ws) = lines("PHOTO;ENCODING=BASE64;TYPE=GIF:\r\nR0lGODdh\r\nfgA4AOYA\r\nAAA=\r\n\r\nTEL:1\r\n")
+        #expect(ws.isEmpty)
+        #expect(ls.map(\.value) == ["R0lGODdhfgA4AOYAAAA=", "1"])
+        #expect(ls[1].line == 6)
+    }
+
     @Test func eightBitCharsetWithoutQuotedPrintable() {
         var bytes = Array("FN;CHARSET=ISO-8859-1:Ren".utf8)
         bytes += [0xE9, 0x0D, 0x0A]
