@@ -58,7 +58,7 @@ public struct ContentLineReader {
         }
         while let line = next() {
             if line.name == "BEGIN" {
-                let name = line.value.trimmingASCIISpaces().uppercased()
+                let name = line.value.trimmingASCIISpaces().uppercasedIfNeeded
                 if let top = stack.last, top.name == name {
                     warnings.append(FormatWarning(line: line.line, property: "BEGIN", code: .missingEnd,
                         message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
@@ -69,7 +69,7 @@ public struct ContentLineReader {
                 continue
             }
             if line.name == "END" {
-                let name = line.value.trimmingASCIISpaces().uppercased()
+                let name = line.value.trimmingASCIISpaces().uppercasedIfNeeded
                 if let index = stack.lastIndex(where: { $0.name == name }) {
                     while stack.count - 1 > index {
                         let inner = stack[stack.count - 1]
@@ -316,7 +316,7 @@ public struct ContentLineReader {
         var encoding: String?
         var charset: String?
         for p in parameters where p.name.utf8.count == 8 || p.name.utf8.count == 7 {
-            if p.name == "ENCODING" { encoding = p.values.first?.uppercased() }
+            if p.name == "ENCODING" { encoding = p.values.first?.uppercasedIfNeeded }
             if p.name == "CHARSET" { charset = p.values.first }
         }
         if encoding == nil && charset == nil {

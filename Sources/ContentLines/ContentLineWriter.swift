@@ -32,12 +32,12 @@ public struct ContentLineWriter: Sendable {
 
     /// Writes `BEGIN:name`.
     public mutating func begin(_ name: String) {
-        write(name: "BEGIN", value: name.uppercased())
+        write(name: "BEGIN", value: name.uppercasedIfNeeded)
     }
 
     /// Writes `END:name`.
     public mutating func end(_ name: String) {
-        write(name: "END", value: name.uppercased())
+        write(name: "END", value: name.uppercasedIfNeeded)
     }
 
     /// Writes a component with its properties and nested components.

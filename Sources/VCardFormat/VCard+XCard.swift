@@ -80,6 +80,11 @@ extension VCard {
         for element in vcards {
             var card = VCard(version: .v4_0, line: element.line)
             for child in element.children {
+                if let ns = child.namespaceURI, ns != xCardNamespace, ns != root.namespaceURI {
+                    // RFC 6351 §5: elements of other namespaces travel as an XML property.
+                    card.properties.append(ContentLine(name: "XML", value: TextEscaping.escape(serialize(child)), line: child.line))
+                    continue
+                }
                 if child.localName == "group" {
                     let g = child.attribute("name")
                     for p in child.children { card.properties.append(xCardProperty(p, group: g)) }
@@ -95,6 +100,16 @@ extension VCard {
             throw ReadError(line: root.line, message: "The xCard file has no <vcard> element.")
         }
         return ReadResult(cards: cards, warnings: warnings)
+    }
+
+    /// An element and its children as XML text, declaring its namespace.
+    static func serialize(_ e: SecureXMLElement, parentNamespace: String? = nil) -> String {
+        var s = "<" + e.localName
+        if let ns = e.namespaceURI, ns != parentNamespace { s += " xmlns=\"\(XMLEscaping.escape(ns, attribute: true))\"" }
+        for a in e.attributes { s += " \(a.localName)=\"\(XMLEscaping.escape(a.value, attribute: true))\"" }
+        s += ">" + XMLEscaping.escape(e.text)
+        for c in e.children { s += serialize(c, parentNamespace: e.namespaceURI) }
+        return s + "</\(e.localName)>"
     }
 
     static func xCardProperty(_ e: SecureXMLElement, group: String?) -> ContentLine {

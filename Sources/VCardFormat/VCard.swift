@@ -45,13 +45,13 @@ public struct VCard: Hashable, Sendable {
 
     /// The properties named `name` (case-insensitive), in order.
     public func properties(named name: String) -> [ContentLine] {
-        let upper = name.uppercased()
+        let upper = name.uppercasedIfNeeded
         return properties.filter { $0.name == upper }
     }
 
     /// The first property named `name`, or nil.
     public func property(_ name: String) -> ContentLine? {
-        let upper = name.uppercased()
+        let upper = name.uppercasedIfNeeded
         return properties.first { $0.name == upper }
     }
 

@@ -129,6 +129,8 @@ struct VCardReadTests {
         #expect(c.organization == ["Example Corp", "R&D"])
         #expect(c.property("X-FILE")?.value == "alien.jpg")
         #expect(c.property("X-ABLABEL")?.group == "item1")
+        #expect(c.property("XML").map { TextEscaping.unescape($0.value) } == "<a xmlns=\"http://www.w3.org/1999/xhtml\" href=\"http://www.example.com\">My web page!</a>")
+        #expect(c.property("A") == nil)
         #expect(c.properties[0].line == 4)
     }
 
