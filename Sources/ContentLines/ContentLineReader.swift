@@ -18,8 +18,22 @@ public struct ContentLineReader {
     /// Problems met so far, in file order.
     public private(set) var warnings: [FormatWarning] = []
 
-    /// Reads from `bytes`; a UTF-8 byte order mark is skipped.
+    /// Reads from `bytes`; a UTF-8 byte order mark is skipped, UTF-16 with a byte order mark is converted.
     public init(bytes: [UInt8]) {
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            // UTF-16 with a byte order mark (some Windows exports): read as UTF-8.
+            let little = bytes[0] == 0xFF
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var i = 2
+            while i + 1 < bytes.count {
+                units.append(little ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]))
+                i += 2
+            }
+            self.bytes = Array(String(decoding: units, as: UTF16.self).utf8)
+            position = 0
+            return
+        }
         self.bytes = bytes
         position = (bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) ? 3 : 0
     }

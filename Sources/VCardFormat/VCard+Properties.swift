@@ -13,7 +13,7 @@ extension VCard {
     public var name: StructuredName? {
         get {
             guard let p = property("N") else { return nil }
-            var f = TextEscaping.splitStructured(p.value).map { $0.filter { !$0.isEmpty } }
+            var f = structuredFields(p.value).map { $0.filter { !$0.isEmpty } }
             while f.count < 5 { f.append([]) }
             return StructuredName(familyNames: f[0], givenNames: f[1], additionalNames: f[2], honorificPrefixes: f[3], honorificSuffixes: f[4])
         }
@@ -96,7 +96,12 @@ extension VCard {
 
     /// ANNIVERSARY (or `X-ANNIVERSARY` in 3.0), with or without a year.
     public var anniversary: PartialDate? {
-        get { (property("ANNIVERSARY") ?? property("X-ANNIVERSARY")).flatMap { PartialDate(line: $0) } }
+        get {
+            if let p = property("ANNIVERSARY") ?? property("X-ANNIVERSARY") { return PartialDate(line: p) }
+            // Apple Contacts: itemN.X-ABDATE labelled _$!<Anniversary>!$_.
+            let apple = properties(named: "X-ABDATE").first { label(group: $0.group)?.caseInsensitiveEquals("Anniversary") == true }
+            return apple.flatMap { PartialDate(line: $0) }
+        }
         set { replace4(["ANNIVERSARY", "X-ANNIVERSARY"], newValue.map { [ContentLine(name: "ANNIVERSARY", value: $0.basicFormat)] } ?? []) }
     }
 
@@ -134,7 +139,15 @@ extension VCard {
 
     /// RELATED people (`TYPE=spouse`…), URIs or text.
     public var related: [TypedValue] {
-        get { typedValues("RELATED", text: false) + typedValues("X-RELATED", text: false) }
+        get {
+            // Apple Contacts keeps related names as itemN.X-ABRELATEDNAMES with a label (Spouse…).
+            let apple = typedValues("X-ABRELATEDNAMES").map { v in
+                var v = v
+                if let l = v.label { v.types = [l.lowercased()] }
+                return v
+            }
+            return typedValues("RELATED", text: false) + typedValues("X-RELATED", text: false) + apple
+        }
         set { replace4(["X-RELATED"], []); setTypedValues("RELATED", newValue, text: false) }
     }
 
@@ -166,7 +179,7 @@ extension VCard {
     public var addresses: [Address] {
         get {
             properties(named: "ADR").map { p in
-                var f = TextEscaping.splitStructured(p.value).map { $0.joined(separator: ",") }
+                var f = structuredFields(p.value).map { $0.joined(separator: ",") }
                 while f.count < 7 { f.append("") }
                 let (types, pref) = Self.typesAndPreference(p)
                 return Address(poBox: f[0], extended: f[1], street: f[2], locality: f[3], region: f[4], postalCode: f[5], country: f[6],
@@ -226,6 +239,12 @@ extension VCard {
     }
 
     // MARK: - Helpers
+
+    /// Fields split on `;` and items on `,`; vCard 2.1 has no lists, so its commas stay in the text.
+    func structuredFields(_ value: String) -> [[String]] {
+        if version == .v2_1 { return TextEscaping.split(value, on: ";").map { [TextEscaping.unescape($0)] } }
+        return TextEscaping.splitStructured(value)
+    }
 
     func text(_ name: String) -> String? {
         property(name).map { TextEscaping.unescape($0.value) }

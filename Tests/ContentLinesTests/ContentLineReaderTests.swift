@@ -58,6 +58,14 @@ struct ContentLineReaderTests {
         #expect(cs[1].line == 7)
     }
 
+    @Test func utf16WithByteOrderMarkIsRead() {
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for u in "BEGIN:VCARD\r\nFN:Zoë\r\nEND:VCARD\r\n".utf16 { bytes += [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        let (cs, ws) = ContentLineReader.components(from: bytes)
+        #expect(ws.isEmpty)
+        #expect(cs.first?.property("FN")?.value == "Zoë")
+    }
+
     @Test func quotedPrintableWithSoftBreaksAndUTF8() {
         let text = "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=C3=96zt=C3=BCrk;J=C3=BCr=\r\ngen;;;\r\nNOTE;QUOTED-PRINTABLE:line1=0D=0Aline2\r\n"
         let (ls, ws) = lines(text)

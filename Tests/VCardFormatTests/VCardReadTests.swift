@@ -36,6 +36,9 @@ struct VCardReadTests {
         #expect(c.properties(named: "X-ABLABEL").count == 4)
         #expect(c.property("X-SOCIALPROFILE")?.parameter("TYPE") == ["twitter"])
         #expect(r.cards[1].formattedName == "Acme Corp")
+        #expect(c.anniversary == VCard.PartialDate(year: 2010, month: 6, day: 19))
+        #expect(c.related.map(\.value) == ["Jane Appleseed"])
+        #expect(c.related.first?.types == ["spouse"])
     }
 
     @Test func googleContactsURIPhotoAndYearlessDashes() throws {
@@ -82,6 +85,8 @@ struct VCardReadTests {
         #expect(r.cards[1].addresses.first?.street == "ул. Ленина, 1")
         #expect(r.cards[1].phones.first?.preference == 1)
         #expect(r.cards[0].property("X-ANDROID-CUSTOM") != nil)
+        let comma = try VCard.read(Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN:Smith, Jr.;John\r\nEND:VCARD\r\n".utf8)).cards[0]
+        #expect(comma.name?.familyNames == ["Smith, Jr."])
     }
 
     @Test func featurePhoneAsianCharsets() throws {
