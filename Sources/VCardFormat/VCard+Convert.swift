@@ -55,16 +55,16 @@ extension VCard {
         // Names the target lacks.
         if target == .v3_0 {
             if PropertyKind.only4.contains(p.name) {
-                let newName = "X-" + p.name
-                if p.name != "ANNIVERSARY" {
+                let newName = PropertyKind.name3(for: p.name)
+                if p.name != "ANNIVERSARY" && !newName.hasPrefix("X-ADDRESSBOOKSERVER-") {
                     warnings.append(FormatWarning(line: line.line, property: p.name, code: .convertedForVersion,
                         message: "vCard 3.0 has no \(p.name); written as \(newName)."))
                 }
                 p.name = newName
             }
         } else if target == .v4_0 {
-            if p.name.hasPrefix("X-"), PropertyKind.only4.contains(String(p.name.dropFirst(2))) {
-                p.name = String(p.name.dropFirst(2))
+            if let name4 = PropertyKind.name4(for: p.name) {
+                p.name = name4
             } else if p.name == "PROFILE" {
                 return nil  // PROFILE:VCARD only marks a 3.0 MIME directory; 4.0 has no such thing.
             } else if PropertyKind.only3.contains(p.name) {

@@ -77,7 +77,7 @@ extension VCard {
     /// `X-ADDRESSBOOKSERVER-KIND` are read too.
     public var kind: String? {
         get { (property("KIND") ?? property("X-KIND") ?? property("X-ADDRESSBOOKSERVER-KIND"))?.value.lowercased() }
-        set { replace4(["KIND", "X-KIND"], newValue.map { [ContentLine(name: "KIND", value: $0)] } ?? []) }
+        set { replace4(["KIND", "X-KIND", "X-ADDRESSBOOKSERVER-KIND"], newValue.map { [ContentLine(name: "KIND", value: $0)] } ?? []) }
     }
 
     /// TZ, as written (`Europe/Paris`, `-05:00`).
@@ -153,8 +153,8 @@ extension VCard {
 
     /// MEMBER URIs of a group card.
     public var members: [String] {
-        get { (properties(named: "MEMBER") + properties(named: "X-MEMBER")).map(\.value) }
-        set { replace4(["MEMBER", "X-MEMBER"], newValue.map { ContentLine(name: "MEMBER", value: $0) }) }
+        get { (properties(named: "MEMBER") + properties(named: "X-MEMBER") + properties(named: "X-ADDRESSBOOKSERVER-MEMBER")).map(\.value) }
+        set { replace4(["MEMBER", "X-MEMBER", "X-ADDRESSBOOKSERVER-MEMBER"], newValue.map { ContentLine(name: "MEMBER", value: $0) }) }
     }
 
     /// INTEREST values (RFC 6715).
@@ -267,7 +267,7 @@ extension VCard {
         var ignored: [FormatWarning] = []
         let converted = lines.compactMap { Self.convert($0, from: .v4_0, to: version, warnings: &ignored) }
         var all = names
-        if version < .v4_0 { for n in names where PropertyKind.only4.contains(n) { all.insert("X-" + n) } }
+        if version < .v4_0 { for n in names where PropertyKind.only4.contains(n) { all.insert(PropertyKind.name3(for: n)) } }
         replaceProperties(named: all, with: converted)
     }
 

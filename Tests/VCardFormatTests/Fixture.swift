@@ -1,3 +1,4 @@
+import Testing
 import Foundation
 import VCardFormat
 
@@ -14,4 +15,3 @@ enum Fixture {
     }
 }
 
-import Testing

@@ -64,7 +64,8 @@ struct VCardWriterTests {
         #expect(text.contains("\r\nX-INTEREST;LEVEL=high:mathematics\r\n"))
         #expect(text.contains("\r\nBDAY;X-APPLE-OMIT-YEAR=1604:1604-12-10\r\n"))
         #expect(text.contains("\r\nEMAIL;TYPE=home,pref:ada@example.org\r\n"))
-        #expect(Set(warnings.compactMap(\.property)) == ["GENDER", "INTEREST", "HOBBY", "EXPERTISE", "RELATED", "KIND"])
+        #expect(text.contains("\r\nX-ADDRESSBOOKSERVER-KIND:individual\r\n"))
+        #expect(Set(warnings.compactMap(\.property)) == ["GENDER", "INTEREST", "HOBBY", "EXPERTISE", "RELATED"])
         #expect(warnings.allSatisfy { $0.code == .convertedForVersion })
         let back = try VCard.read(Array(text.utf8)).cards[0]
         #expect(back.anniversary == VCard.PartialDate(year: 1835, month: 7, day: 8))
@@ -73,6 +74,25 @@ struct VCardWriterTests {
         #expect(back.birthday == VCard.PartialDate(year: nil, month: 12, day: 10))
         let (four, _) = VCardWriter.write([back], version: .v4_0)
         #expect(try VCard.read(Array(four.utf8)).cards[0].sameContent(as: r.cards[0]))
+    }
+
+    @Test func groupCardUsesAppleNamesIn30() throws {
+        var group = VCard()
+        group.formattedName = "Book club"
+        group.kind = "group"
+        group.members = ["urn:uuid:a", "urn:uuid:b"]
+        let (three, warnings) = VCardWriter.write([group], version: .v3_0)
+        #expect(warnings.isEmpty)
+        #expect(three.contains("X-ADDRESSBOOKSERVER-KIND:group\r\n"))
+        #expect(three.contains("X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:b\r\n"))
+        let back = try VCard.read(Array(three.utf8)).cards[0]
+        #expect(back.kind == "group")
+        #expect(back.members == ["urn:uuid:a", "urn:uuid:b"])
+        #expect(back.property("N")?.value == ";;;;")  // 3.0 requires N
+        let (four, _) = VCardWriter.write([back], version: .v4_0)
+        var again = try VCard.read(Array(four.utf8)).cards[0]
+        again.properties.removeAll { $0.name == "N" }
+        #expect(again.sameContent(as: group))
     }
 
     @Test func photosConvertBetweenVersionForms() throws {
