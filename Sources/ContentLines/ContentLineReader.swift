@@ -130,13 +130,7 @@ public struct ContentLineReader {
             var isQP = false
             while true {
                 let lastByte = folded ? scratch.last : bytes[e - 1]
-                if position < count, bytes[position] == 0x20 || bytes[position] == 0x09 {
-                    // RFC folding: drop the line break and one whitespace.
-                    if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
-                    let (ns, ne) = nextPhysicalLine()
-                    scratch.append(contentsOf: bytes[(ns + 1)..<max(ns + 1, ne)])
-                    continue
-                }
+                // A quoted-printable soft break wins over folding: a space after it is text.
                 if lastByte == 0x3D, position < count {
                     if !qpChecked {
                         isQP = folded ? Self.declaresQuotedPrintable(scratch[...]) : Self.declaresQuotedPrintable(bytes[s..<e])
@@ -150,6 +144,13 @@ public struct ContentLineReader {
                         scratch.append(contentsOf: bytes[ns..<ne])
                         continue
                     }
+                }
+                if position < count, bytes[position] == 0x20 || bytes[position] == 0x09 {
+                    // RFC folding: drop the line break and one whitespace.
+                    if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
+                    let (ns, ne) = nextPhysicalLine()
+                    scratch.append(contentsOf: bytes[(ns + 1)..<max(ns + 1, ne)])
+                    continue
                 }
                 // vCard 2.1 writers that put base64 on unindented lines after `ENCODING=BASE64:`.
                 if position < count, isBareBase64Line(at: position),

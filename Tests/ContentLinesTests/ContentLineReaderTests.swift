@@ -76,6 +76,12 @@ struct ContentLineReaderTests {
         #expect(ls[1].line == 3)
     }
 
+    @Test func quotedPrintableSoftBreakKeepsLeadingSpaceOfNextLine() {
+        let (ls, ws) = lines("NOTE;ENCODING=QUOTED-PRINTABLE:two=\r\n words=\r\n\tand tab\r\nPHOTO;ENCODING=b:AAA=\r\n BBB=\r\n")
+        #expect(ws.isEmpty)
+        #expect(ls.map(\.value) == ["two words\tand tab", "AAA=BBB="])
+    }
+
     @Test(arguments: [
         ("ISO-8859-1", [0xE9] as [UInt8], "é"),
         ("Windows-1252", [0x80, 0x93], "€“"),
