@@ -1,7 +1,7 @@
 /// Writes content lines: CRLF line ends, folding at 75 octets without splitting a UTF-8
 /// sequence, parameter values quoted when needed (RFC 6868 caret escapes inside).
 ///
-/// The writer does not escape values (apart from turning raw line breaks into `\\n`): pass TEXT values through ``TextEscaping/escape(_:escapeComma:escapeSemicolon:)``.
+/// The writer does not escape values (apart from turning raw line breaks into `\n`): pass TEXT values through ``TextEscaping/escape(_:escapeComma:escapeSemicolon:)``.
 public struct ContentLineWriter: Sendable {
     /// The bytes written so far.
     public private(set) var bytes: [UInt8] = []

@@ -88,6 +88,9 @@ extension VCard {
             default: break
             }
             if let v = p.firstParameter("VALUE"), v.caseInsensitiveEquals("URL") { p.setParameter("VALUE", ["uri"]) }
+            if let enc = p.firstParameter("ENCODING"), enc.caseInsensitiveEquals("8BIT") || enc.caseInsensitiveEquals("7BIT") {
+                p.removeParameter("ENCODING")  // the text is already decoded; 3.0 and 4.0 have no such encodings
+            }
         }
         // PREF: 4.0 has PREF=n, earlier versions TYPE=pref.
         var types = p.parameter("TYPE")

@@ -126,6 +126,15 @@ struct VCardWriterTests {
         #expect(!text.contains("CHARSET"))
     }
 
+    @Test func version21EightBitEncodingIsNotCarriedOver() throws {
+        var bytes = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN;ENCODING=8BIT;CHARSET=ISO-8859-1:Bj".utf8)
+        bytes += [0xF6, 0x72, 0x6E] + Array("\r\nEND:VCARD\r\n".utf8)
+        let r = try VCard.read(bytes)
+        #expect(r.cards[0].formattedName == "Björn")
+        let (text, _) = VCardWriter.write(r.cards, version: .v3_0)
+        #expect(text.contains("\r\nFN:Björn\r\n"))
+    }
+
     @Test func missingFNIsMadeFromNAndWarned() throws {
         let r = try VCard.read(Array("BEGIN:VCARD\nVERSION:3.0\nN:Curie;Marie;;;\nEND:VCARD\n".utf8))
         #expect(r.warnings.map(\.code) == [.missingProperty])
