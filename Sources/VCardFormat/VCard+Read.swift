@@ -125,7 +125,6 @@ extension VCard {
             properties.append(p)
         }
         if !sawVersion {
-            if properties.contains(where: { !$0.parameter("ENCODING").isEmpty && $0.firstParameter("ENCODING")!.caseInsensitiveEquals("QUOTED-PRINTABLE") }) { version = .v2_1 }
             warnings.append(FormatWarning(line: component.line, property: "VERSION", code: .missingProperty,
                 message: "Card has no VERSION; read as \(version.rawValue)."))
         }
