@@ -1,3 +1,4 @@
+@_exported import ContentLines
 import Foundation
 
 /// A VCALENDAR: its own properties (VERSION, PRODID, METHOD, X-WR-CALNAME...) and its

@@ -1,3 +1,4 @@
+import ContentLines
 import Foundation
 
 /// The byte-level reader behind ``ICalendarReader``: unfolds content lines, parses names,

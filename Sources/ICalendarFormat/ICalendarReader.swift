@@ -1,3 +1,4 @@
+import ContentLines
 import Foundation
 
 /// Reads iCalendar text (RFC 5545) leniently: what can be read is read, the rest is

@@ -1,3 +1,4 @@
+import ContentLines
 import Foundation
 
 /// Writes iCalendar text: CRLF line ends, lines folded at 75 octets without splitting a
