@@ -8,6 +8,8 @@ final class ICalendarParser {
     var calendarProperties: [ICalProperty] = []
     var sawCalendar = false
     var deliveredCount = 0
+    /// Top-level VEVENT, VTODO, VJOURNAL, VFREEBUSY or VTIMEZONE seen (a VCARD does not count).
+    var calendarComponentCount = 0
     private var inCalendar = false
     private var stack: [ICalComponent] = []
     private var warnedOutside = false
@@ -220,6 +222,7 @@ final class ICalendarParser {
         if c.name == "VTIMEZONE" { resolver.register(c) }
         check(c)
         deliveredCount += 1
+        if ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY"].contains(c.name) { calendarComponentCount += 1 }
         try deliver(c)
     }
 
