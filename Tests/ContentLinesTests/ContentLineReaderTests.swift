@@ -49,6 +49,12 @@ struct ContentLineReaderTests {
         #expect(ls[1].line == 4)
     }
 
+    @Test func oldMacCROnlyLineEnds() {
+        let (ls, _) = lines("FN:A\rTEL:1\r 2\r")
+        #expect(ls.map(\.value) == ["A", "12"])
+        #expect(ls.map(\.line) == [1, 2])
+    }
+
     @Test func skipsBOMAndBlankLines() {
         var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
         bytes += Array("BEGIN:VCARD\r\n\r\nFN:A\r\nEND:VCARD\r\n\r\n\r\nBEGIN:VCARD\r\nFN:B\r\nEND:VCARD\r\n".utf8)
@@ -56,6 +62,14 @@ struct ContentLineReaderTests {
         #expect(ws.isEmpty)
         #expect(cs.map { $0.property("FN")?.value } == ["A", "B"])
         #expect(cs[1].line == 7)
+    }
+
+    @Test func utf16WithByteOrderMarkIsRead() {
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for u in "BEGIN:VCARD\r\nFN:Zoë\r\nEND:VCARD\r\n".utf16 { bytes += [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        let (cs, ws) = ContentLineReader.components(from: bytes)
+        #expect(ws.isEmpty)
+        #expect(cs.first?.property("FN")?.value == "Zoë")
     }
 
     @Test func quotedPrintableWithSoftBreaksAndUTF8() {
@@ -66,6 +80,12 @@ struct ContentLineReaderTests {
         #expect(ls[0].parameters.isEmpty)
         #expect(ls[1].value == "line1\\nline2")
         #expect(ls[1].line == 3)
+    }
+
+    @Test func quotedPrintableSoftBreakKeepsLeadingSpaceOfNextLine() {
+        let (ls, ws) = lines("NOTE;ENCODING=QUOTED-PRINTABLE:two=\r\n words=\r\n\tand tab\r\nPHOTO;ENCODING=b:AAA=\r\n BBB=\r\n")
+        #expect(ws.isEmpty)
+        #expect(ls.map(\.value) == ["two words\tand tab", "AAA=BBB="])
     }
 
     @Test(arguments: [
@@ -81,6 +101,13 @@ struct ContentLineReaderTests {
         let (ls, ws) = lines("FN;CHARSET=\(charset);ENCODING=QUOTED-PRINTABLE:\(qp)\r\n")
         #expect(ws.isEmpty)
         #expect(ls.first?.value == expected)
+    }
+
+    @Test func unindentedBase64LinesOfVCard21AreJoined() {
+        let (ls, ws) = lines("PHOTO;ENCODING=BASE64;TYPE=GIF:\r\nR0lGODdh\r\nfgA4AOYA\r\nAAA=\r\n\r\nTEL:1\r\n")
+        #expect(ws.isEmpty)
+        #expect(ls.map(\.value) == ["R0lGODdhfgA4AOYAAAA=", "1"])
+        #expect(ls[1].line == 6)
     }
 
     @Test func eightBitCharsetWithoutQuotedPrintable() {
