@@ -42,6 +42,8 @@ done
 find Tests/*/Fixtures/fuzz -type f -exec cp {} "$out/corpus/" \; 2>/dev/null || true
 
 # -timeout: one input taking over 5 s is a hang; -rss_limit_mb: memory blow-up.
+# Let libFuzzer, not the Swift runtime backtracer, catch traps, so crash inputs get saved.
+export SWIFT_BACKTRACE=enable=no
 exec "$scratch/release/$target" \
   -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1536 -max_len=65536 \
   -dict=Scripts/fuzz.dict -artifact_prefix="$out/" -print_final_stats=1 \
