@@ -25,7 +25,7 @@ extension ICalComponent {
             return vtz
         }
         var cut = Int64.max
-        if let tail = yearlyTail(rules.transitions.filter { $0.utc >= from }), tail.cut < to {
+        if let tail = yearlyTail(rules.transitions), tail.cut < to {
             cut = tail.cut
             for (t, rule) in tail.observances {
                 var c = observance(t.isDaylight ? "DAYLIGHT" : "STANDARD", local: t.utc + Int64(t.before),
