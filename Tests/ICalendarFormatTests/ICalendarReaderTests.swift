@@ -166,6 +166,8 @@ import Testing
         #expect(cal.warnings.isEmpty)
         #expect(cal.events.first?.summary == "Lower")
         #expect(cal.events.first?.dtStart?.tzid == "Europe/Berlin")
+        let mac = try ICalendarReader().read(text.replacingOccurrences(of: "\n", with: "\r"))
+        #expect(mac.events.first?.summary == "Lower" && mac.warnings.isEmpty, "CR-only line ends")
     }
 
     @Test func quotedParametersAndColonsInValues() throws {
