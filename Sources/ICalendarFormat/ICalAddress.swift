@@ -17,11 +17,11 @@ public struct ICalAddress: Hashable, Sendable {
     }
 
     /// CN: the person's display name.
-    public var commonName: String? { parameters.first { $0.name == "CN" }?.values.first }
+    public var commonName: String? { parameters.first { $0.name == "CN" }?.firstValue }
     /// PARTSTAT: ACCEPTED, DECLINED, TENTATIVE, NEEDS-ACTION...
-    public var participationStatus: String? { parameters.first { $0.name == "PARTSTAT" }?.values.first }
+    public var participationStatus: String? { parameters.first { $0.name == "PARTSTAT" }?.firstValue }
     /// ROLE: REQ-PARTICIPANT, OPT-PARTICIPANT, CHAIR...
-    public var role: String? { parameters.first { $0.name == "ROLE" }?.values.first }
+    public var role: String? { parameters.first { $0.name == "ROLE" }?.firstValue }
 
     init(_ p: ICalProperty) { self.init(uri: p.value, parameters: p.parameters) }
     func property(_ name: String) -> ICalProperty { ICalProperty(name: name, value: uri, parameters: parameters) }
@@ -53,7 +53,7 @@ public struct ICalAttachment: Hashable, Sendable {
     /// The inline bytes, when it is inline data that decodes.
     public var data: [UInt8]? { isBinary ? ICalBase64.decode(value) : nil }
     /// FMTTYPE.
-    public var mediaType: String? { parameters.first { $0.name == "FMTTYPE" }?.values.first }
+    public var mediaType: String? { parameters.first { $0.name == "FMTTYPE" }?.firstValue }
 
     init(_ p: ICalProperty) { self.init(uri: p.value, parameters: p.parameters) }
     func property(_ name: String) -> ICalProperty { ICalProperty(name: name, value: value, parameters: parameters) }

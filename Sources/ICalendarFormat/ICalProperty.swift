@@ -2,16 +2,50 @@
 public struct ICalParameter: Hashable, Sendable {
     /// The name, upper-cased (`TZID`, `VALUE`, `X-FOO`).
     public var name: String
-    /// The values, unquoted; most parameters have one.
-    public var values: [String]
 
-    public init(name: String, values: [String]) { self.name = name.uppercased(); self.values = values }
-    public init(_ name: String, _ value: String) { self.init(name: name, values: [value]) }
+    /// Most parameters have one value: it is kept inline, so reading allocates no array.
+    private enum Storage: Hashable, Sendable { case none, one(String), many([String]) }
+    private var storage: Storage
 
-    init(uncheckedName name: String, values: [String]) { self.name = name; self.values = values }
+    public init(name: String, values: [String]) { self.name = name.asciiUppercased; self.storage = Self.storage(values) }
+    public init(_ name: String, _ value: String) { self.name = name.asciiUppercased; self.storage = .one(value) }
+
+    init(uncheckedName name: String, value: String) { self.name = name; self.storage = .one(value) }
+    init(uncheckedName name: String, values: [String]) { self.name = name; self.storage = Self.storage(values) }
+
+    private static func storage(_ values: [String]) -> Storage {
+        values.isEmpty ? .none : values.count == 1 ? .one(values[0]) : .many(values)
+    }
+
+    /// The values, unquoted.
+    public var values: [String] {
+        get {
+            switch storage {
+            case .none: return []
+            case .one(let v): return [v]
+            case .many(let list): return list
+            }
+        }
+        set { storage = Self.storage(newValue) }
+    }
+
+    /// The first value, without building an array.
+    public var firstValue: String? {
+        switch storage {
+        case .none: return nil
+        case .one(let v): return v
+        case .many(let list): return list.first
+        }
+    }
 
     /// The values joined with commas.
-    public var value: String { values.joined(separator: ",") }
+    public var value: String {
+        switch storage {
+        case .none: return ""
+        case .one(let v): return v
+        case .many(let list): return list.joined(separator: ",")
+        }
+    }
 }
 
 /// One content line of a calendar: name, parameters and value, with the line it came from.
@@ -44,7 +78,7 @@ public struct ICalProperty: Hashable, Sendable {
     public func parameter(_ name: String) -> String? {
         if parameters.isEmpty { return nil }
         let n = name.asciiUppercased
-        for p in parameters where p.name.utf8.count == n.utf8.count && p.name == n { return p.values.first }
+        for p in parameters where p.name.utf8.count == n.utf8.count && p.name == n { return p.firstValue }
         return nil
     }
 

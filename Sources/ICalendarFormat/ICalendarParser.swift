@@ -140,26 +140,35 @@ final class ICalendarParser {
             let ps = k
             while k < n, l[k] != 61, l[k] != 58, l[k] != 59 { k += 1 }
             let pname = Self.name(l, ps, k)
-            var values: [String] = []
+            var first: String?
+            var more: [String] = []
             if k < n, l[k] == 61 {
                 k += 1
                 while true {
+                    let v: String
                     if k < n, l[k] == 34 {
                         let vs = k + 1
                         k = vs
                         while k < n, l[k] != 34 { k += 1 }
-                        values.append(Self.parameterValue(l, vs, k))
+                        v = Self.parameterValue(l, vs, k)
                         if k < n { k += 1 }
                     } else {
                         let vs = k
                         while k < n, l[k] != 44, l[k] != 58, l[k] != 59 { k += 1 }
-                        values.append(Self.parameterValue(l, vs, k))
+                        v = Self.parameterValue(l, vs, k)
                     }
+                    if first == nil { first = v } else { more.append(v) }
                     if k < n, l[k] == 44 { k += 1; continue }
                     break
                 }
             }
-            if !pname.isEmpty { params.append(ICalParameter(uncheckedName: pname, values: values)) }
+            if !pname.isEmpty {
+                if let first, more.isEmpty {
+                    params.append(ICalParameter(uncheckedName: pname, value: first))
+                } else {
+                    params.append(ICalParameter(uncheckedName: pname, values: first.map { [$0] + more } ?? []))
+                }
+            }
         }
         guard k < n, l[k] == 58 else {
             warnings.append(FormatWarning(line: line, property: name, code: .malformedLine,
