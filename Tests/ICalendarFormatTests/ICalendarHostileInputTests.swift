@@ -10,6 +10,7 @@ struct ICalendarHostileInputTests {
         let start = Date()
         let result = try body()
         let elapsed = Date().timeIntervalSince(start)
+        // Generous: the tests run in parallel on a loaded machine; a quadratic slip would take hours.
         #expect(elapsed < limit, "took \(elapsed) s")
         return result
     }
@@ -25,7 +26,7 @@ struct ICalendarHostileInputTests {
         var bytes = Array(Self.calendar("").utf8)
         let insert = Array("DESCRIPTION:".utf8) + [UInt8](repeating: 0x64, count: 100 << 20) + [0x0D, 0x0A]
         bytes.insert(contentsOf: insert, at: bytes.count - Array("END:VEVENT\r\nEND:VCALENDAR\r\n".utf8).count)
-        let cal = try Self.timed(15) { try Self.reader.read(Data(bytes)) }
+        let cal = try Self.timed(60) { try Self.reader.read(Data(bytes)) }
         #expect(cal.events.count == 1)
     }
 
@@ -33,7 +34,7 @@ struct ICalendarHostileInputTests {
         var middle = ""
         middle.reserveCapacity(10_000_000)
         for _ in 0..<1_000_000 { middle += "X-A:1\r\n" }
-        let cal = try Self.timed(30) { try Self.reader.read(Self.calendar(middle)) }
+        let cal = try Self.timed(60) { try Self.reader.read(Self.calendar(middle)) }
         #expect(cal.events.count == 1)
     }
 
@@ -42,7 +43,7 @@ struct ICalendarHostileInputTests {
     @Test(.disabled("ICalendarParser has no nesting limit yet: stack overflow"))
     func hundredThousandNestedComponentsDoNotOverflowTheStack() throws {
         let middle = String(repeating: "BEGIN:VALARM\r\nBEGIN:X-B\r\n", count: 50_000) + String(repeating: "END:X-B\r\nEND:VALARM\r\n", count: 50_000)
-        let cal = try Self.timed(10) { try Self.reader.read(Self.calendar(middle)) }
+        let cal = try Self.timed(60) { try Self.reader.read(Self.calendar(middle)) }
         #expect(cal.events.count == 1)
         _ = ICalendarWriter().write(cal)
     }
@@ -71,7 +72,7 @@ struct ICalendarHostileInputTests {
 
     @Test func jCalNestedHundredThousandArraysDeepIsRefused() {
         let json = "[\"vcalendar\"," + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "]"
-        Self.timed(5) {
+        Self.timed(60) {
             #expect(throws: (any Error).self) { _ = try ICalendar.readJCal(Data(json.utf8)) }
         }
     }

@@ -10,6 +10,7 @@ struct VCardHostileInputTests {
         let start = Date()
         let result = try body()
         let elapsed = Date().timeIntervalSince(start)
+        // Generous: the tests run in parallel on a loaded machine; a quadratic slip would take hours.
         #expect(elapsed < limit, "took \(elapsed) s")
         return result
     }
@@ -18,7 +19,7 @@ struct VCardHostileInputTests {
         // 50 MB of image bytes is 66.7 MB of base64, over the 32 MiB line limit.
         let base64 = String(repeating: "/9j/", count: 50_000_000 / 3)
         let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana\r\nPHOTO;ENCODING=b;TYPE=JPEG:" + base64 + "\r\nTEL:+1 555 0100\r\nEND:VCARD\r\n"
-        let result = try Self.timed(10) { try VCard.read(Array(text.utf8)) }
+        let result = try Self.timed(60) { try VCard.read(Array(text.utf8)) }
         #expect(result.cards.count == 1)
         #expect(result.cards.first?.formattedName == "Ana")
         #expect(result.cards.first?.photos.isEmpty == true)
@@ -32,7 +33,7 @@ struct VCardHostileInputTests {
         var bytes = Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ana\r\nNOTE:".utf8)
         bytes += [UInt8](repeating: 0x6E, count: 100 << 20)
         bytes += Array("\r\nEND:VCARD\r\n".utf8)
-        let result = try Self.timed(10) { try VCard.read(bytes) }
+        let result = try Self.timed(60) { try VCard.read(bytes) }
         #expect(result.cards.first?.formattedName == "Ana")
         #expect(result.warnings.map(\.code) == [.lineTooLong])
     }
@@ -43,7 +44,7 @@ struct VCardHostileInputTests {
         let line = Array("X-A:1\r\n".utf8)
         for _ in 0..<1_000_000 { bytes += line }
         bytes += Array("END:VCARD\r\n".utf8)
-        let result = try Self.timed(30) { try VCard.read(bytes) }
+        let result = try Self.timed(60) { try VCard.read(bytes) }
         #expect(result.cards.first?.properties.count == 99_999)  // 100,000 less VERSION
         #expect(result.warnings.filter { $0.code == .tooManyProperties }.count == 1)
     }
@@ -52,7 +53,7 @@ struct VCardHostileInputTests {
         var text = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ana\r\n"
         text += String(repeating: "BEGIN:A\r\nBEGIN:B\r\n", count: 50_000) + String(repeating: "END:B\r\nEND:A\r\n", count: 50_000)
         text += "EMAIL:ana@example.org\r\nEND:VCARD\r\n"
-        let result = try Self.timed(10) { try VCard.read(Array(text.utf8)) }
+        let result = try Self.timed(60) { try VCard.read(Array(text.utf8)) }
         #expect(result.cards.count == 1)
         #expect(result.cards.first?.emails.count == 1)
         #expect(result.warnings.filter { $0.code == .tooDeep }.count == 1)
@@ -68,7 +69,7 @@ struct VCardHostileInputTests {
 
     @Test func jCardNestedHundredThousandArraysDeepIsRefused() {
         let json = "[\"vcard\"," + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "]"
-        Self.timed(5) {
+        Self.timed(60) {
             #expect(throws: VCard.ReadError.self) { _ = try VCard.read(Array(json.utf8)) }
         }
     }
@@ -93,7 +94,7 @@ struct VCardHostileInputTests {
     @Test func xCardNestedTooDeepIsRefused() {
         let xml = "<vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\">" + String(repeating: "<vcard>", count: 100_000)
             + String(repeating: "</vcard>", count: 100_000) + "</vcards>"
-        Self.timed(5) {
+        Self.timed(60) {
             #expect {
                 _ = try VCard.read(Array(xml.utf8))
             } throws: { error in
