@@ -47,6 +47,11 @@ public enum SecureXMLParser {
             throw Error(reason: .notUTF8, line: line,
                         message: "The XML is not valid UTF-8 near line \(line) (a byte that is not UTF-8, or UTF-16 text); save the file as UTF-8 and try again.")
         }
+        // FoundationXML calls strlen on the NULL data of `<?name?>`: refuse those first.
+        if let line = emptyProcessingInstructionLine(data) {
+            throw Error(reason: .malformed, line: line,
+                        message: "The XML has a processing instruction with no content (<?name?>) near line \(line); remove it and try again.")
+        }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = true
@@ -93,6 +98,27 @@ public enum SecureXMLParser {
                     if matches(b, i, doctype) || matches(b, i, entity) { return line }
                 }
                 i += 1
+            }
+            return nil
+        }
+    }
+
+    /// The line of the first `<?target?>` with nothing but spaces after its target, or nil.
+    private static func emptyProcessingInstructionLine(_ data: Data) -> Int? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int? in
+            let b = raw.bindMemory(to: UInt8.self)
+            var line = 1
+            var i = 0
+            while i < b.count {
+                if b[i] == 0x0A { line += 1 }
+                guard b[i] == 0x3C, i + 1 < b.count, b[i + 1] == 0x3F else { i += 1; continue }
+                var k = i + 2
+                // The target runs to a space or the closing `?>`.
+                while k < b.count, b[k] != 0x20, b[k] != 0x09, b[k] != 0x0A, b[k] != 0x0D,
+                      !(b[k] == 0x3F && k + 1 < b.count && b[k + 1] == 0x3E) { k += 1 }
+                while k < b.count, b[k] == 0x20 || b[k] == 0x09 || b[k] == 0x0A || b[k] == 0x0D { k += 1 }
+                if k + 1 < b.count, b[k] == 0x3F, b[k + 1] == 0x3E { return line }
+                i += 2
             }
             return nil
         }

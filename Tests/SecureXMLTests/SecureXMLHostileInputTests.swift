@@ -115,3 +115,22 @@ struct SecureXMLHostileInputTests {
         #expect(Date().timeIntervalSince(start) < 10)
     }
 }
+
+/// Found by FuzzXML: FoundationXML read the NULL data of an empty processing instruction.
+@Suite("SecureXMLParser processing instructions")
+struct SecureXMLProcessingInstructionTests {
+    @Test(arguments: ["<?xml?>\n<x/>", "<x>\n<?target?></x>", "<x>\n<?t   ?></x>", "<?xml?>\n<vcards :mlns=\"urn:iUTF-8\"?>"])
+    func emptyProcessingInstructionIsRefused(xml: String) {
+        #expect {
+            _ = try SecureXMLParser.parse(xml)
+        } throws: { error in
+            guard let e = error as? SecureXMLParser.Error else { return false }
+            return e.reason == .malformed && e.message.contains("processing instruction")
+        }
+    }
+
+    @Test func processingInstructionWithContentIsRead() throws {
+        let root = try SecureXMLParser.parse("<?xml version=\"1.0\"?>\n<?xml-stylesheet href=\"a.css\"?><x>1</x>")
+        #expect(root.localName == "x" && root.text == "1")
+    }
+}

@@ -44,3 +44,14 @@ struct VCardFuzzFindingsTests {
         }
     }
 }
+
+extension VCardFuzzFindingsTests {
+    @Test func emptyProcessingInstructionIsRefused() throws {
+        let bytes = try Fixture.bytes("fuzz/xml-empty-processing-instruction.xml")
+        #expect {
+            _ = try VCard.read(bytes)
+        } throws: { error in
+            (error as? VCard.ReadError)?.message.contains("processing instruction with no content") == true
+        }
+    }
+}
