@@ -24,13 +24,16 @@ extension Journal {
     /// Changes an event: `change` receives the current fields and edits them (time, people,
     /// mood, traits...). Traits are rewritten for the event's people as they are after the
     /// change. The day index follows in the same transaction.
+    ///
+    /// `change` runs before the write transaction, so it may call the journal (for example
+    /// to resolve a mood); the last writer wins.
     /// - Throws: ``Error/eventNotFound(id:)`` and the errors of ``logEvent(_:)``.
     @discardableResult
     public func editEvent(id: Int64, _ change: (inout EventDraft) throws -> Void) throws -> Event {
-        try write { db in
+        var draft = try event(id: id).draft
+        try change(&draft)
+        return try write { db in
             guard let old = try Journal.fetchEvents(db, ids: [id]).first else { throw Error.eventNotFound(id: id) }
-            var draft = old.draft
-            try change(&draft)
             let t = try Journal.timing(of: draft)
             let uid = draft.uid?.isEmpty == false ? draft.uid! : old.uid
             if let other = try Int64.fetchOne(db, sql: "SELECT id FROM event WHERE uid = ?", arguments: [uid]), other != id {

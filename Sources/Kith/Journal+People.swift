@@ -17,13 +17,16 @@ extension Journal {
     }
 
     /// Changes a person: `change` receives the current fields and edits them.
+    ///
+    /// `change` runs before the write transaction, so it may call the journal; the last
+    /// writer wins.
     /// - Throws: ``Error/personNotFound(id:)`` and the errors of ``addPerson(_:)``.
     @discardableResult
     public func editPerson(id: Int64, _ change: (inout PersonDraft) throws -> Void) throws -> Person {
-        try write { db in
-            let old = try Journal.fetchPerson(db, id: id)
-            var draft = old.draft
-            try change(&draft)
+        var draft = try person(id: id).draft
+        try change(&draft)
+        return try write { db in
+            _ = try Journal.fetchPerson(db, id: id)
             let (name, uid) = try Journal.checkPersonDraft(db, draft, existingID: id)
             try db.execute(sql: """
                 UPDATE person SET uid = ?, displayName = ?, familyName = ?, givenName = ?, additionalNames = ?,
