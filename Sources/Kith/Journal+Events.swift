@@ -21,6 +21,26 @@ extension Journal {
         }
     }
 
+    /// Logs many events in one transaction (all or none), updating the day index once at
+    /// the end: for imports and benchmarks.
+    /// - Parameter progress: called after each event with the number written so far.
+    /// - Returns: the new events' ids, in order.
+    /// - Throws: the errors of ``logEvent(_:)``; nothing is written then.
+    /// - Complexity: O(events + days they touch).
+    @discardableResult
+    public func logEvents(_ drafts: [EventDraft], progress: ((Int) -> Void)? = nil) throws -> [Int64] {
+        try write { db in
+            var ids: [Int64] = []
+            ids.reserveCapacity(drafts.count)
+            for d in drafts {
+                ids.append(try Journal.insertEvent(db, d))
+                progress?(ids.count)
+            }
+            try Journal.reindex(db, eventIDs: ids)
+            return ids
+        }
+    }
+
     /// Changes an event: `change` receives the current fields and edits them (time, people,
     /// mood, traits...). Traits are rewritten for the event's people as they are after the
     /// change. The day index follows in the same transaction.
