@@ -229,6 +229,10 @@ extension Journal {
         try db.execute(sql: "DELETE FROM eventPerson WHERE eventId = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM eventPhoto WHERE eventId = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM trait WHERE eventId = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM eventICalLine WHERE eventId = ?", arguments: [id])
+        for (i, line) in draft.icalLines.enumerated() {
+            try db.execute(sql: "INSERT INTO eventICalLine (eventId, position, line) VALUES (?, ?, ?)", arguments: [id, i, line])
+        }
         var people: [Int64] = []
         for p in draft.personIDs where !people.contains(p) {
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM person WHERE id = ?)", arguments: [p]) == true else {
@@ -325,7 +329,7 @@ extension Journal {
                     allDay: row["allDay"], startDay: LocalDate(dayNumber: row["startDay"]), endDay: LocalDate(dayNumber: row["endDay"]),
                     type: typeID.flatMap { categories[$0] }, mood: moodID.flatMap { categories[$0] },
                     place: placeID.flatMap { places[$0] }, people: [], note: row["note"], photos: [], traits: [],
-                    createdAt: row["createdAt"], updatedAt: row["updatedAt"])
+                    icalLines: [], createdAt: row["createdAt"], updatedAt: row["updatedAt"])
             }
             for row in try Row.fetchAll(db, sql: """
                 SELECT ep.eventId, p.id, p.displayName FROM eventPerson ep JOIN person p ON p.id = ep.personId
@@ -345,6 +349,10 @@ extension Journal {
                 """, arguments: args) {
                 guard let c = categories[row["categoryId"]] else { continue }
                 byID[row["eventId"]]?.traits.append(EventTrait(category: c, text: row["text"]))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT eventId, line FROM eventICalLine WHERE eventId IN (\(marks)) ORDER BY eventId, position",
+                                        arguments: args) {
+                byID[row["eventId"]]?.icalLines.append(row["line"])
             }
         }
         return ids.compactMap { byID[$0] }

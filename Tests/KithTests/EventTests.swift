@@ -28,6 +28,10 @@ struct EventTests {
         #expect(shown.startDay == day("2026-11-20"))
         #expect(!shown.uid.isEmpty)
         #expect(try j.event(uid: shown.uid)?.id == e.id)
+        #expect(shown.icalLines.isEmpty)
+        let kept = try j.editEvent(id: e.id) { $0.icalLines = ["X-GOOGLE-CONFERENCE:https://meet.example/abc", "CLASS:PRIVATE"] }
+        #expect(try j.event(id: kept.id).icalLines == ["X-GOOGLE-CONFERENCE:https://meet.example/abc", "CLASS:PRIVATE"])
+        #expect(kept.traits == shown.traits && kept.photos == shown.photos && kept.people == shown.people)
         #expect(try j.photo(hash: photo.hash).data == pngBytes)
         try j.checkInvariants()
     }
