@@ -122,7 +122,19 @@ public final class Journal: Sendable {
             if !unknown.isEmpty {
                 throw Error.newerSchema(path: path ?? ":memory:", unknownMigrations: unknown)
             }
-            try migrator.migrate(dbQueue)
+            // Another process may run the same migration between GRDB's check of the applied
+            // ones and its write; the next pass sees that work and skips it.
+            var attempt = 0
+            while true {
+                do {
+                    try migrator.migrate(dbQueue)
+                    break
+                } catch {
+                    attempt += 1
+                    if attempt >= 4 { throw error }
+                    logger?.debug("migration raced with another process; retrying")
+                }
+            }
             logger?.debug("journal schema is current", metadata: ["migrations": "\(migrator.migrations.count)"])
         } catch let error as Error {
             throw error
