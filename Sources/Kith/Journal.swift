@@ -26,7 +26,8 @@ import Darwin
 /// ``editPerson(id:_:)`` (closure edits a draft), ``removePerson(id:)``,
 /// ``person(id:)``, ``people(in:sort:)``, ``resolvePerson(_:)`` (exact, nickname,
 /// unique prefix, close match), ``mergePeople(keeping:removing:)``,
-/// ``personPage(id:asOf:)``.
+/// ``personPage(id:asOf:)``; for imports ``person(uid:)``, ``personIDs(email:)``,
+/// ``personIDs(phone:)``, ``likelyDuplicates()``.
 ///
 /// Photos: ``storePhoto(_:name:)``, ``photo(hash:)``, ``Photo/mediaType(of:)``.
 ///
