@@ -114,33 +114,31 @@ public final class Journal: Sendable {
 
     private func migrate() throws {
         let migrator = Journal.migrator
-        do {
-            let unknown = try dbQueue.read { db -> [String] in
-                let applied = try migrator.appliedIdentifiers(db)
-                let known = Set(migrator.migrations)
-                return applied.filter { !known.contains($0) }.sorted()
-            }
-            if !unknown.isEmpty {
-                throw Error.newerSchema(path: path ?? ":memory:", unknownMigrations: unknown)
-            }
-            // Another process may run the same migration between GRDB's check of the applied
-            // ones and its write; the next pass sees that work and skips it.
-            var attempt = 0
-            while true {
-                do {
-                    try migrator.migrate(dbQueue)
-                    break
-                } catch {
-                    attempt += 1
-                    if attempt >= 4 { throw error }
-                    logger?.debug("migration raced with another process; retrying")
+        // Another process may be creating or migrating the same file right now; GRDB checks
+        // the applied migrations before its write transaction, so a pass can trip over the
+        // other's work. A new pass sees that work and skips it.
+        var attempt = 0
+        while true {
+            do {
+                let unknown = try dbQueue.read { db -> [String] in
+                    let applied = try migrator.appliedIdentifiers(db)
+                    let known = Set(migrator.migrations)
+                    return applied.filter { !known.contains($0) }.sorted()
                 }
+                if !unknown.isEmpty {
+                    throw Error.newerSchema(path: path ?? ":memory:", unknownMigrations: unknown)
+                }
+                try migrator.migrate(dbQueue)
+                logger?.debug("journal schema is current", metadata: ["migrations": "\(migrator.migrations.count)"])
+                return
+            } catch let error as Error {
+                throw error
+            } catch {
+                attempt += 1
+                if attempt >= 5 { throw Error.cannotOpen(path: path ?? ":memory:", reason: Journal.reason(error)) }
+                logger?.debug("migration raced with another process; retrying")
+                Thread.sleep(forTimeInterval: 0.02 * Double(attempt))
             }
-            logger?.debug("journal schema is current", metadata: ["migrations": "\(migrator.migrations.count)"])
-        } catch let error as Error {
-            throw error
-        } catch {
-            throw Error.cannotOpen(path: path ?? ":memory:", reason: Journal.reason(error))
         }
     }
 
