@@ -10,9 +10,9 @@ public struct EventFilter: Sendable {
     /// An event type; its subcategories match too.
     public var typeID: Int64?
     public var moodID: Int64?
-    /// Place name, matched case-insensitively as a substring.
+    /// Place name, matched as a substring; case and accents ignored.
     public var place: String?
-    /// Words searched in titles and notes (every word must appear, case-insensitive).
+    /// Words searched in titles and notes (every word must appear; case and accents ignored).
     public var search: String?
     public var newestFirst: Bool
     public var limit: Int?

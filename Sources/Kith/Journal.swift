@@ -109,6 +109,12 @@ public final class Journal: Sendable {
         config.foreignKeysEnabled = true
         config.publicStatementArguments = false
         config.label = "kith"
+        config.prepareDatabase { db in
+            // kith_fold(text): lowercased, without diacritics, for searches typed by people.
+            db.add(function: DatabaseFunction("kith_fold", argumentCount: 1, pure: true) { values in
+                String.fromDatabaseValue(values[0]).map(NameMatcher.fold)
+            })
+        }
         return config
     }
 
