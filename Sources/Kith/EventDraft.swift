@@ -19,6 +19,8 @@ public struct EventDraft: Hashable, Sendable {
     /// A mood category id.
     public var moodID: Int64?
     public var place: PlaceDraft?
+    /// The people met, in order. May be empty (for example an imported calendar entry
+    /// with no known attendee), but traits need at least one person.
     public var personIDs: [Int64]
     public var note: String
     /// Photos stored with ``Journal/storePhoto(_:name:)``.
