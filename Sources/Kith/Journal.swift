@@ -24,7 +24,8 @@ import Darwin
 ///
 /// People (``Person``, ``PersonDraft``, ``PersonSummary``): ``addPerson(_:)``,
 /// ``editPerson(id:_:)`` (closure edits a draft), ``removePerson(id:)``,
-/// ``person(id:)``, ``people(in:sort:)``, ``resolvePerson(_:)`` (exact, nickname,
+/// ``person(id:)``, ``people(in:sort:asOf:)`` (by name or last seen),
+/// ``resolvePerson(_:)`` (exact, nickname,
 /// unique prefix, close match), ``mergePeople(keeping:removing:)``,
 /// ``personPage(id:asOf:)``; for imports ``person(uid:)``, ``personIDs(email:)``,
 /// ``personIDs(phone:)``, ``likelyDuplicates()``.
@@ -34,6 +35,7 @@ import Darwin
 /// Events (``Event``, ``EventDraft``, ``TraitDraft``, ``PlaceDraft``): ``logEvent(_:)``,
 /// ``logEvents(_:progress:)`` (many in one transaction),
 /// ``editEvent(id:_:)`` (closure edits a draft), ``removeEvent(id:)``, ``event(id:)``,
+/// ``event(uid:)``,
 /// ``events(_:)`` with an ``EventFilter`` (timeline), ``places()``.
 ///
 /// Day index (``DaySummary``, ``DayFilter``): ``days(from:to:filter:)``,
@@ -41,6 +43,9 @@ import Darwin
 /// ``checkInvariants()``.
 ///
 /// Traits: ``traits(search:kind:)`` grouped by person (``PersonTraits``).
+///
+/// Values: ``LocalDate`` (a local day, stored as `yyyymmdd`), ``PartialDate`` (birthdays,
+/// year optional). Errors: ``Journal/Error``, each saying what to do.
 ///
 /// Removing a person detaches them from their events: the events stay, with the other
 /// people (or with none), and the traits learned about that person go with them.

@@ -1,4 +1,4 @@
-/// How to order ``Journal/people(in:sort:)``.
+/// How to order ``Journal/people(in:sort:asOf:)``.
 public enum PersonSort: String, Sendable, CaseIterable {
     /// By display name.
     case name
