@@ -1,0 +1,17 @@
+import Foundation
+
+/// The JSON every `--json` prints: sorted keys, two-space indentation, ISO 8601 dates
+/// in UTC, no escaped slashes. Keys are camelCase; absent values are omitted.
+enum JSONOutput {
+    static func encode<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let data = try encoder.encode(value)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func print<T: Encodable>(_ value: T) throws {
+        Swift.print(try encode(value))
+    }
+}

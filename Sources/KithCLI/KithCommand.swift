@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `kith`: the root of the command tree.
+struct KithCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kith",
+        abstract: "A personal relationship journal: who you met, what you did, how it felt.",
+        discussion: """
+            Everything lives in one SQLite file on your machine: --journal PATH, else \
+            $KITH_JOURNAL, else $XDG_DATA_HOME/kith/journal.sqlite \
+            (~/.local/share/kith/journal.sqlite). Start with `kith tour`.
+            """,
+        version: "0.1.0",
+        subcommands: []
+    )
+}
