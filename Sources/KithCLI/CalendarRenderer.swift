@@ -32,8 +32,8 @@ struct CalendarRenderer {
     /// events (or, with colour, the number on the mood colour), `>` before today; when
     /// `showCounts` is on, the number of events follows each busy day.
     func month(year: Int, month: Int, days: [Int: Cell], moods: [Mood], showCounts: Bool) -> String {
-        let cellWidth = showCounts ? 6 : 4
-        let gridWidth = cellWidth * 7 - (showCounts ? 2 : 0)
+        let cellWidth = showCounts ? 7 : 4
+        let gridWidth = cellWidth * 7 - (showCounts ? 3 : 0)
         var lines: [String] = []
         let title = "\(Self.monthNames[month - 1]) \(year)"
         let titlePad = max(0, (gridWidth - title.count) / 2)
@@ -88,9 +88,9 @@ struct CalendarRenderer {
         if showCounts {
             if busy, let count = cell?.count {
                 let label = count > 99 ? "++" : String(count)
-                text += terminal.dim(Terminal.pad(label, 2))
+                text += terminal.dim(Terminal.pad(label, 2)) + " "
             } else {
-                text += "  "
+                text += "   "
             }
         }
         return text
