@@ -15,31 +15,8 @@ import Foundation
 /// Accepted times, after the day or alone (meaning today): `15:30`, `15:30:10`, `3pm`,
 /// `3 pm`, `8:15am`, `noon`, `midnight`, optionally after `at`; `2026-11-21T15:30` too.
 public enum DatePhrase {
-    /// A calendar day with no time and no zone.
-    public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
-        public var year: Int
-        public var month: Int
-        public var day: Int
-
-        public init(year: Int, month: Int, day: Int) {
-            self.year = year
-            self.month = month
-            self.day = day
-        }
-
-        public static func < (a: Day, b: Day) -> Bool {
-            (a.year, a.month, a.day) < (b.year, b.month, b.day)
-        }
-
-        /// `YYYY-MM-DD`.
-        public var description: String {
-            func pad(_ n: Int, _ width: Int) -> String {
-                let s = String(n)
-                return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-            }
-            return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-        }
-    }
+    /// A calendar day with no time and no zone (the journal's `LocalDate`).
+    public typealias Day = LocalDate
 
     /// A time of day.
     public struct Time: Hashable, Sendable {
@@ -224,7 +201,7 @@ public enum DatePhrase {
             self.calendar = calendar
             self.now = now
             let c = calendar.dateComponents([.year, .month, .day], from: now)
-            today = Day(year: c.year!, month: c.month!, day: c.day!)
+            today = Day(uncheckedYear: c.year!, month: c.month!, day: c.day!)
         }
 
         /// 1 = Sunday … 7 = Saturday, like `Calendar`.
@@ -234,7 +211,7 @@ public enum DatePhrase {
             let noon = date(day, Time(hour: 12, minute: 0))!
             let moved = calendar.date(byAdding: component, value: value, to: noon)!
             let c = calendar.dateComponents([.year, .month, .day], from: moved)
-            return Day(year: c.year!, month: c.month!, day: c.day!)
+            return Day(uncheckedYear: c.year!, month: c.month!, day: c.day!)
         }
 
         func date(_ day: Day, _ time: Time) -> Date? {
@@ -324,7 +301,7 @@ public enum DatePhrase {
                 if let m = monthNumber(words[0]) { month = m; day = smallNumber(tokens[tokens.startIndex + 1]) }
                 else if let m = monthNumber(words[1]) { month = m; day = smallNumber(tokens.first!) }
                 if let month, let day {
-                    let d = Day(year: year, month: month, day: day)
+                    let d = Day(uncheckedYear: year, month: month, day: day)
                     return context.isValid(d) ? .success(d) : .failure(Reason(text: "\(d) is not a day of the calendar"))
                 }
             }
@@ -341,7 +318,7 @@ public enum DatePhrase {
         }
         var year = context.today.year
         while true {
-            let candidate = Day(year: year, month: month, day: day)
+            let candidate = Day(uncheckedYear: year, month: month, day: day)
             if context.isValid(candidate), candidate <= context.today { return .success(candidate) }
             year -= 1
         }
@@ -363,7 +340,7 @@ public enum DatePhrase {
         }
         guard numbers.allSatisfy({ $0 != nil }) else { return nil }
         if numbers.count == 3, pieces[0].count == 4, pieces[1].count <= 2, pieces[2].count <= 2 {
-            return .full(Day(year: numbers[0]!, month: numbers[1]!, day: numbers[2]!))
+            return .full(Day(uncheckedYear: numbers[0]!, month: numbers[1]!, day: numbers[2]!))
         }
         if numbers.count == 2, pieces[0].count <= 2, pieces[1].count <= 2 {
             return .monthDay(numbers[0]!, numbers[1]!)

@@ -11,6 +11,9 @@ struct KithCommand: ParsableCommand {
             (~/.local/share/kith/journal.sqlite). Start with `kith tour`.
             """,
         version: "0.1.0",
-        subcommands: []
+        subcommands: [
+            LogCommand.self, EventsCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
+            PersonCommand.self, CategoryCommand.self,
+        ]
     )
 }

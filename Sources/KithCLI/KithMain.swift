@@ -7,7 +7,7 @@ import Foundation
 @main
 enum KithMain {
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = hoistingJournal(Array(CommandLine.arguments.dropFirst()))
         var command: ParsableCommand
         do {
             command = try KithCommand.parseAsRoot(arguments)
@@ -21,6 +21,21 @@ enum KithMain {
         }
     }
 
+    /// `kith --journal PATH events` works like `kith events --journal PATH`: the option
+    /// belongs to each subcommand, so a leading one is moved to the end.
+    static func hoistingJournal(_ arguments: [String]) -> [String] {
+        var arguments = arguments
+        if arguments.count >= 2, arguments[0] == "--journal" {
+            let moved = Array(arguments[0...1])
+            arguments.removeFirst(2)
+            if !arguments.isEmpty { arguments += moved } else { arguments = moved }
+        } else if let first = arguments.first, first.hasPrefix("--journal="), arguments.count > 1 {
+            arguments.removeFirst()
+            arguments.append(first)
+        }
+        return arguments
+    }
+
     /// Help and version go to standard output with status 0; anything else is a usage error.
     static func exitForParseError(_ error: Error) -> Never {
         let code = KithCommand.exitCode(for: error)
@@ -28,7 +43,7 @@ enum KithMain {
             print(KithCommand.fullMessage(for: error))
             exit(0)
         }
-        let message = KithCommand.message(for: error)
+        let message = KithCommand.fullMessage(for: error)
         FileHandle.standardError.write(Data((usageLine(from: message) + "\n").utf8))
         exit(2)
     }

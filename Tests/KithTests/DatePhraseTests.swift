@@ -163,10 +163,10 @@ import Testing
     }
 
     @Test func dayOrderAndText() {
-        let a = DatePhrase.Day(year: 2026, month: 1, day: 31)
-        let b = DatePhrase.Day(year: 2026, month: 2, day: 1)
+        let a = DatePhrase.Day(year: 2026, month: 1, day: 31)!
+        let b = DatePhrase.Day(year: 2026, month: 2, day: 1)!
         #expect(a < b)
         #expect(a.description == "2026-01-31")
-        #expect(DatePhrase.Day(year: 987, month: 3, day: 4).description == "0987-03-04")
+        #expect(DatePhrase.Day(year: 987, month: 3, day: 4)!.description == "0987-03-04")
     }
 }

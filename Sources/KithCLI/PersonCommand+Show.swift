@@ -1,0 +1,185 @@
+import ArgumentParser
+import Foundation
+import Kith
+
+extension PersonCommand {
+    /// `kith person show NAME`: the profile, what you know about them, and your history.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a person: profile, traits by kind with where you learned them, history, last contact.")
+
+        @Argument(help: "Who.") var person: String
+        @Option(help: ArgumentHelp("Show at most this many events.", valueName: "n")) var limit = 10
+        @OptionGroup var journal: JournalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let journal = try journal.open()
+            let found = try journal.resolvePerson(person)
+            let page = try PersonPageData.load(journal, person: found, today: LocalDate.today())
+            if output.json {
+                try JSONOutput.print(page.json)
+            } else {
+                print(page.text(terminal: output.terminal(), limit: limit))
+            }
+        }
+    }
+}
+
+/// What a person page shows, gathered from the journal.
+struct PersonPageData {
+    struct LearnedTrait {
+        var category: Category
+        var text: String
+        var event: Event
+    }
+
+    var person: Person
+    var events: [Event]
+    var traits: [LearnedTrait]
+    var today: LocalDate
+
+    static func load(_ journal: Journal, person: Person, today: LocalDate) throws -> PersonPageData {
+        let events = try journal.events(EventFilter(personID: person.id, newestFirst: true))
+        var traits: [LearnedTrait] = []
+        for e in events {
+            for t in e.traits { traits.append(LearnedTrait(category: t.category, text: t.text, event: e)) }
+        }
+        return PersonPageData(person: person, events: events, traits: traits, today: today)
+    }
+
+    /// The latest local day with them that is not in the future.
+    var lastSeen: LocalDate? { events.map(\.startDay).filter { $0 <= today }.max() }
+
+    /// Events with them over the 365 days up to today, per month (twelfths).
+    var lastYearCount: Int {
+        let start = today.adding(days: -364)
+        return events.filter { $0.startDay >= start && $0.startDay <= today }.count
+    }
+
+    var perMonth: Double { Double(lastYearCount) / 12 }
+
+    func frequencyText() -> String {
+        let n = lastYearCount
+        if n == 0 { return "not in the last year" }
+        let rounded = (perMonth * 10).rounded() / 10
+        if perMonth >= 1 { return "\(rounded.formatted0) times a month over the last year (\(n) events)" }
+        return "\(n) \(n == 1 ? "time" : "times") in the last year"
+    }
+
+    /// Traits grouped by category path in tree order, newest first within each.
+    var groupedTraits: [(Category, [LearnedTrait])] {
+        var order: [String] = []
+        var groups: [String: (Category, [LearnedTrait])] = [:]
+        for t in traits.sorted(by: { $0.event.start > $1.event.start }) {
+            if groups[t.category.path] == nil { order.append(t.category.path); groups[t.category.path] = (t.category, []) }
+            groups[t.category.path]!.1.append(t)
+        }
+        return order.sorted().map { groups[$0]! }
+    }
+
+    func text(terminal: Terminal, limit: Int) -> String {
+        var out: [String] = []
+        var title = terminal.bold(person.displayName)
+        if let r = person.relation { title += "  " + terminal.foreground((r.icon.isEmpty ? "" : r.icon + " ") + r.path, hex: r.color) }
+        out.append(title)
+        var profile = Table()
+        func add(_ label: String, _ value: String) { if !value.isEmpty { profile.add([terminal.dim(label), value]) } }
+        add("nicknames", person.nicknames.joined(separator: ", "))
+        if let b = person.birthday { add("birthday", b.description) }
+        add("email", person.emails.map(\.value).joined(separator: ", "))
+        add("phone", person.phones.map(\.value).joined(separator: ", "))
+        add("work", [person.title, person.organization].filter { !$0.isEmpty }.joined(separator: ", "))
+        add("last seen", lastSeen.map { LocalTime.day($0) + terminal.dim(" (\(Self.ago($0, today)))") } ?? "never")
+        add("how often", frequencyText())
+        add("note", person.note)
+        out.append(profile.render())
+
+        let groups = groupedTraits
+        if !groups.isEmpty {
+            out.append("")
+            out.append(terminal.bold("What you know"))
+            var table = Table()
+            for (category, list) in groups {
+                for (i, t) in list.enumerated() {
+                    let label = i == 0 ? terminal.foreground((category.icon.isEmpty ? "" : category.icon + " ") + category.path, hex: category.color) : ""
+                    table.add(["  " + label, t.text, terminal.dim("\(t.event.startDay), #\(t.event.id) \(t.event.title)")])
+                }
+            }
+            out.append(table.render())
+        }
+        out.append("")
+        out.append(terminal.bold("History") + terminal.dim(" (\(events.count) \(events.count == 1 ? "event" : "events"))"))
+        if events.isEmpty {
+            out.append("  nothing logged with them yet")
+        } else {
+            let text = EventText(terminal: terminal)
+            var table = Table()
+            for e in events.prefix(limit) {
+                table.add(["  " + terminal.dim("#\(e.id)"), LocalTime.span(e), text.icon(e.type), e.title, text.mood(e.mood), e.place?.name ?? ""])
+            }
+            out.append(table.render())
+            if events.count > limit { out.append(terminal.dim("  … \(events.count - limit) more: kith events --with \"\(person.displayName)\"")) }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    static func ago(_ day: LocalDate, _ today: LocalDate) -> String {
+        let n = today.daysSinceEpoch - day.daysSinceEpoch
+        switch n {
+        case 0: return "today"
+        case 1: return "yesterday"
+        case ..<14: return "\(n) days ago"
+        case ..<60: return "\(n / 7) weeks ago"
+        case ..<730: return "\(n / 30) months ago"
+        default: return "\(n / 365) years ago"
+        }
+    }
+
+    /// `kith person show --json`: `person` (profile), `lastSeen`, `eventsLastYear`,
+    /// `perMonth`, `traits` (`kind`, `text`, `learned` day, `eventId`), `events`.
+    struct JSON: Encodable {
+        struct Profile: Encodable {
+            var id: Int64
+            var uid: String
+            var name: String
+            var nicknames: [String]
+            var relation: String?
+            var birthday: String?
+            var emails: [String]
+            var phones: [String]
+            var organization: String?
+            var title: String?
+            var note: String?
+        }
+        struct Trait: Encodable {
+            var kind: String
+            var text: String
+            var learned: String
+            var eventId: Int64
+        }
+        var person: Profile
+        var lastSeen: String?
+        var eventsLastYear: Int
+        var perMonth: Double
+        var traits: [Trait]
+        var events: [EventJSON]
+    }
+
+    var json: JSON {
+        JSON(
+            person: .init(id: person.id, uid: person.uid, name: person.displayName, nicknames: person.nicknames,
+                          relation: person.relation?.path, birthday: person.birthday?.description,
+                          emails: person.emails.map(\.value), phones: person.phones.map(\.value),
+                          organization: person.organization.isEmpty ? nil : person.organization,
+                          title: person.title.isEmpty ? nil : person.title, note: person.note.isEmpty ? nil : person.note),
+            lastSeen: lastSeen?.description, eventsLastYear: lastYearCount, perMonth: (perMonth * 100).rounded() / 100,
+            traits: groupedTraits.flatMap { $0.1 }.map { .init(kind: $0.category.path, text: $0.text, learned: $0.event.startDay.description, eventId: $0.event.id) },
+            events: events.map(EventJSON.init))
+    }
+}
+
+extension Double {
+    /// `2` for 2.0, `1.5` for 1.5.
+    var formatted0: String { self == rounded() ? String(Int(self)) : String(self) }
+}
