@@ -196,10 +196,7 @@ struct CalendarRenderer {
             lines.append(trimmed(label + " " + grid[row].joined()))
         }
         lines.append("")
-        let legendCells = (0...4).map { level -> String in
-            shade(count: level == 0 ? 0 : max(1, (maxCount * level + 3) / 4), max: max(maxCount, 4))
-        }
-        lines.append("less " + legendCells.joined() + " more")
+        lines.append("less " + (0...4).map(glyph(level:)).joined() + " more" + (terminal.colored ? "" : "   o today"))
         let stats = Self.stats(year: year, days: days)
         lines.append("\(stats.total) \(stats.total == 1 ? "event" : "events") on \(stats.activeDays) \(stats.activeDays == 1 ? "day" : "days")")
         if let busiest = stats.busiest {
@@ -218,6 +215,11 @@ struct CalendarRenderer {
         if count <= 0 { level = 0 } else if maxCount <= 1 { level = 4 } else {
             level = Swift.max(1, Swift.min(4, (count * 4 + maxCount - 1) / maxCount))
         }
+        return glyph(level: level)
+    }
+
+    /// The cell for a level from 0 (no events) to 4 (as busy as the busiest day).
+    func glyph(level: Int) -> String {
         if terminal.colored {
             let greens = ["#3A3F45", "#0E4429", "#006D32", "#26A641", "#39D353"]
             return terminal.foreground(level == 0 ? "·" : "■", hex: greens[level])

@@ -26,56 +26,36 @@ extension PersonCommand {
     }
 }
 
-/// What a person page shows, gathered from the journal.
+/// A person page (`Journal.personPage`) as text and JSON.
 struct PersonPageData {
-    struct LearnedTrait {
-        var category: Category
-        var text: String
-        var event: Event
-    }
-
-    var person: Person
-    var events: [Event]
-    var traits: [LearnedTrait]
+    var page: PersonPage
     var today: LocalDate
 
     static func load(_ journal: Journal, person: Person, today: LocalDate) throws -> PersonPageData {
-        let events = try journal.events(EventFilter(personID: person.id, newestFirst: true))
-        var traits: [LearnedTrait] = []
-        for e in events {
-            for t in e.traits { traits.append(LearnedTrait(category: t.category, text: t.text, event: e)) }
-        }
-        return PersonPageData(person: person, events: events, traits: traits, today: today)
+        PersonPageData(page: try journal.personPage(id: person.id, asOf: today), today: today)
     }
 
-    /// The latest local day with them that is not in the future.
-    var lastSeen: LocalDate? { events.map(\.startDay).filter { $0 <= today }.max() }
-
-    /// Events with them over the 365 days up to today, per month (twelfths).
-    var lastYearCount: Int {
-        let start = today.adding(days: -364)
-        return events.filter { $0.startDay >= start && $0.startDay <= today }.count
-    }
-
-    var perMonth: Double { Double(lastYearCount) / 12 }
+    var person: Person { page.person }
+    var events: [Event] { page.events }
+    var lastSeen: LocalDate? { page.lastSeen }
+    var lastYearCount: Int { page.meetingsPerMonth.reduce(0) { $0 + $1.count } }
+    var perMonth: Double { page.averagePerMonth }
 
     func frequencyText() -> String {
         let n = lastYearCount
-        if n == 0 { return "not in the last year" }
+        if n == 0 { return "not in the last twelve months" }
         let rounded = (perMonth * 10).rounded() / 10
-        if perMonth >= 1 { return "\(rounded.formatted0) times a month over the last year (\(n) events)" }
-        return "\(n) \(n == 1 ? "time" : "times") in the last year"
+        if perMonth >= 1 { return "\(rounded.formatted0) times a month over the last twelve months (\(n) events)" }
+        return "\(n) \(n == 1 ? "time" : "times") in the last twelve months"
     }
 
-    /// Traits grouped by category path in tree order, newest first within each.
-    var groupedTraits: [(Category, [LearnedTrait])] {
-        var order: [String] = []
-        var groups: [String: (Category, [LearnedTrait])] = [:]
-        for t in traits.sorted(by: { $0.event.start > $1.event.start }) {
-            if groups[t.category.path] == nil { order.append(t.category.path); groups[t.category.path] = (t.category, []) }
-            groups[t.category.path]!.1.append(t)
-        }
-        return order.sorted().map { groups[$0]! }
+    /// A sparkline of the last twelve months, oldest first.
+    func sparkline() -> String {
+        let counts = page.meetingsPerMonth.map(\.count)
+        let top = counts.max() ?? 0
+        guard top > 0 else { return "" }
+        let bars = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+        return counts.map { $0 == 0 ? " " : bars[min(7, ($0 * 8 - 1) / top)] }.joined()
     }
 
     func text(terminal: Terminal, limit: Int) -> String {
@@ -91,19 +71,20 @@ struct PersonPageData {
         add("phone", person.phones.map(\.value).joined(separator: ", "))
         add("work", [person.title, person.organization].filter { !$0.isEmpty }.joined(separator: ", "))
         add("last seen", lastSeen.map { LocalTime.day($0) + terminal.dim(" (\(Self.ago($0, today)))") } ?? "never")
-        add("how often", frequencyText())
+        add("how often", frequencyText() + (sparkline().isEmpty ? "" : "  " + terminal.dim("[") + sparkline() + terminal.dim("]")))
         add("note", person.note)
         out.append(profile.render())
 
-        let groups = groupedTraits
-        if !groups.isEmpty {
+        if !page.traits.isEmpty {
             out.append("")
             out.append(terminal.bold("What you know"))
             var table = Table()
-            for (category, list) in groups {
-                for (i, t) in list.enumerated() {
+            for group in page.traits {
+                let category = group.category
+                for (i, t) in group.traits.enumerated() {
                     let label = i == 0 ? terminal.foreground((category.icon.isEmpty ? "" : category.icon + " ") + category.path, hex: category.color) : ""
-                    table.add(["  " + label, t.text, terminal.dim("\(t.event.startDay), #\(t.event.id) \(t.event.title)")])
+                    let source = t.source.map { "\($0.day), #\($0.id) \($0.title)" + ($0.place.map { " at \($0)" } ?? "") } ?? "imported"
+                    table.add(["  " + label, t.text, terminal.dim(source)])
                 }
             }
             out.append(table.render())
@@ -137,7 +118,8 @@ struct PersonPageData {
     }
 
     /// `kith person show --json`: `person` (profile), `lastSeen`, `eventsLastYear`,
-    /// `perMonth`, `traits` (`kind`, `text`, `learned` day, `eventId`), `events`.
+    /// `perMonth` (average over twelve months), `months` (`month` `YYYY-MM`, `count`),
+    /// `traits` (`kind`, `text`, `learned` day, `eventId`, `place`), `events`.
     struct JSON: Encodable {
         struct Profile: Encodable {
             var id: Int64
@@ -155,13 +137,19 @@ struct PersonPageData {
         struct Trait: Encodable {
             var kind: String
             var text: String
-            var learned: String
-            var eventId: Int64
+            var learned: String?
+            var eventId: Int64?
+            var place: String?
+        }
+        struct Month: Encodable {
+            var month: String
+            var count: Int
         }
         var person: Profile
         var lastSeen: String?
         var eventsLastYear: Int
         var perMonth: Double
+        var months: [Month]
         var traits: [Trait]
         var events: [EventJSON]
     }
@@ -174,7 +162,10 @@ struct PersonPageData {
                           organization: person.organization.isEmpty ? nil : person.organization,
                           title: person.title.isEmpty ? nil : person.title, note: person.note.isEmpty ? nil : person.note),
             lastSeen: lastSeen?.description, eventsLastYear: lastYearCount, perMonth: (perMonth * 100).rounded() / 100,
-            traits: groupedTraits.flatMap { $0.1 }.map { .init(kind: $0.category.path, text: $0.text, learned: $0.event.startDay.description, eventId: $0.event.id) },
+            months: page.meetingsPerMonth.map { .init(month: "\($0.year)-\($0.month < 10 ? "0" : "")\($0.month)", count: $0.count) },
+            traits: page.traits.flatMap(\.traits).map {
+                .init(kind: $0.category.path, text: $0.text, learned: $0.source?.day.description, eventId: $0.source?.id, place: $0.source?.place)
+            },
             events: events.map(EventJSON.init))
     }
 }
