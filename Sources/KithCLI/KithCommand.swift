@@ -13,7 +13,7 @@ struct KithCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             LogCommand.self, EventsCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
-            PersonCommand.self, CategoryCommand.self, CalendarCommand.self, DayCommand.self, TraitsCommand.self,
+            PersonCommand.self, CategoryCommand.self, CalendarCommand.self, DayCommand.self, TraitsCommand.self, TourCommand.self,
         ]
     )
 }

@@ -17,8 +17,5 @@ struct OutputOptions: ParsableArguments {
     var color: ColorChoice?
 
     /// The terminal this run prints to.
-    func terminal(environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
-        Terminal(colored: Terminal.wantsColor(choice: color, environment: environment, isTTY: isatty(STDOUT_FILENO) == 1),
-                 width: Terminal.width(environment: environment))
-    }
+    func terminal() -> Terminal { Terminal.current(choice: color) }
 }

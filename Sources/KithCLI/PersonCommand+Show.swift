@@ -66,7 +66,9 @@ struct PersonPageData {
         var profile = Table()
         func add(_ label: String, _ value: String) { if !value.isEmpty { profile.add([terminal.dim(label), value]) } }
         add("nicknames", person.nicknames.joined(separator: ", "))
-        if let b = person.birthday { add("birthday", b.description) }
+        if let b = person.birthday {
+            add("birthday", "\(b.day) \(LocalTime.months[b.month - 1])" + (b.year.map { " \($0)" } ?? ""))
+        }
         add("email", person.emails.map(\.value).joined(separator: ", "))
         add("phone", person.phones.map(\.value).joined(separator: ", "))
         add("work", [person.title, person.organization].filter { !$0.isEmpty }.joined(separator: ", "))

@@ -19,7 +19,7 @@ struct PersonCommand: ParsableCommand {
         @Option(help: "An email address (repeat for several).") var email: [String] = []
         @Option(help: "A phone number (repeat for several).") var phone: [String] = []
         @Option(help: "A nickname (repeat for several).") var nickname: [String] = []
-        @Option(help: "Birthday as YYYY-MM-DD, or --MM-DD without a year.") var birthday: String?
+        @Option(parsing: .unconditional, help: "Birthday as YYYY-MM-DD, or --MM-DD without a year.") var birthday: String?
         @Option(help: "Organisation.") var org: String?
         @Option(help: "Job title.") var title: String?
         @Option(help: "A free note.") var note: String?

@@ -9,6 +9,12 @@ struct Terminal: Sendable {
 
     static let plain = Terminal(colored: false, width: 80)
 
+    /// Standard output as this process sees it, with an optional `--color` choice.
+    static func current(choice: ColorChoice?, environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
+        Terminal(colored: wantsColor(choice: choice, environment: environment, isTTY: isatty(STDOUT_FILENO) == 1),
+                 width: width(environment: environment))
+    }
+
     /// Colour when forced (`--color always`, `KITH_COLOR=always`), never with
     /// `--color never` or `NO_COLOR`, else only on a terminal.
     static func wantsColor(choice: ColorChoice?, environment: [String: String], isTTY: Bool) -> Bool {
@@ -89,8 +95,20 @@ struct Terminal: Sendable {
     static func displayWidth(_ text: String) -> Int {
         var width = 0
         var inEscape = false
+        var last = 0
+        var afterJoiner = false
         for scalar in text.unicodeScalars {
             let v = scalar.value
+            // An emoji joined to the one before (👩‍💻) adds no width; VS16 makes a
+            // narrow symbol (✈ → ✈️) an emoji two columns wide.
+            if v == 0x200D { afterJoiner = true; continue }
+            if afterJoiner { afterJoiner = false; continue }
+            if v == 0xFE0F {
+                if last == 1 { width += 1; last = 2 }
+                continue
+            }
+            let before = width
+            defer { if !inEscape && v != 0x1B { last = width - before } }
             if inEscape {
                 if (0x40...0x7E).contains(v) && v != 0x5B { inEscape = false }
                 continue
