@@ -6,7 +6,7 @@ import Kith
 struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
-        abstract: "Show a month with the days that have events in their mood colour, or a year as a heat map.",
+        abstract: "Show a month in mood colours, or a year as a heat map.",
         discussion: "Without colour (a pipe, NO_COLOR) days with events are shown as [12] and today as >12.")
 
     @Argument(help: ArgumentHelp("A month (2026-11) or a year (2026); this month by default.", valueName: "YYYY-MM|YYYY"))

@@ -5,7 +5,7 @@ import Kith
 struct CategoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "category",
-        abstract: "List and change relation categories, event types, trait kinds and moods.",
+        abstract: "List and change relations, event types, traits, moods.",
         discussion: "Events and people point at categories, so a rename or a new colour shows on every past event at once.",
         subcommands: [List.self, Add.self, Edit.self, Remove.self],
         defaultSubcommand: List.self

@@ -4,7 +4,7 @@ import ArgumentParser
 struct KithCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kith",
-        abstract: "A personal relationship journal: who you met, what you did, how it felt.",
+        abstract: "A journal of the people in your life: who, what, how it felt.",
         discussion: """
             Everything lives in one SQLite file on your machine: --journal PATH, else \
             $KITH_JOURNAL, else $XDG_DATA_HOME/kith/journal.sqlite \

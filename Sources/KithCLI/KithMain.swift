@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Kith
 
 /// The entry point: runs the command tree and turns every failure into one line on
 /// standard error, `kith: <what went wrong> (<what to do>)`, with exit status 1 for a
@@ -76,13 +77,20 @@ enum KithMain {
 
     static func exitForRunError(_ error: Error) -> Never {
         switch error {
+        case is UserError, is DatePhrase.Error, is Journal.Error:
+            fail(error)
         case let exitCode as ExitCode:
             exit(exitCode.rawValue)
-        case is CleanExit, is ValidationError, is ArgumentParser.ExitCode:
-            exitForParseError(error)
         default:
-            FileHandle.standardError.write(Data(("kith: " + UserError.describe(error) + "\n").utf8))
-            exit(1)
+            // Help asked for inside a subcommand, or a parse error raised while running.
+            let code = KithCommand.exitCode(for: error)
+            if code == .success || code == .validationFailure { exitForParseError(error) }
+            fail(error)
         }
+    }
+
+    static func fail(_ error: Error) -> Never {
+        FileHandle.standardError.write(Data(("kith: " + UserError.describe(error) + "\n").utf8))
+        exit(1)
     }
 }

@@ -6,7 +6,7 @@ import Kith
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
-        abstract: "Write down an interaction: who, what, how it felt, where, what you learned.",
+        abstract: "Write down an interaction: who, what, how it felt.",
         discussion: """
             Without a title, opens $EDITOR on a template. Without --when, the event starts now.
             Example:

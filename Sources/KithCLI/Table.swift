@@ -7,9 +7,13 @@ struct Table {
 
     mutating func add(_ row: [String]) { rows.append(row) }
 
-    /// The table as lines, trailing spaces trimmed.
+    /// The table as lines, trailing spaces trimmed; a column empty in every row is left out.
     func render() -> String {
-        let columns = rows.map(\.count).max() ?? 0
+        let width = self.rows.map { $0.count }.max() ?? 0
+        let keep: [Int] = (0..<width).filter { column in self.rows.contains { column < $0.count && !$0[column].isEmpty } }
+        let rows: [[String]] = self.rows.map { row in keep.filter { $0 < row.count }.map { row[$0] } }
+        let rightAligned = Set(keep.enumerated().filter { self.rightAligned.contains($0.element) }.map { $0.offset })
+        let columns = keep.count
         var widths = Array(repeating: 0, count: columns)
         for row in rows {
             for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Terminal.displayWidth(cell)) }

@@ -6,7 +6,7 @@ import Foundation
 struct TourCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tour",
-        abstract: "Build a throwaway journal with a week of sample events and show it.",
+        abstract: "Try Kith on a throwaway journal with a week of events.",
         discussion: "Every step is a real kith command, printed before its output. Your own journal is not touched.")
 
     @Option(help: ArgumentHelp("Build the tour journal here (a file that does not exist yet) instead of a temporary folder.", valueName: "path"))

@@ -6,7 +6,7 @@ import Kith
 struct TraitsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "traits",
-        abstract: "Find what you learned about people: who likes climbing?",
+        abstract: "Who knows what: search what you learned about people.",
         discussion: "Matching traits grouped by person, with when and where each was learned.")
 
     @Option(help: ArgumentHelp("Words that must all appear in the trait or its kind.", valueName: "text")) var search: String?
