@@ -13,7 +13,8 @@ import Darwin
 /// ## API overview
 ///
 /// Open: ``init(path:logger:)`` (creates the file with mode 0600 and the default
-/// categories; the folder must exist), ``inMemory(logger:)`` for tests.
+/// categories; the folder must exist), ``inMemory(logger:)`` for tests,
+/// ``backup(to:)`` for a consistent copy.
 ///
 /// Categories (``Category``, four ``Category/Kind``s, two levels):
 /// ``categories(kind:)``, ``categoryTree(kind:)``, ``category(id:)``,
@@ -30,6 +31,7 @@ import Darwin
 /// Photos: ``storePhoto(_:name:)``, ``photo(hash:)``, ``Photo/mediaType(of:)``.
 ///
 /// Events (``Event``, ``EventDraft``, ``TraitDraft``, ``PlaceDraft``): ``logEvent(_:)``,
+/// ``logEvents(_:progress:)`` (many in one transaction),
 /// ``editEvent(id:_:)`` (closure edits a draft), ``removeEvent(id:)``, ``event(id:)``,
 /// ``events(_:)`` with an ``EventFilter`` (timeline), ``places()``.
 ///
@@ -158,6 +160,30 @@ public final class Journal: Sendable {
         } catch {
             throw Error.database(reason: Journal.reason(error))
         }
+    }
+
+    /// Writes a consistent copy of the journal to `path` with SQLite's online backup, while
+    /// other processes may be writing. The copy is created with mode 0600; an existing file
+    /// there is replaced.
+    /// - Throws: ``Error/folderMissing(path:)``, ``Error/cannotOpen(path:reason:)``.
+    public func backup(to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDir), isDir.boolValue else {
+            throw Error.folderMissing(path: path)
+        }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { throw Error.cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        close(fd)
+        do {
+            let target = try DatabaseQueue(path: path, configuration: Journal.configuration())
+            try dbQueue.backup(to: target)
+            try target.close()
+        } catch {
+            throw Error.cannotOpen(path: path, reason: Journal.reason(error))
+        }
+        logger?.info("wrote a backup")
     }
 
     /// Seconds since 1970 now, as stored in `createdAt`/`updatedAt`.
