@@ -252,6 +252,44 @@ import Kith
         #expect(try kith.run(["person", "list"], journal: false, env: ["XDG_DATA_HOME": data, "KITH_JOURNAL": other]).stdout.hasPrefix("nobody yet"))
     }
 
+    @Test func categoryChangesShowOnPastEvents() throws {
+        let kith = try KithRunner()
+        try kith.ok("person", "add", "Ana Lima")
+        try kith.ok("log", "Tea", "--with", "Ana", "--type", "Chat", "--when", "2025-03-03 10:00")
+        #expect(try kith.ok("category", "add", "eventType", "Chat/Tea time", "--icon", "🍵", "--color", "#88AA44") == "added event type Chat/Tea time\n")
+        #expect(try kith.ok("category", "edit", "type", "Chat", "--name", "Talk", "--color", "#112233") == "changed event type Talk\n")
+        let event = try decode(EventOut.self, kith.ok("show", "1", "--json"))
+        #expect(event.type?.path == "Talk")
+        #expect(try kith.ok("category", "list", "--kind", "eventType").contains("  🍵 Tea time  ● #88AA44"))
+        // Removing a used category is refused until told where its events go.
+        let refused = try kith.run(["category", "remove", "eventType", "Talk"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("kith: the event type \"Talk\" is still used by"))
+        #expect(try kith.ok("category", "remove", "eventType", "Talk", "--reassign", "Meal") == "removed event type Talk, its uses moved to Meal\n")
+        #expect(try decode(EventOut.self, kith.ok("show", "1", "--json")).type?.path == "Meal")
+        struct Cat: Decodable { var kind: String; var path: String; var score: Int? }
+        let moods = try decode([Cat].self, kith.ok("category", "list", "--kind", "mood", "--json"))
+        #expect(moods.map(\.path) == ["great", "good", "okay", "bad", "awful"])
+        #expect(moods.map(\.score) == [2, 1, 0, -1, -2])
+    }
+
+    @Test func peopleAreEditedMergedAndRemoved() throws {
+        let kith = try KithRunner()
+        try kith.ok("person", "add", "Ana Lima", "--email", "ana@example.com")
+        try kith.ok("person", "add", "Ana L.", "--phone", "+351 900 000 000")
+        try kith.ok("log", "Tea", "--with", "Ana L.", "--when", "2025-03-03 10:00")
+        #expect(try kith.ok("person", "edit", "Ana Lima", "--in", "Friends/Close", "--nickname", "Nana") == "changed Ana Lima\n")
+        #expect(try kith.ok("person", "merge", "Nana", "Ana L.") == "merged Ana L. into Ana Lima\n")
+        struct P: Decodable { var name: String; var relation: String?; var eventCount: Int; var nicknames: [String] }
+        let people = try decode([P].self, kith.ok("person", "list", "--json"))
+        #expect(people.map(\.name) == ["Ana Lima"])
+        #expect(people[0].relation == "Friends/Close")
+        #expect(people[0].eventCount == 1)
+        #expect(people[0].nicknames.contains("Nana"))
+        #expect(try kith.ok("person", "remove", "Ana Lima") == "removed Ana Lima\n")
+        #expect(try decode([EventOut].self, kith.ok("events", "--json"))[0].people.isEmpty)
+    }
+
     // MARK: Colour
 
     @Test func colourOnlyWhenForcedOrOnATerminal() throws {
