@@ -13,7 +13,8 @@ import Foundation
 /// `N days ago`, `N weeks ago`, `N months ago`, `a week ago`, and month names
 /// (`nov 21`, `21 november`, `nov 21 2025`).
 /// Accepted times, after the day or alone (meaning today): `15:30`, `15:30:10`, `3pm`,
-/// `3 pm`, `8:15am`, `noon`, `midnight`, optionally after `at`; `2026-11-21T15:30` too.
+/// `3 pm`, `8:15am`, `noon`, `midnight`, optionally after `at`; `2026-11-21T15:30` too;
+/// `now` is the current instant.
 public enum DatePhrase {
     /// A calendar day with no time and no zone (the journal's `LocalDate`).
     public typealias Day = LocalDate
@@ -100,6 +101,10 @@ public enum DatePhrase {
         var tokens = tokenize(text)
         guard !tokens.isEmpty else { throw Error(phrase: text, kind: .moment, reason: "it is empty") }
         let context = Context(now: now, timeZone: timeZone)
+        if tokens == [Array("now".utf8)] {
+            let c = context.calendar.dateComponents([.hour, .minute, .second], from: now)
+            return Moment(day: context.today, time: Time(hour: c.hour!, minute: c.minute!, second: c.second!), date: now)
+        }
 
         // `2026-11-21T15:30` is one token: split it.
         if tokens.count == 1, digit(tokens[0][0]) != nil, let t = tokens[0].firstIndex(of: UInt8(ascii: "t")), t > 0 {

@@ -154,6 +154,28 @@ import Kith
         #expect(page.contains("#1 Coffee and a long walk at Blue Bottle, Taipei"))
         #expect(page.contains("History (2 events)"))
 
+        struct Page: Decodable {
+            struct Month: Decodable { var month: String; var count: Int }
+            struct Trait: Decodable { var kind: String; var text: String; var learned: String?; var eventId: Int64? }
+            var lastSeen: String?
+            var eventsLastYear: Int
+            var months: [Month]
+            var traits: [Trait]
+            var events: [EventOut]
+        }
+        let pageJSON = try decode(Page.self, kith.ok("person", "show", "Ana Lima", "--json"))
+        #expect(pageJSON.lastSeen == day.description)
+        #expect(pageJSON.months.count == 12)
+        #expect(pageJSON.traits.first?.eventId == 1)
+        #expect(pageJSON.events.map(\.id) == [2, 1])
+
+        // A photo that is an image is kept in the journal.
+        let png = kith.folder.appendingPathComponent("walk.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).write(to: png)
+        try kith.ok("edit", "1", "--photo", png.path)
+        #expect(try kith.ok("show", "1").contains("photos   "))
+        #expect(try kith.ok("show", "1").contains("image/png 16 bytes"))
+
         // Remove.
         #expect(try kith.ok("remove", "2") == "removed #2 Dinner\n")
         #expect(try decode([EventOut].self, kith.ok("events", "--json")).map(\.id) == [1])

@@ -109,6 +109,13 @@ import Testing
         #expect(m.date == Date(timeIntervalSince1970: 1_795_190_400))  // 2026-11-21T00:00+08:00
     }
 
+    @Test func nowIsTheCurrentInstantWithItsTime() throws {
+        let m = try DatePhrase.moment("now", now: Self.now, timeZone: Self.taipei)
+        #expect(m.date == Self.now)
+        #expect(m.time == DatePhrase.Time(hour: 10, minute: 0))
+        #expect(m.day.description == "2026-11-22")
+    }
+
     @Test func aMomentIsAnInstantInTheGivenZone() throws {
         let m = try DatePhrase.moment("yesterday 15:30", now: Self.now, timeZone: Self.taipei)
         // 2026-11-21 15:30 +08:00 = 07:30 UTC
