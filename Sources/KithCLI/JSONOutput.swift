@@ -8,7 +8,9 @@ enum JSONOutput {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let data = try encoder.encode(value)
-        return String(decoding: data, as: UTF8.self)
+        let text = String(decoding: data, as: UTF8.self)
+        // Foundation pretty-prints an empty array over three lines.
+        return text == "[\n\n]" ? "[]" : text
     }
 
     static func print<T: Encodable>(_ value: T) throws {
