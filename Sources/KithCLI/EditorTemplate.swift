@@ -78,7 +78,12 @@ struct EditorTemplate {
     /// with the terminal, and reads it back.
     static func edit(_ template: EditorTemplate) throws -> EditorTemplate {
         let environment = ProcessInfo.processInfo.environment
-        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        let chosen = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty }
+        if chosen == nil && isatty(STDIN_FILENO) != 1 {
+            throw UserError("no title given, and no terminal to open an editor on",
+                            "give the title, as in kith log \"Lunch with Ana\", or set $EDITOR")
+        }
+        let editor = chosen ?? "vi"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kith-log-\(getpid()).txt")
         try template.render().write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }

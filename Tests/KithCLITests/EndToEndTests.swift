@@ -219,6 +219,21 @@ import Kith
         #expect(event.note == "Long talk about moving.\nSecond line.")
     }
 
+    @Test func logWithoutATitleOrATerminalSaysWhatToDo() throws {
+        let kith = try KithRunner()
+        let result = try kith.run(["log"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "kith: no title given, and no terminal to open an editor on (give the title, as in kith log \"Lunch with Ana\", or set $EDITOR)\n")
+    }
+
+    @Test func anEditorThatFailsLogsNothing() throws {
+        let kith = try KithRunner()
+        let result = try kith.run(["log"], env: ["EDITOR": "false"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "kith: the editor false exited with status 1; nothing logged (save and quit the editor normally, or give the title on the command line)\n")
+        #expect(try kith.ok("events", "--json") == "[]\n")
+    }
+
     // MARK: Bad input
 
     @Test func badInputExitsOneWithWhatToDo() throws {
