@@ -26,7 +26,8 @@ import Darwin
 /// ``editPerson(id:_:)`` (closure edits a draft), ``removePerson(id:)``,
 /// ``person(id:)``, ``people(in:sort:)``, ``resolvePerson(_:)`` (exact, nickname,
 /// unique prefix, close match), ``mergePeople(keeping:removing:)``,
-/// ``personPage(id:asOf:)``.
+/// ``personPage(id:asOf:)``; for imports ``person(uid:)``, ``personIDs(email:)``,
+/// ``personIDs(phone:)``, ``likelyDuplicates()``.
 ///
 /// Photos: ``storePhoto(_:name:)``, ``photo(hash:)``, ``Photo/mediaType(of:)``.
 ///
@@ -122,7 +123,19 @@ public final class Journal: Sendable {
             if !unknown.isEmpty {
                 throw Error.newerSchema(path: path ?? ":memory:", unknownMigrations: unknown)
             }
-            try migrator.migrate(dbQueue)
+            // Another process may run the same migration between GRDB's check of the applied
+            // ones and its write; the next pass sees that work and skips it.
+            var attempt = 0
+            while true {
+                do {
+                    try migrator.migrate(dbQueue)
+                    break
+                } catch {
+                    attempt += 1
+                    if attempt >= 4 { throw error }
+                    logger?.debug("migration raced with another process; retrying")
+                }
+            }
             logger?.debug("journal schema is current", metadata: ["migrations": "\(migrator.migrations.count)"])
         } catch let error as Error {
             throw error

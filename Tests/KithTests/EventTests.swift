@@ -160,3 +160,50 @@ struct EventTests {
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }
+
+@Suite("Person page and traits")
+struct PersonPageTests {
+    @Test("traits are grouped by category in tree order, newest first, each with its source event", arguments: JournalKind.allCases)
+    func grouping(kind: JournalKind) throws {
+        let j = try kind.make().journal
+        let ana = try j.person("Ana")
+        let tz = "Europe/Lisbon"
+        let first = try j.logEvent(EventDraft(title: "First coffee", start: instant(2026, 1, 1, 10, 0, tz), timeZone: tz,
+                                              place: PlaceDraft(name: "Café A"), personIDs: [ana.id],
+                                              traits: [TraitDraft(path: "Features", text: "tall"),
+                                                       TraitDraft(path: "Interests", text: "chess")]))
+        let later = try j.logEvent(EventDraft(title: "Climb", start: instant(2026, 5, 1, 10, 0, tz), timeZone: tz, personIDs: [ana.id],
+                                              traits: [TraitDraft(path: "interests/Climbing", text: "bouldering")]))
+        let page = try j.personPage(id: ana.id, asOf: day("2026-06-01"))
+        #expect(page.traits.map(\.category.path) == ["Interests", "Interests/Climbing", "Features"])
+        #expect(page.traits.first { $0.category.path == "Interests" }?.traits.first?.source?.id == first.id)
+        #expect(page.traits.first { $0.category.path == "Interests/Climbing" }?.traits.first?.source?.id == later.id)
+        #expect(page.lastSeen == day("2026-05-01"))
+        // Traits of several events in one category: newest first.
+        try j.logEvent(EventDraft(title: "Game night", start: instant(2026, 3, 1, 20, 0, tz), timeZone: tz, personIDs: [ana.id],
+                                  traits: [TraitDraft(path: "Interests", text: "board games")]))
+        let texts = try j.personPage(id: ana.id).traits.first { $0.category.path == "Interests" }?.traits.map(\.text)
+        #expect(texts == ["board games", "chess"])
+        // Removing the event removes what was learned in it.
+        try j.removeEvent(id: first.id)
+        #expect(try j.personPage(id: ana.id).traits.contains { $0.category.path == "Features" } == false)
+        #expect(try j.traits(search: "chess").isEmpty)
+        #expect(try j.traits(search: "CAFE").isEmpty)
+        try j.checkInvariants()
+    }
+
+    @Test("trait search ignores case and accents and matches the kind's name", arguments: JournalKind.allCases)
+    func search(kind: JournalKind) throws {
+        let j = try kind.make().journal
+        let ana = try j.person("Ana"), ben = try j.person("Ben")
+        try j.logEvent(EventDraft(title: "x", start: instant(2026, 1, 1, 10, 0, "UTC"), timeZone: "UTC", personIDs: [ben.id],
+                                  traits: [TraitDraft(path: "Interests", text: "Café culture")]))
+        try j.logEvent(EventDraft(title: "y", start: instant(2026, 1, 2, 10, 0, "UTC"), timeZone: "UTC", personIDs: [ana.id],
+                                  traits: [TraitDraft(path: "Interests/Climbing", text: "started in May")]))
+        #expect(try j.traits(search: "cafe").map(\.person.displayName) == ["Ben"])
+        #expect(try j.traits(search: "climbing").map(\.person.displayName) == ["Ana"])
+        #expect(try j.traits(search: "climbing may").first?.traits.first?.source?.day == day("2026-01-02"))
+        #expect(try j.traits().map(\.person.displayName) == ["Ana", "Ben"])
+        #expect(throws: Journal.Error.self) { try j.traits(kind: try j.type("Chat")) }
+    }
+}

@@ -138,3 +138,28 @@ struct JournalFileTests {
         #expect(try Journal(path: copy).resolvePerson("Ana").displayName == "Ana")
     }
 }
+
+@Suite("Journal: concurrent creation")
+struct JournalCreationRaceTests {
+    @Test("two writers creating the same new journal at once both succeed")
+    func createRace() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kith-race-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for round in 0..<8 {
+            let path = folder.appendingPathComponent("j\(round).sqlite").path
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for n in 0..<2 {
+                    group.addTask {
+                        let j = try Journal(path: path)
+                        try j.person("Writer \(n)")
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let j = try Journal(path: path)
+            #expect(try j.people().count == 2)
+            #expect(try j.categories(kind: .mood).count == 5)
+        }
+    }
+}
