@@ -535,6 +535,18 @@ import Kith
         #expect(titles == ["Parallel 0", "Parallel 1", "Parallel 2", "Parallel 3"])
     }
 
+    @Test func logsAtOnceOnAJournalThatDoesNotExistYetAllLand() throws {
+        let kith = try KithRunner()
+        let results = ResultBox()
+        DispatchQueue.concurrentPerform(iterations: 3) { i in
+            results.append((try? kith.run(["log", "First \(i)", "--when", "2025-01-0\(i + 1) 12:00"]).status) ?? -1)
+        }
+        #expect(results.values == [0, 0, 0])
+        #expect(try decode([EventOut].self, kith.ok("events", "--json")).count == 3)
+        let mode = try FileManager.default.attributesOfItem(atPath: kith.journal)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
     final class ResultBox: @unchecked Sendable {
         private let lock = NSLock()
         private var statuses: [Int32] = []
