@@ -15,7 +15,7 @@ extension PersonCommand {
 
         func run() throws {
             let journal = try journal.open()
-            let found = try journal.resolvePerson(person)
+            let found = try journal.person(argument: person)
             let page = try PersonPageData.load(journal, person: found, today: LocalDate.today())
             if output.json {
                 try JSONOutput.print(page.json)

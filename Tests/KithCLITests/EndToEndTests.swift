@@ -246,7 +246,7 @@ import Kith
         let cases: [([String], String)] = [
             (["log", "Tea", "--with", "Zed"], "kith: nobody called \"Zed\" (add them with `kith person add`)\n"),
             (["log", "Tea", "--mood", "meh"], "kith: no mood \"meh\" (see `kith category list --kind mood`)\n"),
-            (["log", "Tea", "--with", "Ana"], "kith: \"Ana\" could be \"Ana Lima\", \"Ana Souza\" (give more of the name)\n"),
+            (["log", "Tea", "--with", "Ana"], "kith: \"Ana\" could be \"Ana Lima\" (#1), \"Ana Souza\" (#2) (give more of the name, or the #id)\n"),
             (["log", "Tea", "--when", "someday 3pm"],
              "kith: cannot read \"someday 3pm\" as a date and time (use 2026-11-21, today, yesterday, friday, last friday or 3 days ago, optionally followed by a time like 15:30, 3pm or 8:15am)\n"),
             (["log", "Tea", "--photo", text.path], "kith: notes.jpg is not an image (Kith keeps JPEG, PNG, GIF, WebP and HEIC photos)\n"),
@@ -308,6 +308,18 @@ import Kith
         let moods = try decode([Cat].self, kith.ok("category", "list", "--kind", "mood", "--json"))
         #expect(moods.map(\.path) == ["great", "good", "okay", "bad", "awful"])
         #expect(moods.map(\.score) == [2, 1, 0, -1, -2])
+    }
+
+    @Test func peopleWithTheSameNameAreToldApartByIdAndMerged() throws {
+        let kith = try KithRunner()
+        try kith.ok("person", "add", "Ana Lima", "--email", "ana@example.com")
+        try kith.ok("person", "add", "Ana Lima", "--email", "ana@example.com")
+        #expect(try kith.ok("person", "duplicates") == "#1 Ana Lima  #2 Ana Lima  same name, same email  kith person merge '#1' '#2'\n")
+        let ambiguous = try kith.run(["person", "show", "Ana Lima"])
+        #expect(ambiguous.stderr == "kith: \"Ana Lima\" could be \"Ana Lima\" (#1), \"Ana Lima\" (#2) (give more of the name, or the #id)\n")
+        #expect(try kith.ok("person", "merge", "#1", "#2") == "merged Ana Lima into Ana Lima\n")
+        #expect(try kith.ok("person", "duplicates") == "no likely duplicates\n")
+        #expect(try kith.ok("person", "show", "Ana Lima").hasPrefix("Ana Lima\n"))
     }
 
     @Test func peopleAreEditedMergedAndRemoved() throws {
