@@ -252,6 +252,12 @@ import Kith
             (["log", "Tea", "--photo", text.path], "kith: notes.jpg is not an image (Kith keeps JPEG, PNG, GIF, WebP and HEIC photos)\n"),
             (["log", "Tea", "--duration", "soon"], "kith: cannot read \"soon\" as a duration (use minutes and hours like 90m, 2h or 1h30m)\n"),
             (["show", "99"], "kith: no event with id 99 (list them with `kith events`)\n"),
+            (["log", "Tea", "--photo", "/nonexistent/walk.jpg"], "kith: cannot read the photo /nonexistent/walk.jpg (check the path and that you may read it)\n"),
+            (["log", "Tea", "--at", "Park", "--geo", "north"], "kith: cannot read \"north\" as coordinates (write them as LAT,LON, for example 25.0330,121.5654)\n"),
+            (["log", "Tea", "--tz", "Mars/Olympus"], "kith: \"Mars/Olympus\" is not a time zone (use an IANA name such as Europe/Lisbon or Asia/Taipei)\n"),
+            (["log", "Tea", "--trait", "Interests: likes tea"], "kith: a trait is learned about someone, and this event has nobody in it (add --with NAME)\n"),
+            (["log", "Tea", "--when", "yesterday", "--duration", "1h"],
+             "kith: --duration needs a start time, and \"yesterday\" is a whole day (add a time, as in --when \"yesterday 15:30\", or drop --duration for an all-day event)\n"),
             (["calendar", "2026-13"], "kith: cannot read \"2026-13\" as a month or a year (write a month as 2026-11 or a year as 2026)\n"),
         ]
         for (arguments, message) in cases {
