@@ -41,6 +41,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ContentLinesTests", dependencies: ["ContentLines"]),
+        .testTarget(name: "SecureXMLTests", dependencies: ["SecureXML"]),
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ICalendarFormatTests", dependencies: ["ICalendarFormat"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KithTests", dependencies: ["Kith"]),

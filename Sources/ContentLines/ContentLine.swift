@@ -1,0 +1,101 @@
+/// One property line of a vCard or iCalendar file: group, name, parameters and value.
+///
+/// The value is kept in its escaped form (`\,` `\;` `\n` `\\` are not undone), because
+/// which escapes apply depends on the property type; the format layers unescape it with
+/// ``TextEscaping``. Quoted-printable and non-UTF-8 charsets are already decoded by the
+/// reader, which then drops the `ENCODING=QUOTED-PRINTABLE` and `CHARSET=` parameters.
+public struct ContentLine: Hashable, Sendable {
+    /// The group before the dot (`item1` in `item1.TEL`), or nil.
+    public var group: String?
+    /// The property name, uppercased (`TEL`, `X-ABLABEL`).
+    public var name: String
+    /// The parameters in the order first seen; repeated names are merged into one.
+    public var parameters: [Parameter]
+    /// The raw value after the colon, still TEXT-escaped.
+    public var value: String
+    /// The 1-based physical line on which the property starts (0 when built in code).
+    public var line: Int
+
+    /// Makes a content line; `name` is uppercased.
+    public init(group: String? = nil, name: String, parameters: [Parameter] = [], value: String, line: Int = 0) {
+        self.group = group
+        self.name = name.uppercased()
+        self.parameters = parameters
+        self.value = value
+        self.line = line
+    }
+
+    /// The values of the parameter `name` (case-insensitive), or an empty array.
+    public func parameter(_ name: String) -> [String] {
+        let upper = name.uppercased()
+        for p in parameters where p.name == upper { return p.values }
+        return []
+    }
+
+    /// The first value of the parameter `name`, or nil.
+    public func firstParameter(_ name: String) -> String? {
+        parameter(name).first
+    }
+
+    /// Whether a `TYPE` value equals `type`, ignoring case (`TYPE=work,voice`, bare `WORK`).
+    public func hasType(_ type: String) -> Bool {
+        for v in parameter("TYPE") where v.caseInsensitiveEquals(type) { return true }
+        return false
+    }
+
+    /// Sets (or with an empty array removes) the parameter `name`.
+    public mutating func setParameter(_ name: String, _ values: [String]) {
+        let upper = name.uppercased()
+        if let i = parameters.firstIndex(where: { $0.name == upper }) {
+            if values.isEmpty { parameters.remove(at: i) } else { parameters[i].values = values }
+        } else if !values.isEmpty {
+            parameters.append(Parameter(name: upper, values: values))
+        }
+    }
+
+    /// Removes the parameter `name` if present.
+    public mutating func removeParameter(_ name: String) {
+        setParameter(name, [])
+    }
+
+    /// Whether this line equals `other` apart from the line number.
+    public func sameContent(as other: ContentLine) -> Bool {
+        group?.uppercased() == other.group?.uppercased() && name == other.name
+            && parameters == other.parameters && value == other.value
+    }
+}
+
+extension ContentLine {
+    /// A property parameter: an uppercased name and one or more values (unquoted, RFC 6868 decoded).
+    public struct Parameter: Hashable, Sendable {
+        /// The parameter name, uppercased (`TYPE`, `VALUE`, `TZID`).
+        public var name: String
+        /// The values, without quotes; `TYPE=a,b` gives two.
+        public var values: [String]
+
+        /// Makes a parameter; `name` is uppercased.
+        public init(name: String, values: [String]) {
+            self.name = name.uppercased()
+            self.values = values
+        }
+
+        /// Makes a parameter with one value.
+        public init(_ name: String, _ value: String) {
+            self.init(name: name, values: [value])
+        }
+    }
+}
+
+extension String {
+    /// ASCII case-insensitive equality, cheap for short tokens.
+    package func caseInsensitiveEquals(_ other: String) -> Bool {
+        let a = self.utf8, b = other.utf8
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) {
+            let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
+            let ly = (y >= 65 && y <= 90) ? y | 0x20 : y
+            if lx != ly { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,421 @@
+import Foundation
+
+/// Reads content lines from bytes: unfolds, splits group/name/parameters/value, decodes
+/// quoted-printable and charsets, and groups lines into components by BEGIN/END.
+///
+/// Problems never stop the reader; they are collected in ``warnings``.
+///
+/// ```swift
+/// var reader = ContentLineReader(bytes: bytes)
+/// try reader.readComponents { card in … }   // one top-level component at a time
+/// ```
+public struct ContentLineReader {
+    private let bytes: [UInt8]
+    private var position: Int
+    private var lineNumber = 1
+    private var scratch: [UInt8] = []
+    private var outsideRun = false
+    /// Problems met so far, in file order.
+    public private(set) var warnings: [FormatWarning] = []
+
+    /// Reads from `bytes`; a UTF-8 byte order mark is skipped.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+        position = (bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) ? 3 : 0
+    }
+
+    /// Reads from `data`; a UTF-8 byte order mark is skipped.
+    public init(data: Data) {
+        self.init(bytes: [UInt8](data))
+    }
+
+    /// Reads from a string.
+    public init(string: String) {
+        self.init(bytes: Array(string.utf8))
+    }
+
+    /// Reads every top-level component and returns them with the warnings.
+    /// - Complexity: O(n) in the input size.
+    public static func components(from bytes: [UInt8]) -> (components: [Component], warnings: [FormatWarning]) {
+        var reader = ContentLineReader(bytes: bytes)
+        var result: [Component] = []
+        reader.readComponents { result.append($0) }
+        return (result, reader.warnings)
+    }
+
+    /// Calls `body` with each top-level component as soon as its END is read, so that a large
+    /// file is never held as one tree. Lines outside components are skipped with a warning;
+    /// components left open are closed with a warning.
+    ///
+    /// A BEGIN of the same name as the innermost open component closes that one first (a card
+    /// with no END followed by the next card).
+    /// - Complexity: O(n) in the input size.
+    public mutating func readComponents(_ body: (Component) throws -> Void) rethrows {
+        var stack: [Component] = []
+        func close(_ stack: inout [Component]) throws {
+            let c = stack.removeLast()
+            if stack.isEmpty { try body(c) } else { stack[stack.count - 1].components.append(c) }
+        }
+        while let line = next() {
+            if line.name == "BEGIN" {
+                let name = line.value.trimmingASCIISpaces().uppercased()
+                if let top = stack.last, top.name == name {
+                    warnings.append(FormatWarning(line: line.line, property: "BEGIN", code: .missingEnd,
+                        message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
+                    try close(&stack)
+                }
+                stack.append(Component(name: name, line: line.line))
+                outsideRun = false
+                continue
+            }
+            if line.name == "END" {
+                let name = line.value.trimmingASCIISpaces().uppercased()
+                if let index = stack.lastIndex(where: { $0.name == name }) {
+                    while stack.count - 1 > index {
+                        let inner = stack[stack.count - 1]
+                        warnings.append(FormatWarning(line: line.line, property: "END", code: .missingEnd,
+                            message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name); closed at END:\(name)."))
+                        try close(&stack)
+                    }
+                    try close(&stack)
+                } else {
+                    warnings.append(FormatWarning(line: line.line, property: "END", code: .unexpectedEnd,
+                        message: "END:\(name) has no matching BEGIN:\(name); ignored."))
+                }
+                continue
+            }
+            if stack.isEmpty {
+                if !outsideRun {
+                    warnings.append(FormatWarning(line: line.line, property: line.name, code: .propertyOutsideComponent,
+                        message: "Property outside any BEGIN/END block; ignored (with any that follow it)."))
+                    outsideRun = true
+                }
+                continue
+            }
+            stack[stack.count - 1].properties.append(line)
+        }
+        while let inner = stack.last {
+            warnings.append(FormatWarning(line: lineNumber, property: nil, code: .missingEnd,
+                message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name) before the end of the file; kept what was read."))
+            try close(&stack)
+        }
+    }
+
+    /// Returns the next content line (BEGIN and END included), or nil at the end of the input.
+    /// Blank lines are skipped; malformed lines are skipped with a warning.
+    /// - Complexity: O(length of the logical line).
+    public mutating func next() -> ContentLine? {
+        let count = bytes.count
+        while position < count {
+            let startLine = lineNumber
+            var (s, e) = nextPhysicalLine()
+            if s == e { continue }  // blank line
+            // Logical line: either a slice of the input or, once folded, the scratch buffer.
+            var folded = false
+            var qpChecked = false
+            var isQP = false
+            while true {
+                let lastByte = folded ? scratch.last : bytes[e - 1]
+                if position < count, bytes[position] == 0x20 || bytes[position] == 0x09 {
+                    // RFC folding: drop the line break and one whitespace.
+                    if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
+                    let (ns, ne) = nextPhysicalLine()
+                    scratch.append(contentsOf: bytes[(ns + 1)..<max(ns + 1, ne)])
+                    continue
+                }
+                if lastByte == 0x3D, position < count {
+                    if !qpChecked {
+                        isQP = folded ? Self.declaresQuotedPrintable(scratch[...]) : Self.declaresQuotedPrintable(bytes[s..<e])
+                        qpChecked = true
+                    }
+                    if isQP, bytes[position] != 0x0A, bytes[position] != 0x0D {
+                        // vCard 2.1 quoted-printable soft line break: drop the '=' and join.
+                        if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
+                        scratch.removeLast()
+                        let (ns, ne) = nextPhysicalLine()
+                        scratch.append(contentsOf: bytes[ns..<ne])
+                        continue
+                    }
+                }
+                break
+            }
+            let parsed: ContentLine?
+            if folded {
+                parsed = scratch.withUnsafeBufferPointer { parse($0, line: startLine) }
+            } else {
+                let (ps, pe) = (s, e)
+                parsed = bytes.withUnsafeBufferPointer { parse(UnsafeBufferPointer(rebasing: $0[ps..<pe]), line: startLine) }
+            }
+            s = 0; e = 0
+            if let parsed { return parsed }
+        }
+        return nil
+    }
+
+    /// Advances past one physical line; returns its bounds without the line break.
+    @inline(__always)
+    private mutating func nextPhysicalLine() -> (Int, Int) {
+        let start = position
+        let count = bytes.count
+        let end: Int = bytes.withUnsafeBufferPointer { buf in
+            var i = start
+            while i < count {
+                let b = buf[i]
+                if b == 0x0A || b == 0x0D { break }
+                i += 1
+            }
+            return i
+        }
+        var next = end
+        if next < count {
+            if bytes[next] == 0x0D {
+                next += 1
+                if next < count, bytes[next] == 0x0A { next += 1 }
+            } else {
+                next += 1
+            }
+        }
+        position = next
+        lineNumber += 1
+        return (start, end)
+    }
+
+    /// Whether the parameters before the first colon mention QUOTED-PRINTABLE.
+    private static func declaresQuotedPrintable<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
+        let needle = Array("QUOTED-PRINTABLE".utf8)
+        var matched = 0
+        var inQuote = false
+        for b in line {
+            if b == 0x22 { inQuote.toggle() }
+            if b == 0x3A && !inQuote { return false }
+            let u = (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b
+            if u == needle[matched] {
+                matched += 1
+                if matched == needle.count { return true }
+            } else {
+                matched = u == needle[0] ? 1 : 0
+            }
+        }
+        return false
+    }
+
+    // MARK: - Splitting one logical line
+
+    private mutating func parse(_ buf: UnsafeBufferPointer<UInt8>, line: Int) -> ContentLine? {
+        let n = buf.count
+        var i = 0
+        var nameStart = 0
+        var group: String?
+        while i < n {
+            let c = buf[i]
+            if c == 0x3A || c == 0x3B { break }
+            if c == 0x2E {
+                group = Self.string(buf, nameStart, i)
+                nameStart = i + 1
+            }
+            i += 1
+        }
+        let name = Self.upperString(buf, nameStart, i)
+        if i == n || name.isEmpty {
+            let preview = Self.string(buf, 0, min(n, 40))
+            warnings.append(FormatWarning(line: line, property: nil, code: .malformedLine,
+                message: i == n ? "Line has no colon, so no value: \"\(preview)\"; skipped."
+                                : "Line has no property name: \"\(preview)\"; skipped."))
+            return nil
+        }
+        var parameters: [ContentLine.Parameter] = []
+        while i < n && buf[i] == 0x3B {
+            i += 1
+            let ps = i
+            while i < n {
+                let c = buf[i]
+                if c == 0x3D || c == 0x3B || c == 0x3A { break }
+                i += 1
+            }
+            var pname = Self.upperString(buf, ps, i).trimmingASCIISpaces()
+            var values: [String] = []
+            if i < n && buf[i] == 0x3D {
+                i += 1
+                while true {
+                    if i < n && buf[i] == 0x22 {
+                        i += 1
+                        let vs = i
+                        while i < n && buf[i] != 0x22 { i += 1 }
+                        values.append(Self.parameterValue(buf, vs, i))
+                        if i < n { i += 1 }
+                        while i < n, buf[i] != 0x2C, buf[i] != 0x3B, buf[i] != 0x3A { i += 1 }
+                    } else {
+                        let vs = i
+                        while i < n {
+                            let c = buf[i]
+                            if c == 0x2C || c == 0x3B || c == 0x3A { break }
+                            i += 1
+                        }
+                        values.append(Self.parameterValue(buf, vs, i))
+                    }
+                    if i < n && buf[i] == 0x2C { i += 1; continue }
+                    break
+                }
+            } else {
+                // vCard 2.1 bare parameter: TEL;CELL;PREF, or ;QUOTED-PRINTABLE.
+                if pname.isEmpty { continue }
+                values = [pname]
+                switch pname {
+                case "QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT", "B": pname = "ENCODING"
+                default: pname = "TYPE"
+                }
+            }
+            if pname.isEmpty { continue }
+            if let k = parameters.firstIndex(where: { $0.name == pname }) {
+                parameters[k].values += values
+            } else {
+                parameters.append(ContentLine.Parameter(name: pname, values: values))
+            }
+        }
+        if i >= n || buf[i] != 0x3A {
+            warnings.append(FormatWarning(line: line, property: name, code: .malformedLine,
+                message: "Parameters are not followed by a colon; skipped."))
+            return nil
+        }
+        let vs = i + 1
+        let value = decodeValue(UnsafeBufferPointer(rebasing: buf[vs..<n]), name: name, parameters: &parameters, line: line)
+        return ContentLine(group: group, name: name, parameters: parameters, value: value, line: line, uppercased: true)
+    }
+
+    private mutating func decodeValue(_ raw: UnsafeBufferPointer<UInt8>, name: String,
+                                      parameters: inout [ContentLine.Parameter], line: Int) -> String {
+        var encoding: String?
+        var charset: String?
+        for p in parameters where p.name.utf8.count == 8 || p.name.utf8.count == 7 {
+            if p.name == "ENCODING" { encoding = p.values.first?.uppercased() }
+            if p.name == "CHARSET" { charset = p.values.first }
+        }
+        if encoding == nil && charset == nil {
+            if Self.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
+            if let s = String(validating: raw, as: UTF8.self) { return s }
+            warnings.append(FormatWarning(line: line, property: name, code: .invalidUTF8,
+                message: "Value is not valid UTF-8 and names no CHARSET; read as Windows-1252."))
+            return Charset.windows1252(raw)
+        }
+        var bytes: [UInt8]
+        var isQP = false
+        if encoding == "QUOTED-PRINTABLE" {
+            let (decoded, malformed) = QuotedPrintable.decode(raw)
+            if malformed {
+                warnings.append(FormatWarning(line: line, property: name, code: .badQuotedPrintable,
+                    message: "Quoted-printable value has an '=' not followed by two hex digits; kept as written."))
+            }
+            bytes = decoded
+            isQP = true
+            parameters.removeAll { $0.name == "ENCODING" }
+        } else {
+            bytes = Array(raw)
+        }
+        var text: String
+        if let charset, !charset.caseInsensitiveEquals("utf-8") {
+            if let s = Charset.decode(bytes, charset: charset) {
+                text = s
+            } else {
+                let known = Charset.isKnown(charset)
+                text = String(validating: bytes, as: UTF8.self) ?? Charset.windows1252(bytes)
+                warnings.append(FormatWarning(line: line, property: name, code: known ? .invalidValue : .unknownCharset,
+                    message: known ? "Value is not valid \(charset); read as UTF-8 or Windows-1252."
+                                   : "CHARSET=\(charset) is not known here; read as UTF-8 or Windows-1252."))
+            }
+        } else if let s = String(validating: bytes, as: UTF8.self) {
+            text = s
+        } else {
+            warnings.append(FormatWarning(line: line, property: name, code: .invalidUTF8,
+                message: "Value is not valid UTF-8; read as Windows-1252."))
+            text = Charset.windows1252(bytes)
+        }
+        if charset != nil { parameters.removeAll { $0.name == "CHARSET" } }
+        if isQP, text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            // Keep the value in escaped form: decoded line breaks become \n.
+            text = text.replacingOccurrences(of: "\r\n", with: "\\n")
+                .replacingOccurrences(of: "\n", with: "\\n")
+                .replacingOccurrences(of: "\r", with: "\\n")
+        }
+        return text
+    }
+
+    @inline(__always)
+    private static func isASCII(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        var k = 0
+        let n = buf.count
+        guard let base = UnsafeRawPointer(buf.baseAddress) else { return true }
+        while k + 8 <= n {
+            if base.loadUnaligned(fromByteOffset: k, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            k += 8
+        }
+        while k < n {
+            if buf[k] & 0x80 != 0 { return false }
+            k += 1
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func string(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: buf[s..<e]), as: UTF8.self)
+    }
+
+    @inline(__always)
+    private static func upperString(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
+        var lower = false
+        for k in s..<e where buf[k] >= 0x61 && buf[k] <= 0x7A { lower = true; break }
+        if !lower { return string(buf, s, e) }
+        return String(unsafeUninitializedCapacity: e - s) { out in
+            for k in s..<e {
+                let b = buf[k]
+                out[k - s] = (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b
+            }
+            return e - s
+        }
+    }
+
+    /// A parameter value with RFC 6868 caret escapes (`^n` `^^` `^'`) decoded.
+    private static func parameterValue(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
+        var hasCaret = false
+        for k in s..<e where buf[k] == 0x5E { hasCaret = true; break }
+        if !hasCaret { return string(buf, s, e) }
+        var out: [UInt8] = []
+        var k = s
+        while k < e {
+            let b = buf[k]
+            if b == 0x5E, k + 1 < e {
+                switch buf[k + 1] {
+                case 0x6E, 0x4E: out.append(0x0A); k += 2; continue
+                case 0x5E: out.append(0x5E); k += 2; continue
+                case 0x27: out.append(0x22); k += 2; continue
+                default: break
+                }
+            }
+            out.append(b)
+            k += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension ContentLine {
+    /// Makes a line whose name is known to be uppercase already (reader fast path).
+    init(group: String?, name: String, parameters: [Parameter], value: String, line: Int, uppercased: Bool) {
+        self.group = group
+        self.name = name
+        self.parameters = parameters
+        self.value = value
+        self.line = line
+    }
+}
+
+extension String {
+    /// The string without leading and trailing ASCII spaces and tabs.
+    package func trimmingASCIISpaces() -> String {
+        let u = utf8
+        guard let first = u.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+        let last = u.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
+        if first == u.startIndex && last == u.index(before: u.endIndex) { return self }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,101 @@
+/// TEXT escaping shared by vCard and iCalendar (`\\` `\;` `\,` `\n` `\N`), and splitting
+/// structured values on separators that are not escaped.
+public enum TextEscaping {
+    /// Escapes `\`, `;`, `,` and line breaks for a TEXT value.
+    ///
+    /// - Parameter escapeComma: false for vCard 2.1-style or where commas are literal.
+    /// - Complexity: O(n).
+    public static func escape(_ text: String, escapeComma: Bool = true, escapeSemicolon: Bool = true) -> String {
+        var needs = false
+        for b in text.utf8 where b == 0x5C || b == 0x3B || b == 0x2C || b == 0x0A || b == 0x0D {
+            needs = true
+            break
+        }
+        guard needs else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        var previousCR = false
+        for b in text.utf8 {
+            switch b {
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x3B where escapeSemicolon: out += [0x5C, 0x3B]
+            case 0x2C where escapeComma: out += [0x5C, 0x2C]
+            case 0x0D: out += [0x5C, 0x6E]
+            case 0x0A: if !previousCR { out += [0x5C, 0x6E] }
+            default: out.append(b)
+            }
+            previousCR = b == 0x0D
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Undoes TEXT escaping: `\n`/`\N` become a line feed, `\\` `\;` `\,` `\:` the character;
+    /// any other backslash is kept as written.
+    /// - Complexity: O(n).
+    public static func unescape(_ text: String) -> String {
+        guard text.utf8.contains(0x5C) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var escaped = false
+        for b in text.utf8 {
+            if escaped {
+                switch b {
+                case 0x6E, 0x4E: out.append(0x0A)
+                case 0x5C, 0x3B, 0x2C, 0x3A, 0x22: out.append(b)
+                default: out += [0x5C, b]
+                }
+                escaped = false
+            } else if b == 0x5C {
+                escaped = true
+            } else {
+                out.append(b)
+            }
+        }
+        if escaped { out.append(0x5C) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Splits `value` on `separator` where it is not preceded by a backslash; the parts stay escaped.
+    ///
+    /// `split("a\\;b;c", on: ";")` gives `["a\\;b", "c"]`.
+    /// - Complexity: O(n).
+    public static func split(_ value: String, on separator: Character) -> [String] {
+        guard let sep = separator.asciiValue else { return [value] }
+        var parts: [String] = []
+        let bytes = Array(value.utf8)
+        var start = 0
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x5C {
+                i += 2
+                continue
+            }
+            if b == sep {
+                parts.append(String(decoding: bytes[start..<i], as: UTF8.self))
+                start = i + 1
+            }
+            i += 1
+        }
+        parts.append(String(decoding: bytes[start..<min(bytes.count, max(start, bytes.count))], as: UTF8.self))
+        return parts
+    }
+
+    /// Splits a structured value (`N`, `ADR`, `ORG`) into fields on `;` and each field into
+    /// list items on `,`, unescaping every item.
+    ///
+    /// `"Doe;John,J.;;;"` gives `[["Doe"], ["John", "J."], [""], [""], [""]]`.
+    public static func splitStructured(_ value: String) -> [[String]] {
+        split(value, on: ";").map { field in split(field, on: ",").map(unescape) }
+    }
+
+    /// Splits a list value (`CATEGORIES`, `NICKNAME`) on unescaped commas, unescaping each item.
+    public static func splitList(_ value: String) -> [String] {
+        split(value, on: ",").map(unescape)
+    }
+
+    /// Joins structured fields: items escaped, joined with `,` inside a field and `;` between fields.
+    public static func joinStructured(_ fields: [[String]]) -> String {
+        fields.map { field in field.map { escape($0) }.joined(separator: ",") }.joined(separator: ";")
+    }
+}
