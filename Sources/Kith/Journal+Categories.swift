@@ -239,10 +239,15 @@ extension Journal {
     }
 
     static func siblingExists(_ db: Database, kind: Category.Kind, parentID: Int64?, name: String, except: Int64?) throws -> Bool {
+        try existingSibling(db, kind: kind, parentID: parentID, name: name, except: except) != nil
+    }
+
+    /// The name of a sibling with the same folded name, if any.
+    static func existingSibling(_ db: Database, kind: Category.Kind, parentID: Int64?, name: String, except: Int64?) throws -> String? {
         let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM category WHERE kind = ? AND parentId IS ?",
                                     arguments: [kind.rawValue, parentID])
         let key = NameMatcher.fold(name)
-        return rows.contains { (row: Row) in (row["id"] as Int64) != except && NameMatcher.fold(row["name"]) == key }
+        return rows.first { (row: Row) in (row["id"] as Int64) != except && NameMatcher.fold(row["name"]) == key }?["name"]
     }
 
     static func nextPosition(_ db: Database, kind: Category.Kind, parentID: Int64?) throws -> Int {
@@ -261,9 +266,8 @@ extension Journal {
             guard p.parentID == nil, kind != .mood else { throw Error.categoryTreeTooDeep(path: p.path + "/" + name) }
             parent = p
         }
-        let fullPath = parent.map { $0.path + "/" + name } ?? name
-        if try siblingExists(db, kind: kind, parentID: parent?.id, name: name, except: nil) {
-            throw Error.categoryExists(kind: kind, path: fullPath)
+        if let existing = try existingSibling(db, kind: kind, parentID: parent?.id, name: name, except: nil) {
+            throw Error.categoryExists(kind: kind, path: parent.map { $0.path + "/" + existing } ?? existing)
         }
         let colour = color ?? parent?.color ?? "#8E9AAF"
         guard Category.isValidColor(colour) else { throw Error.invalidColor(colour) }

@@ -228,7 +228,7 @@ extension Journal {
         let close = folded.filter { NameMatcher.isClose(key, to: $0.key) }.map(\.id)
             + nicks.filter { $0.value.contains { NameMatcher.isClose(key, to: $0) } }.map(\.key)
         if let id = try decide(close) { return id }
-        let loose = folded.filter { NameMatcher.distance(key, $0.key) <= max(2, key.count / 2) }
+        let loose = folded.filter { NameMatcher.distance(key, $0.key) <= max(3, key.count / 2) }
             .sorted { NameMatcher.distance(key, $0.key) < NameMatcher.distance(key, $1.key) }
             .prefix(3).compactMap { names[$0.id] }
         throw Error.unknownPerson(name: typed, suggestions: Array(loose))

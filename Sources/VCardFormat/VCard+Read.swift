@@ -1,0 +1,162 @@
+import ContentLines
+import Foundation
+
+extension VCard {
+    /// What a read gives back: the cards and every problem met.
+    public struct ReadResult: Sendable {
+        /// The cards, in file order.
+        public var cards: [VCard]
+        /// The problems, in file order; none of them stopped the read.
+        public var warnings: [FormatWarning]
+    }
+
+    /// Why a file could not be read at all.
+    public struct ReadError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The 1-based line where the reader gave up, or 0.
+        public var line: Int
+        /// What went wrong and what to do.
+        public var message: String
+        public var description: String { line > 0 ? "line \(line): \(message)" : message }
+    }
+
+    /// The three syntaxes a vCard can come in.
+    public enum Syntax: String, Sendable {
+        /// `BEGIN:VCARD` text (RFC 6350, 2426, vCard 2.1).
+        case text
+        /// xCard, XML (RFC 6351).
+        case xml
+        /// jCard, JSON (RFC 7095).
+        case json
+
+        /// Guesses from the first non-blank byte: `<` is XML, `[` JSON, anything else text.
+        public static func detect(_ bytes: [UInt8]) -> Syntax {
+            var i = (bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) ? 3 : 0
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+            guard i < bytes.count else { return .text }
+            switch bytes[i] {
+            case UInt8(ascii: "<"): return .xml
+            case UInt8(ascii: "["): return .json
+            default: return .text
+            }
+        }
+    }
+
+    /// Reads every card in a vCard 2.1/3.0/4.0, xCard or jCard file, whichever `bytes` holds.
+    ///
+    /// - Throws: ``ReadError`` only when no card can be read (not a vCard file, broken XML or
+    ///   JSON), naming the line and the reason.
+    /// - Complexity: O(n).
+    public static func read(_ bytes: [UInt8]) throws(ReadError) -> ReadResult {
+        switch Syntax.detect(bytes) {
+        case .xml: return try readXCard(bytes)
+        case .json: return try readJCard(bytes)
+        case .text:
+            var cards: [VCard] = []
+            let warnings = try readText(bytes) { cards.append($0) }
+            return ReadResult(cards: cards, warnings: warnings)
+        }
+    }
+
+    /// Reads from `Data`; see ``read(_:)-([UInt8])``.
+    public static func read(_ data: Data) throws(ReadError) -> ReadResult {
+        try read([UInt8](data))
+    }
+
+    /// Reads text vCards one at a time, so a large address book is never held whole.
+    ///
+    /// - Parameter body: called with each card as soon as its END:VCARD is read.
+    /// - Returns: the warnings.
+    /// - Throws: ``ReadError`` if no card at all was found; errors from `body` stop the read
+    ///   and are wrapped in a ``ReadError``.
+    public static func readText(_ bytes: [UInt8], each body: (VCard) throws -> Void) throws(ReadError) -> [FormatWarning] {
+        var reader = ContentLineReader(bytes: bytes)
+        var warnings: [FormatWarning] = []
+        var count = 0
+        do {
+            try reader.readComponents { component in
+                guard component.name == "VCARD" else {
+                    warnings.append(FormatWarning(line: component.line, property: "BEGIN", code: .unknownComponent,
+                        message: "BEGIN:\(component.name) is not a vCard; skipped."))
+                    return
+                }
+                count += 1
+                try body(card(from: component, warnings: &warnings))
+            }
+        } catch {
+            throw ReadError(line: 0, message: "Reading stopped: \(error)")
+        }
+        let all = (reader.warnings + warnings).sorted { $0.line < $1.line }
+        if count == 0 {
+            let detail = all.first.map { " First problem: \($0)." } ?? ""
+            throw ReadError(line: all.first?.line ?? 1,
+                message: "No vCard found: the file has no BEGIN:VCARD … END:VCARD block. Check that it is a contacts (.vcf) file.\(detail)")
+        }
+        return all
+    }
+
+    /// Makes a card from a parsed VCARD component, checking values and collecting warnings.
+    static func card(from component: Component, warnings: inout [FormatWarning]) -> VCard {
+        var version = VCard.Version.v3_0
+        var properties: [ContentLine] = []
+        properties.reserveCapacity(component.properties.count)
+        var sawVersion = false
+        for p in component.properties {
+            if p.name == "VERSION" && !sawVersion {
+                sawVersion = true
+                let v = p.value.trimmingASCIISpaces()
+                if let known = VCard.Version(rawValue: v) {
+                    version = known
+                } else {
+                    version = v.hasPrefix("4") ? .v4_0 : v.hasPrefix("2") ? .v2_1 : .v3_0
+                    warnings.append(FormatWarning(line: p.line, property: "VERSION", code: .unknownVersion,
+                        message: "VERSION:\(v) is not 2.1, 3.0 or 4.0; read as \(version.rawValue)."))
+                }
+                continue
+            }
+            properties.append(p)
+        }
+        if !sawVersion {
+            if properties.contains(where: { !$0.parameter("ENCODING").isEmpty && $0.firstParameter("ENCODING")!.caseInsensitiveEquals("QUOTED-PRINTABLE") }) { version = .v2_1 }
+            warnings.append(FormatWarning(line: component.line, property: "VERSION", code: .missingProperty,
+                message: "Card has no VERSION; read as \(version.rawValue)."))
+        }
+        for child in component.components {
+            warnings.append(FormatWarning(line: child.line, property: "BEGIN", code: .unknownComponent,
+                message: "BEGIN:\(child.name) inside a vCard (an embedded AGENT card?) is not supported; skipped."))
+        }
+        let card = VCard(version: version, properties: properties, line: component.line)
+        card.check(into: &warnings)
+        return card
+    }
+
+    /// Adds warnings for values that do not fit their property.
+    func check(into warnings: inout [FormatWarning]) {
+        var sawFN = false
+        for p in properties {
+            switch p.name {
+            case "FN": sawFN = true
+            case "PHOTO", "LOGO", "SOUND", "KEY":
+                guard let media = RawMedia(line: p) else {
+                    warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
+                        message: "data: URI has no comma; kept as written."))
+                    continue
+                }
+                if case .inline(let b64, _) = media, Base64.decode(b64) == nil {
+                    warnings.append(FormatWarning(line: p.line, property: p.name, code: .badBase64,
+                        message: "Inline \(p.name.lowercased()) is not valid base64; kept as written but it cannot be shown."))
+                }
+            case "BDAY", "ANNIVERSARY", "X-ANNIVERSARY", "DEATHDATE":
+                let isText = p.firstParameter("VALUE")?.caseInsensitiveEquals("text") ?? false
+                if !isText && PartialDate(line: p) == nil {
+                    warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
+                        message: "\"\(p.value.prefix(40))\" is not a date; kept as text."))
+                }
+            default: break
+            }
+        }
+        if !sawFN && version >= .v3_0 {
+            warnings.append(FormatWarning(line: line, property: "FN", code: .missingProperty,
+                message: "Card has no FN (formatted name); one is made from N, ORG or EMAIL when written."))
+        }
+    }
+}
