@@ -9,6 +9,7 @@ extension Journal {
             try db.execute(sql: schemaV1)
             try insertDefaults(db)
         }
+        registerInterchangeMigrations(&migrator)
         return migrator
     }
 
