@@ -86,7 +86,10 @@ struct ContactFields: Hashable, Codable {
         if s == nil {
             // Contact details compare loosely: the same address with another label is the same.
             for v in n.emails where !r.emails.contains(where: { $0.value.lowercased() == v.value.lowercased() }) { r.emails.append(v) }
-            for v in n.phones where !r.phones.contains(where: { PhoneKey.key($0.value) == PhoneKey.key(v.value) }) { r.phones.append(v) }
+            for v in n.phones where !r.phones.contains(where: { p in
+                guard let a = PhoneKey.key(p.value), let b = PhoneKey.key(v.value) else { return p.value == v.value }
+                return PhoneKey.same(a, b)
+            }) { r.phones.append(v) }
         } else {
             list(\.emails)
             list(\.phones)
@@ -102,12 +105,26 @@ struct ContactFields: Hashable, Codable {
     }
 }
 
-/// A phone number reduced to what identifies it: its last nine digits.
+/// Phone numbers compared as a person would: by digits, a local number matching the end
+/// of an international one (`0151 2345678` and `+49 151 2345678`).
 enum PhoneKey {
+    /// The digits, without leading zeros for a local number; nil for fewer than six digits.
     static func key(_ phone: String) -> String? {
-        let digits = phone.unicodeScalars.filter { $0.value >= 48 && $0.value <= 57 }.map(Character.init)
-        guard digits.count >= 6 else { return nil }
-        return String(digits.suffix(9))
+        let t = phone.trimmingCharacters(in: .whitespaces)
+        var digits = String(t.unicodeScalars.filter { $0.value >= 48 && $0.value <= 57 }.map(Character.init))
+        let international = t.hasPrefix("+") || digits.hasPrefix("00")
+        if international { while digits.hasPrefix("0") { digits.removeFirst() } ; digits = "+" + digits }
+        else { while digits.hasPrefix("0") { digits.removeFirst() } }
+        return digits.count >= 6 ? digits : nil
+    }
+
+    /// Whether two keys are the same number.
+    static func same(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        let ai = a.hasPrefix("+"), bi = b.hasPrefix("+")
+        if ai && bi { return false }
+        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+        return short.count >= 7 && !short.hasPrefix("+") && long.hasSuffix(short)
     }
 }
 
@@ -168,7 +185,8 @@ enum ContactMapping {
         }
         if display.isEmpty { display = org }
         if display.isEmpty, let e = emails.first { display = e.value }
-        guard !display.isEmpty else {
+        let named = ["FN", "N", "ORG", "EMAIL"].contains { source.property($0) != nil }
+        guard named, !display.isEmpty else {
             return .failure(ImportFailure(line: source.line, name: "",
                 reason: "the card has no name: no FN, N, ORG or EMAIL to call this person by"))
         }

@@ -144,6 +144,8 @@ extension Journal {
         var byUID: [String: Int64] = [:]
         var byEmail: [String: Int64] = [:]
         var byPhone: [String: Int64] = [:]
+        /// Local numbers (no country code), matched by suffix.
+        var localPhones: [(String, Int64)] = []
         var byNameAndBirthday: [String: Int64] = [:]
 
         init(_ db: Database) throws {
@@ -156,10 +158,25 @@ extension Journal {
                 let v: String = r["value"], id: Int64 = r["personId"]
                 if r["kind"] == "email" {
                     if byEmail[v.lowercased()] == nil { byEmail[v.lowercased()] = id }
-                } else if let k = PhoneKey.key(v), byPhone[k] == nil {
-                    byPhone[k] = id
+                } else if let k = PhoneKey.key(v) {
+                    addPhone(k, id)
                 }
             }
+        }
+
+        mutating func addPhone(_ k: String, _ id: Int64) {
+            if byPhone[k] == nil { byPhone[k] = id }
+            if !k.hasPrefix("+") { localPhones.append((k, id)) }
+        }
+
+        func phoneMatch(_ k: String) -> Int64? {
+            if let id = byPhone[k] { return id }
+            if !k.hasPrefix("+") {
+                // A local number: the end of a known international one.
+                for (other, id) in byPhone where PhoneKey.same(k, other) { return id }
+            }
+            for (other, id) in localPhones where PhoneKey.same(k, other) { return id }
+            return nil
         }
 
         static func nameKey(_ name: String, _ birthday: String) -> String { NameMatcher.fold(name) + "|" + birthday }
@@ -168,7 +185,7 @@ extension Journal {
         func match(_ c: ImportedContact) -> (Int64, String)? {
             if let u = c.uid, let id = byUID[u] { return (id, "same UID") }
             for e in c.fields.emails { if let id = byEmail[e.value.lowercased()] { return (id, "same e-mail \(e.value)") } }
-            for p in c.fields.phones { if let k = PhoneKey.key(p.value), let id = byPhone[k] { return (id, "same phone \(p.value)") } }
+            for p in c.fields.phones { if let k = PhoneKey.key(p.value), let id = phoneMatch(k) { return (id, "same phone \(p.value)") } }
             if let b = c.fields.birthday, let id = byNameAndBirthday[Self.nameKey(c.fields.displayName, b.description)] {
                 return (id, "same name and birthday")
             }
@@ -178,7 +195,7 @@ extension Journal {
         mutating func add(_ id: Int64, _ c: ContactFields, uid: String) {
             byUID[uid] = id
             for e in c.emails where byEmail[e.value.lowercased()] == nil { byEmail[e.value.lowercased()] = id }
-            for p in c.phones { if let k = PhoneKey.key(p.value), byPhone[k] == nil { byPhone[k] = id } }
+            for p in c.phones { if let k = PhoneKey.key(p.value) { addPhone(k, id) } }
             if let b = c.birthday { byNameAndBirthday[Self.nameKey(c.displayName, b.description)] = id }
         }
     }
@@ -299,8 +316,11 @@ extension Journal {
                 return ImportItem(kind: .person, action: .skipped, name: person.displayName, line: c.line,
                                   reason: "\(rule); the card's REV is not newer than the last import", id: id)
             }
-            let snapshot = try String.fetchOne(db, sql: "SELECT snapshot FROM personImport WHERE personId = ?", arguments: [id])
-                .flatMap { try? JSONDecoder().decode(ContactFields.self, from: Data($0.utf8)) }
+            // The card follows its own earlier import (same UID, or the same file for cards
+            // without one); a card from elsewhere that matched by e-mail, phone or name only fills gaps.
+            let last = try Row.fetchOne(db, sql: "SELECT source, snapshot FROM personImport WHERE personId = ?", arguments: [id])
+            let sameSource = rule == "same UID" || (last?["source"] as String?) == fileName
+            let snapshot = sameSource ? (last?["snapshot"] as String?).flatMap { try? JSONDecoder().decode(ContactFields.self, from: Data($0.utf8)) } : nil
             let current = ContactFields(person: person)
             let merged = ContactFields.merged(current: current, snapshot: snapshot, card: fields)
             var draft = person.draft
@@ -309,10 +329,10 @@ extension Journal {
             if let r = c.rev { draft.rev = r }
             let changed = merged.changes(from: current)
             let traitsAdded = try addTraits(db, personID: id, c.traits)
-            try db.execute(sql: """
+            if sameSource || last == nil { try db.execute(sql: """
                 INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT(personId) DO UPDATE SET source = excluded.source, snapshot = excluded.snapshot, importedAt = excluded.importedAt
-                """, arguments: [id, fileName, snapshotJSON, now()])
+                """, arguments: [id, fileName, snapshotJSON, now()]) }
             if changed.isEmpty && draft.relationID == person.relation?.id && draft.rev == person.rev {
                 return ImportItem(kind: .person, action: traitsAdded > 0 ? .updated : .skipped, name: person.displayName, line: c.line,
                                   reason: traitsAdded > 0 ? "\(rule); \(traitsAdded) trait(s) added" : "\(rule); nothing changed", id: id)
