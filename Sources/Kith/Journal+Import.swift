@@ -288,7 +288,12 @@ extension Journal {
         for v in categories {
             if let c = try? resolveCategory(db, kind: .relation, path: v) { candidates.append((c, [v])) }
         }
-        return candidates.max { a, b in (a.0.parentID == nil ? 0 : 1) < (b.0.parentID == nil ? 0 : 1) }
+        if let best = candidates.max(by: { a, b in (a.0.parentID == nil ? 0 : 1) < (b.0.parentID == nil ? 0 : 1) }) { return best }
+        // A `Main/Sub` path, as Kith itself writes CATEGORIES, is made when missing; a
+        // plain word (a tag such as "VIP") is not, and stays on the card.
+        let paths = categories.filter { $0.split(separator: "/").count == 2 && !$0.hasPrefix("/") && !$0.hasSuffix("/") }
+        if paths.count == 1, let c = try? relationPath(db, paths[0], create: true) { return (c, [paths[0]]) }
+        return nil
     }
 
     static func importContact(_ db: Database, _ c: ImportedContact, index: inout PersonIndex, intoID: Int64?,
