@@ -26,6 +26,8 @@ public struct Event: Hashable, Sendable, Codable, Identifiable {
     public var photos: [Photo]
     /// The traits learned in this event, once each (they are attached to every person).
     public var traits: [EventTrait]
+    /// iCalendar properties Kith does not model, kept verbatim for export.
+    public var icalLines: [String]
     /// Seconds since 1970.
     public var createdAt: Int64
     public var updatedAt: Int64
@@ -44,6 +46,7 @@ public struct Event: Hashable, Sendable, Codable, Identifiable {
         d.photoHashes = photos.map(\.hash)
         d.traits = traits.map { TraitDraft(path: $0.category.path, text: $0.text) }
         d.uid = uid
+        d.icalLines = icalLines
         return d
     }
 }
@@ -100,15 +103,17 @@ public struct EventDraft: Hashable, Sendable {
     public var traits: [TraitDraft]
     /// Generated when nil.
     public var uid: String?
+    /// iCalendar properties Kith does not model (unfolded content lines), kept for export.
+    public var icalLines: [String]
 
     public init(title: String, start: Date, timeZone: String, end: Date? = nil, allDay: Bool = false,
                 allDayDates: ClosedRange<LocalDate>? = nil, typeID: Int64? = nil, moodID: Int64? = nil,
                 place: PlaceDraft? = nil, personIDs: [Int64] = [], note: String = "", photoHashes: [String] = [],
-                traits: [TraitDraft] = [], uid: String? = nil) {
+                traits: [TraitDraft] = [], uid: String? = nil, icalLines: [String] = []) {
         self.title = title; self.start = start; self.timeZone = timeZone; self.end = end; self.allDay = allDay
         self.allDayDates = allDayDates; self.typeID = typeID; self.moodID = moodID; self.place = place
         self.personIDs = personIDs; self.note = note; self.photoHashes = photoHashes; self.traits = traits
-        self.uid = uid
+        self.uid = uid; self.icalLines = icalLines
     }
 }
 

@@ -31,7 +31,12 @@ extension Journal {
         try read { db in
             let (joins, clauses, args) = try Journal.filterSQL(db, filter)
             let sql = "SELECT de.eventId FROM dayEvent de \(joins) WHERE de.day = ? \(clauses.map { " AND " + $0 }.joined())"
-            let ids = try Int64.fetchAll(db, sql: sql, arguments: StatementArguments([day.dayNumber as (any DatabaseValueConvertible)?] + args))
+            // The person join's argument comes before the day, the other filters after it.
+            let split = filter.personID == nil ? 0 : 1
+            var ordered = Array(args.prefix(split))
+            ordered.append(day.dayNumber)
+            ordered += args.dropFirst(split)
+            let ids = try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(ordered))
             return try Journal.fetchEvents(db, ids: ids).sorted { ($0.start, $0.id) < ($1.start, $1.id) }
         }
     }

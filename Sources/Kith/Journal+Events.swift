@@ -21,19 +21,42 @@ extension Journal {
         }
     }
 
+    /// Logs many events in one transaction (all or none), updating the day index once at
+    /// the end: for imports and benchmarks.
+    /// - Parameter progress: called after each event with the number written so far.
+    /// - Returns: the new events' ids, in order.
+    /// - Throws: the errors of ``logEvent(_:)``; nothing is written then.
+    /// - Complexity: O(events + days they touch).
+    @discardableResult
+    public func logEvents(_ drafts: [EventDraft], progress: ((Int) -> Void)? = nil) throws -> [Int64] {
+        try write { db in
+            var ids: [Int64] = []
+            ids.reserveCapacity(drafts.count)
+            for d in drafts {
+                ids.append(try Journal.insertEvent(db, d))
+                progress?(ids.count)
+            }
+            try Journal.reindex(db, eventIDs: ids)
+            return ids
+        }
+    }
+
     /// Changes an event: `change` receives the current fields and edits them (time, people,
     /// mood, traits...). Traits are rewritten for the event's people as they are after the
     /// change. The day index follows in the same transaction.
+    ///
+    /// `change` runs before the write transaction, so it may call the journal (for example
+    /// to resolve a mood); the last writer wins.
     /// - Throws: ``Error/eventNotFound(id:)`` and the errors of ``logEvent(_:)``.
     @discardableResult
     public func editEvent(id: Int64, _ change: (inout EventDraft) throws -> Void) throws -> Event {
-        try write { db in
+        var draft = try event(id: id).draft
+        try change(&draft)
+        return try write { db in
             guard let old = try Journal.fetchEvents(db, ids: [id]).first else { throw Error.eventNotFound(id: id) }
-            var draft = old.draft
-            try change(&draft)
             let t = try Journal.timing(of: draft)
             let uid = draft.uid?.isEmpty == false ? draft.uid! : old.uid
-            if let other = try Int64.fetchOne(db, sql: "SELECT id FROM event WHERE uid = ?", arguments: [uid]), other != id {
+            if let other = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]), other != id {
                 throw Error.duplicateEventUID(uid)
             }
             let (typeID, moodID, placeID) = try Journal.checkReferences(db, draft)
@@ -54,11 +77,11 @@ extension Journal {
     /// - Throws: ``Error/eventNotFound(id:)``.
     public func removeEvent(id: Int64) throws {
         try write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM event WHERE id = ?)", arguments: [id]) == true else {
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event WHERE id = ?)"), arguments: [id]) == true else {
                 throw Error.eventNotFound(id: id)
             }
             let days = try Int.fetchAll(db, sql: "SELECT day FROM dayEvent WHERE eventId = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM event WHERE id = ?", arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM event WHERE id = ?").execute(arguments: [id])
             try Journal.removeUnusedPhotos(db)
             try Journal.recomputeDays(db, Set(days))
         }
@@ -78,7 +101,7 @@ extension Journal {
     /// The event with this UID, if any.
     public func event(uid: String) throws -> Event? {
         try read { db in
-            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM event WHERE uid = ?", arguments: [uid]) else { return nil }
+            guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]) else { return nil }
             return try Journal.fetchEvents(db, ids: [id]).first
         }
     }
@@ -187,7 +210,7 @@ extension Journal {
         let t = try timing(of: draft)
         let title = try validTitle(draft.title)
         let uid = draft.uid?.isEmpty == false ? draft.uid! : newUID()
-        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM event WHERE uid = ?)", arguments: [uid]) == true {
+        if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event WHERE uid = ?)"), arguments: [uid]) == true {
             throw Error.duplicateEventUID(uid)
         }
         let (typeID, moodID, placeID) = try checkReferences(db, draft)
@@ -203,23 +226,27 @@ extension Journal {
     }
 
     static func writeEventRelations(_ db: Database, id: Int64, _ draft: EventDraft) throws {
-        try db.execute(sql: "DELETE FROM eventPerson WHERE eventId = ?", arguments: [id])
-        try db.execute(sql: "DELETE FROM eventPhoto WHERE eventId = ?", arguments: [id])
-        try db.execute(sql: "DELETE FROM trait WHERE eventId = ?", arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM eventPerson WHERE eventId = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM eventPhoto WHERE eventId = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM trait WHERE eventId = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM eventICalLine WHERE eventId = ?").execute(arguments: [id])
+        for (i, line) in draft.icalLines.enumerated() {
+            try db.cachedStatement(sql: "INSERT INTO eventICalLine (eventId, position, line) VALUES (?, ?, ?)").execute(arguments: [id, i, line])
+        }
         var people: [Int64] = []
         for p in draft.personIDs where !people.contains(p) {
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM person WHERE id = ?)", arguments: [p]) == true else {
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person WHERE id = ?)"), arguments: [p]) == true else {
                 throw Error.personNotFound(id: p)
             }
-            try db.execute(sql: "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, ?, ?)", arguments: [id, p, people.count])
+            try db.cachedStatement(sql: "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, ?, ?)").execute(arguments: [id, p, people.count])
             people.append(p)
         }
         var photos: [String] = []
         for h in draft.photoHashes where !photos.contains(h) {
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE hash = ?)", arguments: [h]) == true else {
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE hash = ?)"), arguments: [h]) == true else {
                 throw Error.photoNotFound(hash: h)
             }
-            try db.execute(sql: "INSERT INTO eventPhoto (eventId, photoHash, position) VALUES (?, ?, ?)", arguments: [id, h, photos.count])
+            try db.cachedStatement(sql: "INSERT INTO eventPhoto (eventId, photoHash, position) VALUES (?, ?, ?)").execute(arguments: [id, h, photos.count])
             photos.append(h)
         }
         if !draft.traits.isEmpty && people.isEmpty {
@@ -260,10 +287,10 @@ extension Journal {
                 throw Error.invalidCoordinates(latitude: lat, longitude: lon)
             }
         }
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM place WHERE name = ? COLLATE NOCASE", arguments: [name]) {
-            if let a = draft.address { try db.execute(sql: "UPDATE place SET address = ? WHERE id = ?", arguments: [a, id]) }
+        if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM place WHERE name = ? COLLATE NOCASE"), arguments: [name]) {
+            if let a = draft.address { try db.cachedStatement(sql: "UPDATE place SET address = ? WHERE id = ?").execute(arguments: [a, id]) }
             if let lat = draft.latitude, let lon = draft.longitude {
-                try db.execute(sql: "UPDATE place SET latitude = ?, longitude = ? WHERE id = ?", arguments: [lat, lon, id])
+                try db.cachedStatement(sql: "UPDATE place SET latitude = ?, longitude = ? WHERE id = ?").execute(arguments: [lat, lon, id])
             }
             return id
         }
@@ -302,7 +329,7 @@ extension Journal {
                     allDay: row["allDay"], startDay: LocalDate(dayNumber: row["startDay"]), endDay: LocalDate(dayNumber: row["endDay"]),
                     type: typeID.flatMap { categories[$0] }, mood: moodID.flatMap { categories[$0] },
                     place: placeID.flatMap { places[$0] }, people: [], note: row["note"], photos: [], traits: [],
-                    createdAt: row["createdAt"], updatedAt: row["updatedAt"])
+                    icalLines: [], createdAt: row["createdAt"], updatedAt: row["updatedAt"])
             }
             for row in try Row.fetchAll(db, sql: """
                 SELECT ep.eventId, p.id, p.displayName FROM eventPerson ep JOIN person p ON p.id = ep.personId
@@ -322,6 +349,10 @@ extension Journal {
                 """, arguments: args) {
                 guard let c = categories[row["categoryId"]] else { continue }
                 byID[row["eventId"]]?.traits.append(EventTrait(category: c, text: row["text"]))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT eventId, line FROM eventICalLine WHERE eventId IN (\(marks)) ORDER BY eventId, position",
+                                        arguments: args) {
+                byID[row["eventId"]]?.icalLines.append(row["line"])
             }
         }
         return ids.compactMap { byID[$0] }

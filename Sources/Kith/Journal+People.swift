@@ -17,13 +17,16 @@ extension Journal {
     }
 
     /// Changes a person: `change` receives the current fields and edits them.
+    ///
+    /// `change` runs before the write transaction, so it may call the journal; the last
+    /// writer wins.
     /// - Throws: ``Error/personNotFound(id:)`` and the errors of ``addPerson(_:)``.
     @discardableResult
     public func editPerson(id: Int64, _ change: (inout PersonDraft) throws -> Void) throws -> Person {
-        try write { db in
-            let old = try Journal.fetchPerson(db, id: id)
-            var draft = old.draft
-            try change(&draft)
+        var draft = try person(id: id).draft
+        try change(&draft)
+        return try write { db in
+            _ = try Journal.fetchPerson(db, id: id)
             let (name, uid) = try Journal.checkPersonDraft(db, draft, existingID: id)
             try db.execute(sql: """
                 UPDATE person SET uid = ?, displayName = ?, familyName = ?, givenName = ?, additionalNames = ?,
@@ -48,7 +51,7 @@ extension Journal {
         try write { db in
             _ = try Journal.fetchPerson(db, id: id)
             let events = try Int64.fetchAll(db, sql: "SELECT eventId FROM eventPerson WHERE personId = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM person WHERE id = ?").execute(arguments: [id])
             try Journal.reindex(db, eventIDs: events)
         }
     }
@@ -69,7 +72,7 @@ extension Journal {
                 INSERT OR IGNORE INTO eventPerson (eventId, personId, position)
                 SELECT eventId, ?, position FROM eventPerson WHERE personId = ?
                 """, arguments: [keeping, removing])
-            try db.execute(sql: "UPDATE trait SET personId = ? WHERE personId = ?", arguments: [keeping, removing])
+            try db.cachedStatement(sql: "UPDATE trait SET personId = ? WHERE personId = ?").execute(arguments: [keeping, removing])
             try db.execute(sql: """
                 DELETE FROM trait WHERE personId = ?1 AND id NOT IN (
                   SELECT min(id) FROM trait WHERE personId = ?1 GROUP BY categoryId, text, ifnull(eventId, 0))
@@ -98,7 +101,7 @@ extension Journal {
             if d.relationID == nil { d.relationID = b.relation?.id }
             if d.name == PersonName() { d.name = b.name }
             if !b.note.isEmpty && b.note != d.note { d.note = d.note.isEmpty ? b.note : d.note + "\n\n" + b.note }
-            try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [removing])
+            try db.cachedStatement(sql: "DELETE FROM person WHERE id = ?").execute(arguments: [removing])
             try db.execute(sql: """
                 UPDATE person SET birthday = ?, anniversary = ?, organization = ?, title = ?, note = ?, relationId = ?,
                   photoHash = ?, familyName = ?, givenName = ?, additionalNames = ?, honorificPrefixes = ?,
@@ -123,7 +126,7 @@ extension Journal {
     /// The person with this UID, if any.
     public func person(uid: String) throws -> Person? {
         try read { db in
-            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM person WHERE uid = ?", arguments: [uid]) else { return nil }
+            guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM person WHERE uid = ?"), arguments: [uid]) else { return nil }
             return try Journal.fetchPerson(db, id: id)
         }
     }
@@ -239,12 +242,12 @@ extension Journal {
         guard !name.isEmpty else { throw Error.invalidValue(field: "person name", reason: "it is empty") }
         if let r = draft.relationID { _ = try requireCategory(db, id: r, kind: .relation) }
         if let h = draft.photoHash {
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE hash = ?)", arguments: [h]) == true else {
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE hash = ?)"), arguments: [h]) == true else {
                 throw Error.photoNotFound(hash: h)
             }
         }
         let uid = (draft.uid?.isEmpty == false ? draft.uid! : newUID())
-        if let other = try Int64.fetchOne(db, sql: "SELECT id FROM person WHERE uid = ?", arguments: [uid]), other != existingID {
+        if let other = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM person WHERE uid = ?"), arguments: [uid]), other != existingID {
             throw Error.duplicatePersonUID(uid)
         }
         return (name, uid)
@@ -267,15 +270,15 @@ extension Journal {
     }
 
     static func writePersonDetails(_ db: Database, id: Int64, _ draft: PersonDraft) throws {
-        try db.execute(sql: "DELETE FROM personNickname WHERE personId = ?", arguments: [id])
-        try db.execute(sql: "DELETE FROM personContact WHERE personId = ?", arguments: [id])
-        try db.execute(sql: "DELETE FROM personAddress WHERE personId = ?", arguments: [id])
-        try db.execute(sql: "DELETE FROM personVCardLine WHERE personId = ?", arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM personNickname WHERE personId = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM personContact WHERE personId = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM personAddress WHERE personId = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM personVCardLine WHERE personId = ?").execute(arguments: [id])
         var pos = 0
         for n in draft.nicknames {
             let t = n.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !t.isEmpty else { continue }
-            try db.execute(sql: "INSERT INTO personNickname (personId, position, value) VALUES (?, ?, ?)", arguments: [id, pos, t])
+            try db.cachedStatement(sql: "INSERT INTO personNickname (personId, position, value) VALUES (?, ?, ?)").execute(arguments: [id, pos, t])
             pos += 1
         }
         for (kind, values) in [("email", draft.emails), ("phone", draft.phones), ("url", draft.urls)] {
@@ -291,7 +294,7 @@ extension Journal {
                 """, arguments: [id, a.label, a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country, i])
         }
         for (i, line) in draft.vcardLines.enumerated() {
-            try db.execute(sql: "INSERT INTO personVCardLine (personId, position, line) VALUES (?, ?, ?)", arguments: [id, i, line])
+            try db.cachedStatement(sql: "INSERT INTO personVCardLine (personId, position, line) VALUES (?, ?, ?)").execute(arguments: [id, i, line])
         }
     }
 

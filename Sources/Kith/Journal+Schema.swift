@@ -9,6 +9,17 @@ extension Journal {
             try db.execute(sql: schemaV1)
             try insertDefaults(db)
         }
+        migrator.registerMigration("v2") { db in
+            // iCalendar properties Kith does not model, kept verbatim for export.
+            try db.execute(sql: """
+                CREATE TABLE eventICalLine (
+                    eventId INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    line TEXT NOT NULL,
+                    PRIMARY KEY (eventId, position)
+                ) WITHOUT ROWID;
+                """)
+        }
         registerInterchangeMigrations(&migrator)
         return migrator
     }

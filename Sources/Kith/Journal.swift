@@ -13,7 +13,8 @@ import Darwin
 /// ## API overview
 ///
 /// Open: ``init(path:logger:)`` (creates the file with mode 0600 and the default
-/// categories; the folder must exist), ``inMemory(logger:)`` for tests.
+/// categories; the folder must exist), ``inMemory(logger:)`` for tests,
+/// ``backup(to:)`` for a consistent copy.
 ///
 /// Categories (``Category``, four ``Category/Kind``s, two levels):
 /// ``categories(kind:)``, ``categoryTree(kind:)``, ``category(id:)``,
@@ -25,11 +26,13 @@ import Darwin
 /// ``editPerson(id:_:)`` (closure edits a draft), ``removePerson(id:)``,
 /// ``person(id:)``, ``people(in:sort:)``, ``resolvePerson(_:)`` (exact, nickname,
 /// unique prefix, close match), ``mergePeople(keeping:removing:)``,
-/// ``personPage(id:asOf:)``.
+/// ``personPage(id:asOf:)``; for imports ``person(uid:)``, ``personIDs(email:)``,
+/// ``personIDs(phone:)``, ``likelyDuplicates()``.
 ///
 /// Photos: ``storePhoto(_:name:)``, ``photo(hash:)``, ``Photo/mediaType(of:)``.
 ///
 /// Events (``Event``, ``EventDraft``, ``TraitDraft``, ``PlaceDraft``): ``logEvent(_:)``,
+/// ``logEvents(_:progress:)`` (many in one transaction),
 /// ``editEvent(id:_:)`` (closure edits a draft), ``removeEvent(id:)``, ``event(id:)``,
 /// ``events(_:)`` with an ``EventFilter`` (timeline), ``places()``.
 ///
@@ -120,7 +123,19 @@ public final class Journal: Sendable {
             if !unknown.isEmpty {
                 throw Error.newerSchema(path: path ?? ":memory:", unknownMigrations: unknown)
             }
-            try migrator.migrate(dbQueue)
+            // Another process may run the same migration between GRDB's check of the applied
+            // ones and its write; the next pass sees that work and skips it.
+            var attempt = 0
+            while true {
+                do {
+                    try migrator.migrate(dbQueue)
+                    break
+                } catch {
+                    attempt += 1
+                    if attempt >= 4 { throw error }
+                    logger?.debug("migration raced with another process; retrying")
+                }
+            }
             logger?.debug("journal schema is current", metadata: ["migrations": "\(migrator.migrations.count)"])
         } catch let error as Error {
             throw error
@@ -158,6 +173,30 @@ public final class Journal: Sendable {
         } catch {
             throw Error.database(reason: Journal.reason(error))
         }
+    }
+
+    /// Writes a consistent copy of the journal to `path` with SQLite's online backup, while
+    /// other processes may be writing. The copy is created with mode 0600; an existing file
+    /// there is replaced.
+    /// - Throws: ``Error/folderMissing(path:)``, ``Error/cannotOpen(path:reason:)``.
+    public func backup(to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDir), isDir.boolValue else {
+            throw Error.folderMissing(path: path)
+        }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { throw Error.cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        close(fd)
+        do {
+            let target = try DatabaseQueue(path: path, configuration: Journal.configuration())
+            try dbQueue.backup(to: target)
+            try target.close()
+        } catch {
+            throw Error.cannotOpen(path: path, reason: Journal.reason(error))
+        }
+        logger?.info("wrote a backup")
     }
 
     /// Seconds since 1970 now, as stored in `createdAt`/`updatedAt`.

@@ -91,3 +91,75 @@ struct JournalTests {
         try t.journal.checkInvariants()
     }
 }
+
+@Suite("Journal: schema versions, bulk writes, backup")
+struct JournalFileTests {
+    @Test("a journal from a newer Kith is refused and left untouched")
+    func newerSchema() throws {
+        let t = try JournalKind.onDisk.make()
+        let path = t.journal.path!
+        try t.journal.dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
+        }
+        #expect(throws: Journal.Error.newerSchema(path: path, unknownMigrations: ["v99-from-the-future"])) {
+            try Journal(path: path)
+        }
+        #expect(try t.journal.categories(kind: .mood).count == 5)
+    }
+
+    @Test("many events in one transaction: all land and the index is right, or none on error", arguments: JournalKind.allCases)
+    func bulk(kind: JournalKind) throws {
+        let j = try kind.make().journal
+        let ana = try j.person("Ana")
+        let base = instant(2020, 1, 1, 9, 0, "Asia/Taipei")
+        let drafts = (0..<2000).map { i in
+            EventDraft(title: "e\(i)", start: base.addingTimeInterval(Double(i) * 43_200), timeZone: "Asia/Taipei",
+                       moodID: nil, personIDs: [ana.id])
+        }
+        var seen = 0
+        let ids = try j.logEvents(drafts) { seen = $0 }
+        #expect(ids.count == 2000 && seen == 2000)
+        #expect(try j.year(2020).reduce(0) { $0 + $1.eventCount } == 732)
+        try j.checkInvariants()
+        var bad = drafts.prefix(3).map { $0 }
+        bad[2].timeZone = "Nowhere/Void"
+        #expect(throws: Journal.Error.invalidTimeZone("Nowhere/Void")) { try j.logEvents(bad) }
+        #expect(try j.events(EventFilter()).count == 2000)
+    }
+
+    @Test("a backup is a consistent 0600 copy that opens as a journal")
+    func backup() throws {
+        let t = try JournalKind.onDisk.make()
+        try t.journal.person("Ana")
+        let copy = t.folder!.appendingPathComponent("backup.sqlite").path
+        try t.journal.backup(to: copy)
+        let mode = (try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? NSNumber)?.intValue ?? -1
+        #expect(mode & 0o777 == 0o600)
+        #expect(try Journal(path: copy).resolvePerson("Ana").displayName == "Ana")
+    }
+}
+
+@Suite("Journal: concurrent creation")
+struct JournalCreationRaceTests {
+    @Test("two writers creating the same new journal at once both succeed")
+    func createRace() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kith-race-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for round in 0..<8 {
+            let path = folder.appendingPathComponent("j\(round).sqlite").path
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for n in 0..<2 {
+                    group.addTask {
+                        let j = try Journal(path: path)
+                        try j.person("Writer \(n)")
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let j = try Journal(path: path)
+            #expect(try j.people().count == 2)
+            #expect(try j.categories(kind: .mood).count == 5)
+        }
+    }
+}

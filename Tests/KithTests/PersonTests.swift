@@ -129,3 +129,27 @@ struct PersonTests {
         #expect(throws: Journal.Error.mergeWithSelf) { try j.mergePeople(keeping: a.id, removing: a.id) }
     }
 }
+
+@Suite("People: matching and duplicates")
+struct PersonMatchingTests {
+    @Test("people are found by email and by phone digits; likely duplicates are listed once with reasons",
+          arguments: JournalKind.allCases)
+    func matching(kind: JournalKind) throws {
+        let j = try kind.make().journal
+        let a = try j.addPerson(PersonDraft(displayName: "Ana Lima", birthday: PartialDate("1990-04-12"),
+                                            emails: [LabeledValue("Ana@Example.org")], phones: [LabeledValue("+351 912-345-678")]))
+        let b = try j.addPerson(PersonDraft(displayName: "ana lima"))
+        let c = try j.addPerson(PersonDraft(displayName: "Ana Lyma", birthday: PartialDate("1990-04-12"),
+                                            phones: [LabeledValue("351912345678")]))
+        let d = try j.addPerson(PersonDraft(displayName: "Ben", emails: [LabeledValue("ana@example.org")]))
+        _ = try j.person("Cleo")
+        #expect(try j.personIDs(email: "ANA@example.org") == [a.id, d.id])
+        #expect(try j.personIDs(phone: "(351) 912 345 678") == [a.id, c.id])
+        #expect(try j.personIDs(phone: "12") == [])
+        let pairs = try j.likelyDuplicates()
+        #expect(pairs.map { [$0.first.id, $0.second.id] } == [[a.id, b.id], [a.id, c.id], [a.id, d.id]])
+        #expect(pairs[0].reasons == ["same name"])
+        #expect(Set(pairs[1].reasons) == ["similar name and same birthday", "same phone"])
+        #expect(pairs[2].reasons == ["same email"])
+    }
+}
