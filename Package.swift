@@ -40,6 +40,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Benchmark: reads a large .ics (Benchmarks/ical-bench.sh compares it with libical and Python).
+        .executableTarget(name: "ICalendarBenchmark", dependencies: ["ICalendarFormat"], path: "Benchmarks/ICalendarBenchmark"),
         .testTarget(name: "ContentLinesTests", dependencies: ["ContentLines"]),
         .testTarget(name: "SecureXMLTests", dependencies: ["SecureXML"]),
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat"], resources: [.copy("Fixtures")]),

@@ -11,7 +11,7 @@ public struct Component: Hashable, Sendable {
 
     /// Makes a component; `name` is uppercased.
     public init(name: String, properties: [ContentLine] = [], components: [Component] = [], line: Int = 0) {
-        self.name = name.uppercased()
+        self.name = name.uppercasedIfNeeded
         self.properties = properties
         self.components = components
         self.line = line
@@ -19,13 +19,13 @@ public struct Component: Hashable, Sendable {
 
     /// The properties named `name` (case-insensitive).
     public func properties(named name: String) -> [ContentLine] {
-        let upper = name.uppercased()
+        let upper = name.uppercasedIfNeeded
         return properties.filter { $0.name == upper }
     }
 
     /// The first property named `name`, or nil.
     public func property(_ name: String) -> ContentLine? {
-        let upper = name.uppercased()
+        let upper = name.uppercasedIfNeeded
         return properties.first { $0.name == upper }
     }
 }

@@ -19,7 +19,7 @@ public struct ContentLine: Hashable, Sendable {
     /// Makes a content line; `name` is uppercased.
     public init(group: String? = nil, name: String, parameters: [Parameter] = [], value: String, line: Int = 0) {
         self.group = group
-        self.name = name.uppercased()
+        self.name = name.uppercasedIfNeeded
         self.parameters = parameters
         self.value = value
         self.line = line
@@ -27,7 +27,7 @@ public struct ContentLine: Hashable, Sendable {
 
     /// The values of the parameter `name` (case-insensitive), or an empty array.
     public func parameter(_ name: String) -> [String] {
-        let upper = name.uppercased()
+        let upper = name.uppercasedIfNeeded
         for p in parameters where p.name == upper { return p.values }
         return []
     }
@@ -45,7 +45,7 @@ public struct ContentLine: Hashable, Sendable {
 
     /// Sets (or with an empty array removes) the parameter `name`.
     public mutating func setParameter(_ name: String, _ values: [String]) {
-        let upper = name.uppercased()
+        let upper = name.uppercasedIfNeeded
         if let i = parameters.firstIndex(where: { $0.name == upper }) {
             if values.isEmpty { parameters.remove(at: i) } else { parameters[i].values = values }
         } else if !values.isEmpty {
@@ -75,7 +75,7 @@ extension ContentLine {
 
         /// Makes a parameter; `name` is uppercased.
         public init(name: String, values: [String]) {
-            self.name = name.uppercased()
+            self.name = name.uppercasedIfNeeded
             self.values = values
         }
 
@@ -87,6 +87,12 @@ extension ContentLine {
 }
 
 extension String {
+    /// The string uppercased, without allocating when it has no lowercase letters already.
+    package var uppercasedIfNeeded: String {
+        for b in utf8 where b >= 0x61 && b <= 0x7A { return uppercased() }
+        return self
+    }
+
     /// ASCII case-insensitive equality, cheap for short tokens.
     package func caseInsensitiveEquals(_ other: String) -> Bool {
         let a = self.utf8, b = other.utf8

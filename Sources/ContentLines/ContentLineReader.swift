@@ -18,8 +18,22 @@ public struct ContentLineReader {
     /// Problems met so far, in file order.
     public private(set) var warnings: [FormatWarning] = []
 
-    /// Reads from `bytes`; a UTF-8 byte order mark is skipped.
+    /// Reads from `bytes`; a UTF-8 byte order mark is skipped, UTF-16 with a byte order mark is converted.
     public init(bytes: [UInt8]) {
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            // UTF-16 with a byte order mark (some Windows exports): read as UTF-8.
+            let little = bytes[0] == 0xFF
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var i = 2
+            while i + 1 < bytes.count {
+                units.append(little ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]))
+                i += 2
+            }
+            self.bytes = Array(String(decoding: units, as: UTF16.self).utf8)
+            position = 0
+            return
+        }
         self.bytes = bytes
         position = (bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) ? 3 : 0
     }
@@ -58,7 +72,7 @@ public struct ContentLineReader {
         }
         while let line = next() {
             if line.name == "BEGIN" {
-                let name = line.value.trimmingASCIISpaces().uppercased()
+                let name = line.value.trimmingASCIISpaces().uppercasedIfNeeded
                 if let top = stack.last, top.name == name {
                     warnings.append(FormatWarning(line: line.line, property: "BEGIN", code: .missingEnd,
                         message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
@@ -69,7 +83,7 @@ public struct ContentLineReader {
                 continue
             }
             if line.name == "END" {
-                let name = line.value.trimmingASCIISpaces().uppercased()
+                let name = line.value.trimmingASCIISpaces().uppercasedIfNeeded
                 if let index = stack.lastIndex(where: { $0.name == name }) {
                     while stack.count - 1 > index {
                         let inner = stack[stack.count - 1]
@@ -116,13 +130,7 @@ public struct ContentLineReader {
             var isQP = false
             while true {
                 let lastByte = folded ? scratch.last : bytes[e - 1]
-                if position < count, bytes[position] == 0x20 || bytes[position] == 0x09 {
-                    // RFC folding: drop the line break and one whitespace.
-                    if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
-                    let (ns, ne) = nextPhysicalLine()
-                    scratch.append(contentsOf: bytes[(ns + 1)..<max(ns + 1, ne)])
-                    continue
-                }
+                // A quoted-printable soft break wins over folding: a space after it is text.
                 if lastByte == 0x3D, position < count {
                     if !qpChecked {
                         isQP = folded ? Self.declaresQuotedPrintable(scratch[...]) : Self.declaresQuotedPrintable(bytes[s..<e])
@@ -136,6 +144,21 @@ public struct ContentLineReader {
                         scratch.append(contentsOf: bytes[ns..<ne])
                         continue
                     }
+                }
+                if position < count, bytes[position] == 0x20 || bytes[position] == 0x09 {
+                    // RFC folding: drop the line break and one whitespace.
+                    if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
+                    let (ns, ne) = nextPhysicalLine()
+                    scratch.append(contentsOf: bytes[(ns + 1)..<max(ns + 1, ne)])
+                    continue
+                }
+                // vCard 2.1 writers that put base64 on unindented lines after `ENCODING=BASE64:`.
+                if position < count, isBareBase64Line(at: position),
+                   folded ? Self.declares(Self.base64Needle, scratch[...]) : Self.declares(Self.base64Needle, bytes[s..<e]) {
+                    if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
+                    let (ns, ne) = nextPhysicalLine()
+                    scratch.append(contentsOf: bytes[ns..<ne])
+                    continue
                 }
                 break
             }
@@ -180,9 +203,30 @@ public struct ContentLineReader {
         return (start, end)
     }
 
+    private static let qpNeedle = Array("QUOTED-PRINTABLE".utf8)
+    private static let base64Needle = Array("BASE64".utf8)
+
     /// Whether the parameters before the first colon mention QUOTED-PRINTABLE.
     private static func declaresQuotedPrintable<C: Collection>(_ line: C) -> Bool where C.Element == UInt8 {
-        let needle = Array("QUOTED-PRINTABLE".utf8)
+        declares(qpNeedle, line)
+    }
+
+    /// Whether the physical line at `start` is non-empty and only base64 characters (no colon).
+    private func isBareBase64Line(at start: Int) -> Bool {
+        var i = start
+        let count = bytes.count
+        while i < count {
+            let b = bytes[i]
+            if b == 0x0A || b == 0x0D { break }
+            let ok = (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2F || b == 0x3D
+            if !ok { return false }
+            i += 1
+        }
+        return i > start
+    }
+
+    /// Whether the parameters before the first colon contain `needle` (ASCII, case-insensitive).
+    private static func declares<C: Collection>(_ needle: [UInt8], _ line: C) -> Bool where C.Element == UInt8 {
         var matched = 0
         var inQuote = false
         for b in line {
@@ -287,7 +331,7 @@ public struct ContentLineReader {
         var encoding: String?
         var charset: String?
         for p in parameters where p.name.utf8.count == 8 || p.name.utf8.count == 7 {
-            if p.name == "ENCODING" { encoding = p.values.first?.uppercased() }
+            if p.name == "ENCODING" { encoding = p.values.first?.uppercasedIfNeeded }
             if p.name == "CHARSET" { charset = p.values.first }
         }
         if encoding == nil && charset == nil {

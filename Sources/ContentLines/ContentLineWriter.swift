@@ -1,7 +1,7 @@
 /// Writes content lines: CRLF line ends, folding at 75 octets without splitting a UTF-8
 /// sequence, parameter values quoted when needed (RFC 6868 caret escapes inside).
 ///
-/// The writer does not escape values: pass TEXT values through ``TextEscaping/escape(_:escapeComma:escapeSemicolon:)``.
+/// The writer does not escape values (apart from turning raw line breaks into `\n`): pass TEXT values through ``TextEscaping/escape(_:escapeComma:escapeSemicolon:)``.
 public struct ContentLineWriter: Sendable {
     /// The bytes written so far.
     public private(set) var bytes: [UInt8] = []
@@ -32,12 +32,12 @@ public struct ContentLineWriter: Sendable {
 
     /// Writes `BEGIN:name`.
     public mutating func begin(_ name: String) {
-        write(name: "BEGIN", value: name.uppercased())
+        write(name: "BEGIN", value: name.uppercasedIfNeeded)
     }
 
     /// Writes `END:name`.
     public mutating func end(_ name: String) {
-        write(name: "END", value: name.uppercased())
+        write(name: "END", value: name.uppercasedIfNeeded)
     }
 
     /// Writes a component with its properties and nested components.
@@ -71,7 +71,16 @@ public struct ContentLineWriter: Sendable {
             }
         }
         raw.append(0x3A)
-        raw += line.value.utf8
+        // A raw line break would end the line early: write it as the TEXT escape \n.
+        var previousCR = false
+        for b in line.value.utf8 {
+            switch b {
+            case 0x0D: raw += [0x5C, 0x6E]
+            case 0x0A: if !previousCR { raw += [0x5C, 0x6E] }
+            default: raw.append(b)
+            }
+            previousCR = b == 0x0D
+        }
     }
 
     /// Appends a parameter value, quoted if it holds `:` `;` `,` or spaces; `"`, `^` and

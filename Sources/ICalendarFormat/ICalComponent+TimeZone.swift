@@ -33,7 +33,8 @@ extension ICalComponent {
             ICalProperty(name: "TZOFFSETFROM", value: ICalTimeZoneResolver.formatOffset(from)),
             ICalProperty(name: "TZOFFSETTO", value: ICalTimeZoneResolver.formatOffset(to)),
         ])
-        if let name, !name.isEmpty { c.properties.append(.text("TZNAME", name)) }
+        // Linux Foundation gives "GMT+2" where it lacks a name; TZNAME is optional, so leave it out then.
+        if let name, !name.isEmpty, !name.hasPrefix("GMT+"), !name.hasPrefix("GMT-") { c.properties.append(.text("TZNAME", name)) }
         return c
     }
 }

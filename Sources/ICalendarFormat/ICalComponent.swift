@@ -9,19 +9,20 @@ public struct ICalComponent: Hashable, Sendable {
     public var line: Int
 
     public init(name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [], line: Int = 0) {
-        self.name = name.uppercased(); self.properties = properties; self.components = components; self.line = line
+        self.name = name.asciiUppercased; self.properties = properties; self.components = components; self.line = line
     }
 
     /// The first property with a name (case-insensitive).
     public func property(_ name: String) -> ICalProperty? {
-        let n = name.uppercased()
-        return properties.first { $0.name == n }
+        let n = name.asciiUppercased
+        for p in properties where p.name.utf8.count == n.utf8.count && p.name == n { return p }
+        return nil
     }
 
     /// Every property with a name, in order.
     public func properties(_ name: String) -> [ICalProperty] {
-        let n = name.uppercased()
-        return properties.filter { $0.name == n }
+        let n = name.asciiUppercased
+        return properties.filter { $0.name.utf8.count == n.utf8.count && $0.name == n }
     }
 
     /// Replaces every property of that name by `property` (or removes them, with nil),

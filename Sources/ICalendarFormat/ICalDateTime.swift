@@ -89,6 +89,12 @@ public struct ICalDateTime: Hashable, Sendable, CustomStringConvertible {
         self = v
     }
 
+    /// Whether text is a valid DATE or DATE-TIME, without building a value.
+    static func isValid(_ text: String) -> Bool {
+        var t = text
+        return t.withUTF8 { parse($0, tzid: nil) != nil }
+    }
+
     /// Parses the ISO forms of jCal/xCal (`2026-03-08`, `2026-03-08T02:00:00Z`) as well as the basic form.
     public init?(iso text: String, tzid: String? = nil) {
         let filtered = text.utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") }

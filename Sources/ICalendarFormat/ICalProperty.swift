@@ -8,6 +8,8 @@ public struct ICalParameter: Hashable, Sendable {
     public init(name: String, values: [String]) { self.name = name.uppercased(); self.values = values }
     public init(_ name: String, _ value: String) { self.init(name: name, values: [value]) }
 
+    init(uncheckedName name: String, values: [String]) { self.name = name; self.values = values }
+
     /// The values joined with commas.
     public var value: String { values.joined(separator: ",") }
 }
@@ -26,7 +28,7 @@ public struct ICalProperty: Hashable, Sendable {
     public var line: Int
 
     public init(name: String, value: String, parameters: [ICalParameter] = [], line: Int = 0) {
-        self.name = name.uppercased(); self.value = value; self.parameters = parameters; self.line = line
+        self.name = name.asciiUppercased; self.value = value; self.parameters = parameters; self.line = line
     }
 
     init(uncheckedName name: String, value: String, parameters: [ICalParameter], line: Int) {
@@ -40,8 +42,10 @@ public struct ICalProperty: Hashable, Sendable {
 
     /// The first value of a parameter, by case-insensitive name.
     public func parameter(_ name: String) -> String? {
-        let n = name.uppercased()
-        return parameters.first { $0.name == n }?.values.first
+        if parameters.isEmpty { return nil }
+        let n = name.asciiUppercased
+        for p in parameters where p.name.utf8.count == n.utf8.count && p.name == n { return p.values.first }
+        return nil
     }
 
     /// Sets (or removes, with nil) a single-valued parameter.
@@ -125,5 +129,13 @@ enum ICalText {
         }
         parts.append(String(decoding: cur, as: UTF8.self))
         return parts
+    }
+}
+
+extension String {
+    /// Upper-cases ASCII letters, without allocating when there are none to change.
+    var asciiUppercased: String {
+        for b in utf8 where b >= 97 && b <= 122 { return uppercased() }
+        return self
     }
 }

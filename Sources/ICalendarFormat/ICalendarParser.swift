@@ -8,6 +8,8 @@ final class ICalendarParser {
     var calendarProperties: [ICalProperty] = []
     var sawCalendar = false
     var deliveredCount = 0
+    /// Top-level VEVENT, VTODO, VJOURNAL, VFREEBUSY or VTIMEZONE seen (a VCARD does not count).
+    var calendarComponentCount = 0
     private var inCalendar = false
     private var stack: [ICalComponent] = []
     private var warnedOutside = false
@@ -130,7 +132,7 @@ final class ICalendarParser {
                     break
                 }
             }
-            if !pname.isEmpty { params.append(ICalParameter(name: pname, values: values)) }
+            if !pname.isEmpty { params.append(ICalParameter(uncheckedName: pname, values: values)) }
         }
         guard k < n, l[k] == 58 else {
             warnings.append(FormatWarning(line: line, property: name, code: .malformedLine,
@@ -171,7 +173,9 @@ final class ICalendarParser {
             warnings.append(FormatWarning(line: line, property: "BEGIN", code: .componentOutsideCalendar,
                 message: "BEGIN:\(name) outside BEGIN:VCALENDAR; read as if inside one"))
         }
-        stack.append(ICalComponent(name: name, line: line))
+        var c = ICalComponent(name: name, line: line)
+        c.properties.reserveCapacity(16)
+        stack.append(c)
     }
 
     private func end(_ name: String, line: Int) throws {
@@ -220,6 +224,7 @@ final class ICalendarParser {
         if c.name == "VTIMEZONE" { resolver.register(c) }
         check(c)
         deliveredCount += 1
+        if ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY"].contains(c.name) { calendarComponentCount += 1 }
         try deliver(c)
     }
 
@@ -230,16 +235,41 @@ final class ICalendarParser {
         }
     }
 
-    private static let dateNames: Set<String> = [
-        "DTSTART", "DTEND", "DUE", "DTSTAMP", "RECURRENCE-ID", "CREATED", "LAST-MODIFIED", "COMPLETED",
-        "EXDATE", "RDATE",
-    ]
+    private enum Kind { case date, dateList, rrule, duration, uid, other }
+
+    /// Classifies a property name, gating on length and first byte so that most names
+    /// are rejected without a string comparison.
+    @inline(__always)
+    private static func kind(_ n: String) -> Kind {
+        let u = n.utf8
+        guard let f = u.first else { return .other }
+        switch (f, u.count) {
+        case (68, 7): return n == "DTSTART" || n == "DTSTAMP" ? .date : .other
+        case (68, 5): return n == "DTEND" ? .date : .other
+        case (68, 3): return n == "DUE" ? .date : .other
+        case (68, 8): return n == "DURATION" ? .duration : .other
+        case (82, 13): return n == "RECURRENCE-ID" ? .date : .other
+        case (82, 5): return n == "RDATE" ? .dateList : n == "RRULE" ? .rrule : .other
+        case (67, 7): return n == "CREATED" ? .date : .other
+        case (67, 9): return n == "COMPLETED" ? .date : .other
+        case (76, 13): return n == "LAST-MODIFIED" ? .date : .other
+        case (69, 6): return n == "EXDATE" ? .dateList : .other
+        case (85, 3): return n == "UID" ? .uid : .other
+        default: return .other
+        }
+    }
+
+    private var lastCheckedTZID: String?
 
     private func check(_ c: ICalComponent) {
         if c.name == "VTIMEZONE" { return }
+        var hasUID = false
         for p in c.properties {
-            if Self.dateNames.contains(p.name) {
-                let tzid = p.parameter("TZID")
+            switch Self.kind(p.name) {
+            case .other: continue
+            case .uid: hasUID = true
+            case .date, .dateList:
+                let tzid = p.parameters.isEmpty ? nil : p.parameter("TZID")
                 if p.name == "RDATE", p.parameter("VALUE")?.uppercased() == "PERIOD" {
                     for v in p.value.split(separator: ",") where ICalPeriod(String(v), tzid: tzid) == nil {
                         warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
@@ -250,25 +280,27 @@ final class ICalendarParser {
                         warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
                             message: "\"\(v)\" is not a valid DATE or DATE-TIME; kept as written but not used"))
                     }
-                } else if ICalDateTime(p.value, tzid: tzid) == nil {
+                } else if !ICalDateTime.isValid(p.value) {
                     warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
                         message: "\"\(p.value.prefix(40))\" is not a valid DATE or DATE-TIME (YYYYMMDD or YYYYMMDDTHHMMSS[Z]); kept as written but not used"))
                 }
-                if let tzid, !checkedTZIDs.contains(tzid) {
-                    checkedTZIDs.insert(tzid)
-                    if !resolver.canResolve(tzid) { pendingTZIDs[tzid] = (p.line, p.name) }
+                if let tzid, tzid != lastCheckedTZID {
+                    lastCheckedTZID = tzid
+                    if checkedTZIDs.insert(tzid).inserted && !resolver.canResolve(tzid) { pendingTZIDs[tzid] = (p.line, p.name) }
                 }
-            } else if p.name == "RRULE" {
+            case .rrule:
                 do { _ = try RecurrenceRule(p.value) } catch {
                     warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidRecurrenceRule,
                         message: "\(error); the event is read without repetition"))
                 }
-            } else if p.name == "DURATION", c.name != "VALARM", ICalDuration(p.value) == nil {
-                warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
-                    message: "\"\(p.value.prefix(40))\" is not a valid DURATION (like PT1H30M); ignored"))
+            case .duration:
+                if c.name != "VALARM", ICalDuration(p.value) == nil {
+                    warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
+                        message: "\"\(p.value.prefix(40))\" is not a valid DURATION (like PT1H30M); ignored"))
+                }
             }
         }
-        if (c.name == "VEVENT" || c.name == "VTODO" || c.name == "VJOURNAL") && c.property("UID") == nil {
+        if !hasUID && (c.name == "VEVENT" || c.name == "VTODO" || c.name == "VJOURNAL") {
             warnings.append(FormatWarning(line: c.line, property: c.name, code: .missingUID,
                 message: "\(c.name) has no UID; one must be made up to import it"))
         }

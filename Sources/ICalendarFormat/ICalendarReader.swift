@@ -64,7 +64,7 @@ public struct ICalendarReader: Sendable {
         return try withoutActuallyEscaping(body) { body in
             let parser = ICalendarParser(resolver: resolver) { try body($0, resolver) }
             try parser.run(bytes)
-            if !parser.sawCalendar && parser.deliveredCount == 0 {
+            if !parser.sawCalendar && parser.calendarComponentCount == 0 {
                 throw ICalendar.ReadError(reason: .notICalendar, file: file, line: 1,
                     detail: "no BEGIN:VCALENDAR and no calendar component found; this is not an iCalendar (.ics) file")
             }

@@ -41,27 +41,3 @@ public struct Category: Hashable, Sendable, Codable, Identifiable {
         return b[1...].allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 70) || ($0 >= 97 && $0 <= 102) }
     }
 }
-
-/// A category with its subcategories, for showing a tree.
-public struct CategoryNode: Hashable, Sendable, Codable {
-    public var category: Category
-    public var children: [Category]
-}
-
-/// Changes to a category; nil fields stay as they are.
-public struct CategoryChanges: Sendable {
-    public var name: String?
-    public var icon: String?
-    public var color: String?
-    public var position: Int?
-    /// Moods only.
-    public var score: Int?
-    /// Move under another main category (`.some(id)`) or make it a main one (`.some(nil)`).
-    public var parentID: Int64??
-
-    public init(name: String? = nil, icon: String? = nil, color: String? = nil, position: Int? = nil,
-                score: Int? = nil, parentID: Int64?? = nil) {
-        self.name = name; self.icon = icon; self.color = color; self.position = position
-        self.score = score; self.parentID = parentID
-    }
-}

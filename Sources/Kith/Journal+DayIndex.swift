@@ -41,7 +41,8 @@ extension Journal {
         }
     }
 
-    /// Rebuilds the day index from the events and compares it with the stored one.
+    /// Rebuilds the day index from the events and compares it with the stored one; also
+    /// checks that the traits learned in each event belong to exactly its people.
     /// - Throws: ``Error/invariantViolation(_:)`` describing the first differences.
     /// - Complexity: O(all events and the days they touch).
     public func checkInvariants() throws {
@@ -256,6 +257,21 @@ extension Journal {
         }
         for day in Set(expectedSummary.keys).union(actualSummary.keys).sorted() where expectedSummary[day] != actualSummary[day] {
             note("day \(day) summary \(actualSummary[day].map { "\($0)" } ?? "missing") should be \(expectedSummary[day].map { "\($0)" } ?? "absent")")
+        }
+        // Traits learned in an event belong to exactly the event's people.
+        var eventTraits: [Int64: Set<String>] = [:]
+        var traitPeople: [String: Set<Int64>] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT eventId, personId, categoryId, text FROM trait WHERE eventId IS NOT NULL") {
+            let event: Int64 = row["eventId"], category: Int64 = row["categoryId"], text: String = row["text"]
+            let key = "\(event)/\(category)/\(text)"
+            eventTraits[event, default: []].insert(key)
+            traitPeople[key, default: []].insert(row["personId"])
+        }
+        for (event, keys) in eventTraits.sorted(by: { $0.key < $1.key }) {
+            let people = Set(eventPeople[event] ?? [])
+            for key in keys.sorted() where traitPeople[key] != people {
+                note("a trait of event \(event) is held by \(traitPeople[key]?.sorted() ?? []) instead of its people \(people.sorted())")
+            }
         }
         if !problems.isEmpty { throw Error.invariantViolation(problems.joined(separator: "; ")) }
     }

@@ -124,13 +124,13 @@ extension Journal {
             }
             if let m = filter.moodID { clauses.append("moodId = ?"); args.append(m) }
             if let place = filter.place, !place.isEmpty {
-                clauses.append("placeId IN (SELECT id FROM place WHERE name LIKE ? ESCAPE '\\')")
-                args.append("%" + Journal.likeEscaped(place) + "%")
+                clauses.append("placeId IN (SELECT id FROM place WHERE kith_fold(name) LIKE ? ESCAPE '\\')")
+                args.append("%" + Journal.likeEscaped(NameMatcher.fold(place)) + "%")
             }
             if let search = filter.search {
                 for word in search.split(whereSeparator: { $0.isWhitespace }) {
-                    clauses.append("(title LIKE ? ESCAPE '\\' OR note LIKE ? ESCAPE '\\')")
-                    let pattern = "%" + Journal.likeEscaped(String(word)) + "%"
+                    clauses.append("(kith_fold(title) LIKE ? ESCAPE '\\' OR kith_fold(note) LIKE ? ESCAPE '\\')")
+                    let pattern = "%" + Journal.likeEscaped(NameMatcher.fold(String(word))) + "%"
                     args.append(pattern); args.append(pattern)
                 }
             }

@@ -45,13 +45,15 @@ extension Journal {
     ///
     /// Their events stay in the journal, detached from them: an event with other people
     /// keeps those, an event with only them keeps no one. The traits learned about them
-    /// are removed with them. The day index is updated in the same transaction.
+    /// are removed with them, and so is their photo unless something else uses it. The day
+    /// index is updated in the same transaction.
     /// - Throws: ``Error/personNotFound(id:)``.
     public func removePerson(id: Int64) throws {
         try write { db in
             _ = try Journal.fetchPerson(db, id: id)
             let events = try Int64.fetchAll(db, sql: "SELECT eventId FROM eventPerson WHERE personId = ?", arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM person WHERE id = ?").execute(arguments: [id])
+            try Journal.removeUnusedPhotos(db)
             try Journal.reindex(db, eventIDs: events)
         }
     }
@@ -110,6 +112,7 @@ extension Journal {
                                  d.relationID, d.photoHash, d.name.family, d.name.given, d.name.additional,
                                  d.name.prefixes, d.name.suffixes, Journal.now(), keeping])
             try Journal.writePersonDetails(db, id: keeping, d)
+            try Journal.removeUnusedPhotos(db)
             try Journal.reindex(db, eventIDs: events)
             return try Journal.fetchPerson(db, id: keeping)
         }

@@ -24,7 +24,8 @@ import Darwin
 ///
 /// People (``Person``, ``PersonDraft``, ``PersonSummary``): ``addPerson(_:)``,
 /// ``editPerson(id:_:)`` (closure edits a draft), ``removePerson(id:)``,
-/// ``person(id:)``, ``people(in:sort:)``, ``resolvePerson(_:)`` (exact, nickname,
+/// ``person(id:)``, ``people(in:sort:asOf:)`` (by name or last seen),
+/// ``resolvePerson(_:)`` (exact, nickname,
 /// unique prefix, close match), ``mergePeople(keeping:removing:)``,
 /// ``personPage(id:asOf:)``; for imports ``person(uid:)``, ``personIDs(email:)``,
 /// ``personIDs(phone:)``, ``likelyDuplicates()``.
@@ -34,6 +35,7 @@ import Darwin
 /// Events (``Event``, ``EventDraft``, ``TraitDraft``, ``PlaceDraft``): ``logEvent(_:)``,
 /// ``logEvents(_:progress:)`` (many in one transaction),
 /// ``editEvent(id:_:)`` (closure edits a draft), ``removeEvent(id:)``, ``event(id:)``,
+/// ``event(uid:)``,
 /// ``events(_:)`` with an ``EventFilter`` (timeline), ``places()``.
 ///
 /// Day index (``DaySummary``, ``DayFilter``): ``days(from:to:filter:)``,
@@ -41,6 +43,9 @@ import Darwin
 /// ``checkInvariants()``.
 ///
 /// Traits: ``traits(search:kind:)`` grouped by person (``PersonTraits``).
+///
+/// Values: ``LocalDate`` (a local day, stored as `yyyymmdd`), ``PartialDate`` (birthdays,
+/// year optional). Errors: ``Journal/Error``, each saying what to do.
 ///
 /// Removing a person detaches them from their events: the events stay, with the other
 /// people (or with none), and the traits learned about that person go with them.
@@ -109,38 +114,42 @@ public final class Journal: Sendable {
         config.foreignKeysEnabled = true
         config.publicStatementArguments = false
         config.label = "kith"
+        config.prepareDatabase { db in
+            // kith_fold(text): lowercased, without diacritics, for searches typed by people.
+            db.add(function: DatabaseFunction("kith_fold", argumentCount: 1, pure: true) { values in
+                String.fromDatabaseValue(values[0]).map(NameMatcher.fold)
+            })
+        }
         return config
     }
 
     private func migrate() throws {
         let migrator = Journal.migrator
-        do {
-            let unknown = try dbQueue.read { db -> [String] in
-                let applied = try migrator.appliedIdentifiers(db)
-                let known = Set(migrator.migrations)
-                return applied.filter { !known.contains($0) }.sorted()
-            }
-            if !unknown.isEmpty {
-                throw Error.newerSchema(path: path ?? ":memory:", unknownMigrations: unknown)
-            }
-            // Another process may run the same migration between GRDB's check of the applied
-            // ones and its write; the next pass sees that work and skips it.
-            var attempt = 0
-            while true {
-                do {
-                    try migrator.migrate(dbQueue)
-                    break
-                } catch {
-                    attempt += 1
-                    if attempt >= 4 { throw error }
-                    logger?.debug("migration raced with another process; retrying")
+        // Another process may be creating or migrating the same file right now; GRDB checks
+        // the applied migrations before its write transaction, so a pass can trip over the
+        // other's work. A new pass sees that work and skips it.
+        var attempt = 0
+        while true {
+            do {
+                let unknown = try dbQueue.read { db -> [String] in
+                    let applied = try migrator.appliedIdentifiers(db)
+                    let known = Set(migrator.migrations)
+                    return applied.filter { !known.contains($0) }.sorted()
                 }
+                if !unknown.isEmpty {
+                    throw Error.newerSchema(path: path ?? ":memory:", unknownMigrations: unknown)
+                }
+                try migrator.migrate(dbQueue)
+                logger?.debug("journal schema is current", metadata: ["migrations": "\(migrator.migrations.count)"])
+                return
+            } catch let error as Error {
+                throw error
+            } catch {
+                attempt += 1
+                if attempt >= 5 { throw Error.cannotOpen(path: path ?? ":memory:", reason: Journal.reason(error)) }
+                logger?.debug("migration raced with another process; retrying")
+                Thread.sleep(forTimeInterval: 0.02 * Double(attempt))
             }
-            logger?.debug("journal schema is current", metadata: ["migrations": "\(migrator.migrations.count)"])
-        } catch let error as Error {
-            throw error
-        } catch {
-            throw Error.cannotOpen(path: path ?? ":memory:", reason: Journal.reason(error))
         }
     }
 

@@ -49,11 +49,40 @@ enum PropertyKind: Equatable {
         }
     }
 
+    /// Whether the property holds a URI whatever the version (so TEXT escapes never apply in 4.0).
+    static func isURI(_ name: String) -> Bool {
+        switch name {
+        case "URL", "SOURCE", "IMPP", "MEMBER", "FBURL", "CALADRURI", "CALURI", "ORG-DIRECTORY": return true
+        default: return false
+        }
+    }
+
     /// Properties vCard 4.0 has and 3.0 lacks: written to 3.0 as `X-` + name.
     static let only4: Set<String> = [
         "ANNIVERSARY", "GENDER", "KIND", "RELATED", "MEMBER", "LANG", "XML", "CLIENTPIDMAP", "INTEREST", "HOBBY",
         "EXPERTISE", "DEATHDATE", "BIRTHPLACE", "DEATHPLACE", "ORG-DIRECTORY",
     ]
+    /// The 3.0 name for a 4.0-only property: Apple's CardDAV names for KIND and MEMBER, else `X-` + name.
+    static func name3(for name4: String) -> String {
+        switch name4 {
+        case "KIND": return "X-ADDRESSBOOKSERVER-KIND"
+        case "MEMBER": return "X-ADDRESSBOOKSERVER-MEMBER"
+        default: return "X-" + name4
+        }
+    }
+
+    /// The 4.0 name for a 3.0 extension standing for a 4.0 property, or nil.
+    static func name4(for name3: String) -> String? {
+        switch name3 {
+        case "X-ADDRESSBOOKSERVER-KIND": return "KIND"
+        case "X-ADDRESSBOOKSERVER-MEMBER": return "MEMBER"
+        default:
+            guard name3.hasPrefix("X-") else { return nil }
+            let base = String(name3.dropFirst(2))
+            return only4.contains(base) ? base : nil
+        }
+    }
+
     /// Properties vCard 2.1/3.0 have and 4.0 lacks: written to 4.0 as `X-` + name.
     static let only3: Set<String> = ["LABEL", "AGENT", "MAILER", "NAME", "CLASS", "SORT-STRING"]
 }

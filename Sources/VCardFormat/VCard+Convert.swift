@@ -1,6 +1,14 @@
 import ContentLines
 
 extension VCard {
+    /// This card converted to `target`: properties in that version's form, FN (and for 3.0 N)
+    /// added when missing. Use it to normalise cards on import (e.g. everything to 4.0).
+    public func converted(to target: Version) -> (card: VCard, warnings: [FormatWarning]) {
+        var warnings: [FormatWarning] = []
+        let lines = properties(for: target, warnings: &warnings)
+        return (VCard(version: target, properties: lines, line: line), warnings)
+    }
+
     /// This card's properties in the form `target` expects, with warnings for what changed
     /// meaning or could not be carried. Same-version conversion returns the lines unchanged
     /// apart from adding a missing FN (and N for 3.0).
@@ -47,16 +55,16 @@ extension VCard {
         // Names the target lacks.
         if target == .v3_0 {
             if PropertyKind.only4.contains(p.name) {
-                let newName = "X-" + p.name
-                if p.name != "ANNIVERSARY" {
+                let newName = PropertyKind.name3(for: p.name)
+                if p.name != "ANNIVERSARY" && !newName.hasPrefix("X-ADDRESSBOOKSERVER-") {
                     warnings.append(FormatWarning(line: line.line, property: p.name, code: .convertedForVersion,
                         message: "vCard 3.0 has no \(p.name); written as \(newName)."))
                 }
                 p.name = newName
             }
         } else if target == .v4_0 {
-            if p.name.hasPrefix("X-"), PropertyKind.only4.contains(String(p.name.dropFirst(2))) {
-                p.name = String(p.name.dropFirst(2))
+            if let name4 = PropertyKind.name4(for: p.name) {
+                p.name = name4
             } else if p.name == "PROFILE" {
                 return nil  // PROFILE:VCARD only marks a 3.0 MIME directory; 4.0 has no such thing.
             } else if PropertyKind.only3.contains(p.name) {
@@ -80,6 +88,9 @@ extension VCard {
             default: break
             }
             if let v = p.firstParameter("VALUE"), v.caseInsensitiveEquals("URL") { p.setParameter("VALUE", ["uri"]) }
+            if let enc = p.firstParameter("ENCODING"), enc.caseInsensitiveEquals("8BIT") || enc.caseInsensitiveEquals("7BIT") {
+                p.removeParameter("ENCODING")  // the text is already decoded; 3.0 and 4.0 have no such encodings
+            }
         }
         // PREF: 4.0 has PREF=n, earlier versions TYPE=pref.
         var types = p.parameter("TYPE")
@@ -100,6 +111,10 @@ extension VCard {
             convertBinary(&p, to: target, warnings: &warnings)
         default:
             break
+        }
+        if PropertyKind.isURI(p.name) && source < .v4_0 && p.value.utf8.contains(0x5C) {
+            // Apple writes `https\://` in 3.0; a URI has no escapes.
+            p.value = TextEscaping.unescape(p.value)
         }
         switch p.name {
         case "GEO":

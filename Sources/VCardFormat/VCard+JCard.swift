@@ -137,8 +137,9 @@ extension VCard {
     static func jsonScalar(_ v: Any) -> String {
         switch v {
         case let s as String: return s
-        case let b as Bool: return b ? "true" : "false"
-        case let n as NSNumber: return n.stringValue
+        case let n as NSNumber:
+            if String(describing: type(of: n)).contains("Boolean") { return n.boolValue ? "true" : "false" }
+            return n.stringValue
         case let a as [Any]: return a.map(jsonScalar).joined(separator: ",")
         default: return ""
         }

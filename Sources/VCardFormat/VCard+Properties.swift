@@ -13,7 +13,7 @@ extension VCard {
     public var name: StructuredName? {
         get {
             guard let p = property("N") else { return nil }
-            var f = TextEscaping.splitStructured(p.value).map { $0.filter { !$0.isEmpty } }
+            var f = structuredFields(p.value).map { $0.filter { !$0.isEmpty } }
             while f.count < 5 { f.append([]) }
             return StructuredName(familyNames: f[0], givenNames: f[1], additionalNames: f[2], honorificPrefixes: f[3], honorificSuffixes: f[4])
         }
@@ -77,7 +77,7 @@ extension VCard {
     /// `X-ADDRESSBOOKSERVER-KIND` are read too.
     public var kind: String? {
         get { (property("KIND") ?? property("X-KIND") ?? property("X-ADDRESSBOOKSERVER-KIND"))?.value.lowercased() }
-        set { replace4(["KIND", "X-KIND"], newValue.map { [ContentLine(name: "KIND", value: $0)] } ?? []) }
+        set { replace4(["KIND", "X-KIND", "X-ADDRESSBOOKSERVER-KIND"], newValue.map { [ContentLine(name: "KIND", value: $0)] } ?? []) }
     }
 
     /// TZ, as written (`Europe/Paris`, `-05:00`).
@@ -96,7 +96,12 @@ extension VCard {
 
     /// ANNIVERSARY (or `X-ANNIVERSARY` in 3.0), with or without a year.
     public var anniversary: PartialDate? {
-        get { (property("ANNIVERSARY") ?? property("X-ANNIVERSARY")).flatMap { PartialDate(line: $0) } }
+        get {
+            if let p = property("ANNIVERSARY") ?? property("X-ANNIVERSARY") { return PartialDate(line: p) }
+            // Apple Contacts: itemN.X-ABDATE labelled _$!<Anniversary>!$_.
+            let apple = properties(named: "X-ABDATE").first { label(group: $0.group)?.caseInsensitiveEquals("Anniversary") == true }
+            return apple.flatMap { PartialDate(line: $0) }
+        }
         set { replace4(["ANNIVERSARY", "X-ANNIVERSARY"], newValue.map { [ContentLine(name: "ANNIVERSARY", value: $0.basicFormat)] } ?? []) }
     }
 
@@ -120,9 +125,9 @@ extension VCard {
         set { setTypedValues("TEL", newValue) }
     }
 
-    /// URL values.
+    /// URL values (Apple's 3.0 `https\://` escaping is undone).
     public var urls: [TypedValue] {
-        get { typedValues("URL", text: false) }
+        get { typedValues("URL", text: true) }
         set { setTypedValues("URL", newValue, text: false) }
     }
 
@@ -134,14 +139,22 @@ extension VCard {
 
     /// RELATED people (`TYPE=spouse`…), URIs or text.
     public var related: [TypedValue] {
-        get { typedValues("RELATED", text: false) + typedValues("X-RELATED", text: false) }
+        get {
+            // Apple Contacts keeps related names as itemN.X-ABRELATEDNAMES with a label (Spouse…).
+            let apple = typedValues("X-ABRELATEDNAMES").map { v in
+                var v = v
+                if let l = v.label { v.types = [l.lowercased()] }
+                return v
+            }
+            return typedValues("RELATED", text: false) + typedValues("X-RELATED", text: false) + apple
+        }
         set { replace4(["X-RELATED"], []); setTypedValues("RELATED", newValue, text: false) }
     }
 
     /// MEMBER URIs of a group card.
     public var members: [String] {
-        get { (properties(named: "MEMBER") + properties(named: "X-MEMBER")).map(\.value) }
-        set { replace4(["MEMBER", "X-MEMBER"], newValue.map { ContentLine(name: "MEMBER", value: $0) }) }
+        get { (properties(named: "MEMBER") + properties(named: "X-MEMBER") + properties(named: "X-ADDRESSBOOKSERVER-MEMBER")).map(\.value) }
+        set { replace4(["MEMBER", "X-MEMBER", "X-ADDRESSBOOKSERVER-MEMBER"], newValue.map { ContentLine(name: "MEMBER", value: $0) }) }
     }
 
     /// INTEREST values (RFC 6715).
@@ -166,7 +179,7 @@ extension VCard {
     public var addresses: [Address] {
         get {
             properties(named: "ADR").map { p in
-                var f = TextEscaping.splitStructured(p.value).map { $0.joined(separator: ",") }
+                var f = structuredFields(p.value).map { $0.joined(separator: ",") }
                 while f.count < 7 { f.append("") }
                 let (types, pref) = Self.typesAndPreference(p)
                 return Address(poBox: f[0], extended: f[1], street: f[2], locality: f[3], region: f[4], postalCode: f[5], country: f[6],
@@ -227,6 +240,12 @@ extension VCard {
 
     // MARK: - Helpers
 
+    /// Fields split on `;` and items on `,`; vCard 2.1 has no lists, so its commas stay in the text.
+    func structuredFields(_ value: String) -> [[String]] {
+        if version == .v2_1 { return TextEscaping.split(value, on: ";").map { [TextEscaping.unescape($0)] } }
+        return TextEscaping.splitStructured(value)
+    }
+
     func text(_ name: String) -> String? {
         property(name).map { TextEscaping.unescape($0.value) }
     }
@@ -248,7 +267,7 @@ extension VCard {
         var ignored: [FormatWarning] = []
         let converted = lines.compactMap { Self.convert($0, from: .v4_0, to: version, warnings: &ignored) }
         var all = names
-        if version < .v4_0 { for n in names where PropertyKind.only4.contains(n) { all.insert("X-" + n) } }
+        if version < .v4_0 { for n in names where PropertyKind.only4.contains(n) { all.insert(PropertyKind.name3(for: n)) } }
         replaceProperties(named: all, with: converted)
     }
 

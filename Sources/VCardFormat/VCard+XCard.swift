@@ -80,6 +80,11 @@ extension VCard {
         for element in vcards {
             var card = VCard(version: .v4_0, line: element.line)
             for child in element.children {
+                if let ns = child.namespaceURI, ns != xCardNamespace, ns != root.namespaceURI {
+                    // RFC 6351 §5: elements of other namespaces travel as an XML property.
+                    card.properties.append(ContentLine(name: "XML", value: TextEscaping.escape(serialize(child)), line: child.line))
+                    continue
+                }
                 if child.localName == "group" {
                     let g = child.attribute("name")
                     for p in child.children { card.properties.append(xCardProperty(p, group: g)) }
@@ -97,6 +102,16 @@ extension VCard {
         return ReadResult(cards: cards, warnings: warnings)
     }
 
+    /// An element and its children as XML text, declaring its namespace.
+    static func serialize(_ e: SecureXMLElement, parentNamespace: String? = nil) -> String {
+        var s = "<" + e.localName
+        if let ns = e.namespaceURI, ns != parentNamespace { s += " xmlns=\"\(XMLEscaping.escape(ns, attribute: true))\"" }
+        for a in e.attributes { s += " \(a.localName)=\"\(XMLEscaping.escape(a.value, attribute: true))\"" }
+        s += ">" + XMLEscaping.escape(e.text)
+        for c in e.children { s += serialize(c, parentNamespace: e.namespaceURI) }
+        return s + "</\(e.localName)>"
+    }
+
     static func xCardProperty(_ e: SecureXMLElement, group: String?) -> ContentLine {
         let name = e.localName.uppercased()
         var line = ContentLine(group: group, name: name, value: "", line: e.line)
@@ -112,9 +127,11 @@ extension VCard {
             if names.isEmpty {
                 line.value = valueElements.map { TextEscaping.escape($0.text, escapeComma: false) }.joined(separator: ";")
             } else {
-                line.value = names.map { field in
+                var fields = names.map { field in
                     valueElements.filter { $0.localName == field }.map { TextEscaping.escape($0.text) }.joined(separator: ",")
-                }.joined(separator: ";")
+                }
+                if name == "GENDER" { while fields.count > 1, fields.last == "" { fields.removeLast() } }
+                line.value = fields.joined(separator: ";")
             }
         default:
             if let v = valueElements.first {

@@ -34,15 +34,24 @@ public struct VCard: Hashable, Sendable {
         public static func < (a: Version, b: Version) -> Bool { a.rawValue < b.rawValue }
     }
 
+    /// The property names the typed accessors read and write (their `X-` forms included);
+    /// everything else is for the caller to keep verbatim.
+    public static let typedPropertyNames: Set<String> = [
+        "FN", "N", "NICKNAME", "PHOTO", "LOGO", "BDAY", "ANNIVERSARY", "X-ANNIVERSARY", "EMAIL", "TEL", "ADR", "ORG",
+        "TITLE", "ROLE", "URL", "NOTE", "CATEGORIES", "UID", "REV", "GEO", "TZ", "GENDER", "X-GENDER", "RELATED",
+        "X-RELATED", "IMPP", "KIND", "X-KIND", "X-ADDRESSBOOKSERVER-KIND", "MEMBER", "X-MEMBER", "X-ADDRESSBOOKSERVER-MEMBER", "INTEREST", "X-INTEREST", "HOBBY", "X-HOBBY",
+        "EXPERTISE", "X-EXPERTISE",
+    ]
+
     /// The properties named `name` (case-insensitive), in order.
     public func properties(named name: String) -> [ContentLine] {
-        let upper = name.uppercased()
+        let upper = name.uppercasedIfNeeded
         return properties.filter { $0.name == upper }
     }
 
     /// The first property named `name`, or nil.
     public func property(_ name: String) -> ContentLine? {
-        let upper = name.uppercased()
+        let upper = name.uppercasedIfNeeded
         return properties.first { $0.name == upper }
     }
 

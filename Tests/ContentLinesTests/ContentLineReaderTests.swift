@@ -58,6 +58,14 @@ struct ContentLineReaderTests {
         #expect(cs[1].line == 7)
     }
 
+    @Test func utf16WithByteOrderMarkIsRead() {
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for u in "BEGIN:VCARD\r\nFN:Zoë\r\nEND:VCARD\r\n".utf16 { bytes += [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        let (cs, ws) = ContentLineReader.components(from: bytes)
+        #expect(ws.isEmpty)
+        #expect(cs.first?.property("FN")?.value == "Zoë")
+    }
+
     @Test func quotedPrintableWithSoftBreaksAndUTF8() {
         let text = "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=C3=96zt=C3=BCrk;J=C3=BCr=\r\ngen;;;\r\nNOTE;QUOTED-PRINTABLE:line1=0D=0Aline2\r\n"
         let (ls, ws) = lines(text)
@@ -66,6 +74,12 @@ struct ContentLineReaderTests {
         #expect(ls[0].parameters.isEmpty)
         #expect(ls[1].value == "line1\\nline2")
         #expect(ls[1].line == 3)
+    }
+
+    @Test func quotedPrintableSoftBreakKeepsLeadingSpaceOfNextLine() {
+        let (ls, ws) = lines("NOTE;ENCODING=QUOTED-PRINTABLE:two=\r\n words=\r\n\tand tab\r\nPHOTO;ENCODING=b:AAA=\r\n BBB=\r\n")
+        #expect(ws.isEmpty)
+        #expect(ls.map(\.value) == ["two words\tand tab", "AAA=BBB="])
     }
 
     @Test(arguments: [
@@ -81,6 +95,13 @@ struct ContentLineReaderTests {
         let (ls, ws) = lines("FN;CHARSET=\(charset);ENCODING=QUOTED-PRINTABLE:\(qp)\r\n")
         #expect(ws.isEmpty)
         #expect(ls.first?.value == expected)
+    }
+
+    @Test func unindentedBase64LinesOfVCard21AreJoined() {
+        let (ls, ws) = lines("PHOTO;ENCODING=BASE64;TYPE=GIF:\r\nR0lGODdh\r\nfgA4AOYA\r\nAAA=\r\n\r\nTEL:1\r\n")
+        #expect(ws.isEmpty)
+        #expect(ls.map(\.value) == ["R0lGODdhfgA4AOYAAAA=", "1"])
+        #expect(ls[1].line == 6)
     }
 
     @Test func eightBitCharsetWithoutQuotedPrintable() {

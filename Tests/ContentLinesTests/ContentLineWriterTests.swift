@@ -9,6 +9,12 @@ struct ContentLineWriterTests {
         #expect(w.string == "item1.TEL;TYPE=work,voice;LABEL=\"a:b; c ^'q^'\":1\r\n")
     }
 
+    @Test func rawLineBreaksInValuesCannotBreakTheFile() {
+        var w = ContentLineWriter()
+        w.write(name: "NOTE", value: "a\r\nb\nc")
+        #expect(w.string == "NOTE:a\\nb\\nc\r\n")
+    }
+
     @Test func foldsAt75OctetsWithoutSplittingUTF8() {
         let value = String(repeating: "é日😀a", count: 60)
         var w = ContentLineWriter()

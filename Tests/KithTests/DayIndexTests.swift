@@ -167,5 +167,13 @@ struct DayIndexTests {
         } throws: { error in
             "\(error)".contains("lacks event \(e.id)")
         }
+        try j.dbQueue.write { db in try Journal.reindex(db, eventIDs: [e.id]) }
+        try j.checkInvariants()
+        // A trait of the event held by someone who was not there.
+        let ben = try j.person("Ben")
+        try j.editEvent(id: e.id) { $0.traits = [TraitDraft(path: "Interests", text: "tea")] }
+        try j.checkInvariants()
+        try j.dbQueue.write { db in try db.execute(sql: "UPDATE trait SET personId = ?", arguments: [ben.id]) }
+        #expect(throws: Journal.Error.self) { try j.checkInvariants() }
     }
 }

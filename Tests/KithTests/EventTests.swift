@@ -94,6 +94,8 @@ struct EventTests {
         #expect(try titles(EventFilter(search: "50%")) == ["Lunch"])
         #expect(try titles(EventFilter(search: "lunch discounts")) == ["Lunch"])
         #expect(try titles(EventFilter(search: "5_%")) == [])
+        #expect(try titles(EventFilter(search: "LÜNCH")) == ["Lunch"])
+        #expect(try titles(EventFilter(place: "alcantara")) == ["Lunch", "Bouldering"])
         #expect(try titles(EventFilter(limit: 1)) == ["Call"])
         #expect(try j.places().count == 1, "places are reused by name, case-insensitively")
     }

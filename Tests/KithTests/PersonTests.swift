@@ -127,6 +127,10 @@ struct PersonTests {
         #expect(page.traits.first?.traits.first?.text == "bouldering")
         #expect(try j.month(year: 2026, month: 5).map(\.personIDs) == [[a.id, ben.id], [a.id]])
         #expect(throws: Journal.Error.mergeWithSelf) { try j.mergePeople(keeping: a.id, removing: a.id) }
+        // Removing the person removes their photo, which nothing else uses.
+        try j.removePerson(id: a.id)
+        #expect(throws: Journal.Error.photoNotFound(hash: photo.hash)) { try j.photo(hash: photo.hash) }
+        try j.checkInvariants()
     }
 }
 
