@@ -36,11 +36,17 @@ extension EventMapping {
             v.location = loc
             if let lat = place.latitude, let lon = place.longitude { v.geo = ICalGeo(latitude: lat, longitude: lon) }
         }
+        var keptAttendees = Set<String>()
+        for raw in e.icalLines {
+            guard let p = property(fromKept: raw) else { continue }
+            if p.name == "ATTENDEE" || p.name == "ORGANIZER", let m = ICalAddress(uri: p.value).email { keptAttendees.insert(m.lowercased()) }
+            v.properties.append(p)
+        }
         let categories = (e.type.map { [$0.path] } ?? []) + (e.mood.map { [$0.name] } ?? [])
         if !categories.isEmpty { v.categories = categories }
         if let m = e.mood { v.color = CSSColor.nearest(to: m.color) }
         for p in e.people {
-            if let mail = emails[p.id] {
+            if let mail = emails[p.id], !keptAttendees.contains(mail.lowercased()) {
                 v.properties.append(ICalProperty(name: "ATTENDEE", value: "mailto:" + mail, parameters: [ICalParameter("CN", p.displayName)]))
             }
             if let uid = personUIDs[p.id] {

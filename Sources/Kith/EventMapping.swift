@@ -1,3 +1,4 @@
+import ContentLines
 import Foundation
 import ICalendarFormat
 
@@ -90,6 +91,30 @@ enum EventMapping {
             }
         }
         d.personIDs = people
+        d.icalLines = keptLines(e, matchedEmails: Set(addresses.compactMap { a in a.email.flatMap { emails[$0.lowercased()] != nil ? $0.lowercased() : nil } }))
         return d
+    }
+
+    /// VEVENT properties Kith models (or that belong to the recurrence it expands).
+    static let modelled: Set<String> = [
+        "UID", "DTSTAMP", "DTSTART", "DTEND", "DURATION", "SUMMARY", "DESCRIPTION", "LOCATION", "GEO", "CATEGORIES",
+        "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID", "X-KITH-NOTE", "X-KITH-PERSON", "COLOR", "LAST-MODIFIED", "CREATED",
+    ]
+
+    /// The properties to keep verbatim: unmodelled ones and attendees who are nobody in the journal.
+    static func keptLines(_ e: ICalComponent, matchedEmails: Set<String>) -> [String] {
+        e.properties.compactMap { p in
+            if modelled.contains(p.name) { return nil }
+            if p.name == "ATTENDEE", let mail = ICalAddress(uri: p.value).email?.lowercased(), matchedEmails.contains(mail) { return nil }
+            let line = ContentLine(name: p.name, parameters: p.parameters.map { ContentLine.Parameter(name: $0.name, values: $0.values) }, value: p.value)
+            return ContentLineWriter.serialize(line)
+        }
+    }
+
+    /// A kept line back as a property.
+    static func property(fromKept raw: String) -> ICalProperty? {
+        var reader = ContentLineReader(string: raw + "\r\n")
+        guard let l = reader.next() else { return nil }
+        return ICalProperty(name: l.name, value: l.value, parameters: l.parameters.map { ICalParameter(name: $0.name, values: $0.values) })
     }
 }

@@ -97,7 +97,7 @@ extension Journal {
             same = same && d.timeZone == current.timeZone && d.allDay == current.allDay
             same = same && d.typeID == current.typeID && d.moodID == current.moodID
             same = same && d.personIDs == current.personIDs && d.note == current.note
-            same = same && d.place?.name == current.place?.name
+            same = same && d.place?.name == current.place?.name && d.icalLines == current.icalLines
             if new.place?.latitude != nil { same = same && d.place?.latitude == current.place?.latitude }
             if same {
                 return ImportItem(kind: .event, action: .skipped, name: old.title, line: line, reason: "same UID; nothing changed", id: id)

@@ -102,6 +102,8 @@ struct ExportTests {
         #expect(Set(dimsum.attendees.compactMap(\.email)) == ["chen.wei@example.com", "ana.lima@example.com"])
         #expect(dimsum.categories == ["Meal"])
         #expect(dimsum.geo?.latitude == 25.033964)
+        let review = try #require(cal.events.first { $0.uid == "20261119-design-review@kith.example" })
+        #expect(review.property("X-KITH-SAMPLE")?.value == "kept verbatim")
         #expect(cal.timeZones.compactMap { $0.property("TZID")?.value }.sorted() == ["Asia/Taipei", "Europe/Lisbon"])
     }
 
