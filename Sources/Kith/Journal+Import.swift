@@ -11,7 +11,8 @@ extension Journal {
     }
 
     /// The files a path names: the file itself, or every regular file in a folder (not
-    /// hidden, sorted by name).
+    /// hidden): contacts first, then calendars (so that attendees find their people), each
+    /// sorted by name.
     /// - Throws: ``ImportError`` when the path does not exist.
     public static func importableFiles(at url: URL) throws -> [URL] {
         var isDir: ObjCBool = false
@@ -21,10 +22,20 @@ extension Journal {
         }
         guard isDir.boolValue else { return [url] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted().map { url.appendingPathComponent($0) }.filter {
+        let files = names.filter { !$0.hasPrefix(".") }.sorted().map { url.appendingPathComponent($0) }.filter {
             var d: ObjCBool = false
             return FileManager.default.fileExists(atPath: $0.path, isDirectory: &d) && !d.boolValue
         }
+        func isCalendar(_ u: URL) -> Bool {
+            guard let h = FileHandle(forReadingAtPath: u.path) else { return false }
+            defer { try? h.close() }
+            let head = [UInt8](h.readData(ofLength: 4096))
+            switch detect(head) {
+            case .iCalendar?, .xCal?, .jCal?: return true
+            default: return false
+            }
+        }
+        return files.filter { !isCalendar($0) } + files.filter(isCalendar)
     }
 
     /// Imports one contacts or calendar file: vCard 2.1/3.0/4.0, xCard or jCard into

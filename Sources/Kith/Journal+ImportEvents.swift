@@ -50,7 +50,9 @@ extension Journal {
                                                            options: options, types: types, moods: moods, emails: emails,
                                                            personUIDs: uids, warnings: &warnings)
                         try db.inSavepoint {
-                            report.items.append(try Journal.importEvent(db, draft, line: unit.event.line))
+                            var item = try Journal.importEvent(db, draft, line: unit.event.line)
+                            if let occ = unit.occurrence { item.reason = "occurrence \(occ.recurrenceID.isoString); " + item.reason }
+                            report.items.append(item)
                             return .commit
                         }
                         report.warnings += warnings
