@@ -6,7 +6,7 @@ import Kith
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export people as vCard, events as iCalendar, or both as a vdir folder.",
+        abstract: "Write people and events as vCard, iCalendar, vdir.",
         subcommands: [ExportVCardCommand.self, ExportICSCommand.self, ExportVdirCommand.self])
 }
 

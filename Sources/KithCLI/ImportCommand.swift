@@ -9,7 +9,7 @@ import Glibc
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import contacts (.vcf, xCard, jCard) and calendars (.ics, xCal, jCal).",
+        abstract: "Import contacts and calendars: vCard, iCalendar.",
         discussion: """
             The format is read from each file's content. A folder imports every file in it. \
             Each file is one transaction: if a card or event fails, nothing of that file is \
