@@ -158,8 +158,16 @@ extension Journal {
         /// Local numbers (no country code), matched by suffix.
         var localPhones: [(String, Int64)] = []
         var byNameAndBirthday: [String: Int64] = [:]
+        /// Name and source file of people imported before, for cards with nothing else to match by.
+        var bySourceAndName: [String: Int64] = [:]
+        let fileName: String
 
-        init(_ db: Database) throws {
+        init(_ db: Database, fileName: String) throws {
+            self.fileName = fileName
+            for r in try Row.fetchAll(db, sql: "SELECT p.id, p.displayName FROM personImport i JOIN person p ON p.id = i.personId WHERE i.source = ?",
+                                      arguments: [fileName]) {
+                bySourceAndName[NameMatcher.fold(r["displayName"])] = r["id"]
+            }
             for r in try Row.fetchAll(db, sql: "SELECT id, uid, displayName, birthday FROM person") {
                 let id: Int64 = r["id"]
                 byUID[r["uid"]] = id
@@ -200,6 +208,9 @@ extension Journal {
             if let b = c.fields.birthday, let id = byNameAndBirthday[Self.nameKey(c.fields.displayName, b.description)] {
                 return (id, "same name and birthday")
             }
+            if c.uid == nil, let id = bySourceAndName[NameMatcher.fold(c.fields.displayName)] {
+                return (id, "same name, same file")
+            }
             return nil
         }
 
@@ -218,7 +229,7 @@ extension Journal {
         do {
             report = try importTransaction(options.dryRun) { db in
                 var report = report
-                var index = try PersonIndex(db)
+                var index = try PersonIndex(db, fileName: fileName)
                 var intoID: Int64?
                 if let into = options.into { intoID = try Journal.relationPath(db, into, create: true).id }
                 var fallbackID: Int64?

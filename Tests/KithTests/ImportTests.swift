@@ -309,3 +309,16 @@ final class Counter: @unchecked Sendable {
     func add(_ a: Int, _ b: Int) { lock.lock(); list.append([a, b]); lock.unlock() }
     var values: [[Int]] { lock.lock(); defer { lock.unlock() }; return list }
 }
+
+extension ImportTests {
+    @Test("two cards with only the same name in one file stay two people; re-importing the file matches them")
+    func sameNameInOneFile() throws {
+        let j = try Journal.inMemory()
+        let text = "BEGIN:VCARD\nVERSION:3.0\nFN:Sam\nNOTE:one\nEND:VCARD\nBEGIN:VCARD\nVERSION:3.0\nFN:Jo\nEND:VCARD\n"
+        try j.importText(text, name: "names.vcf")
+        let again = try j.importText(text, name: "names.vcf")
+        #expect(again.skipped.map(\.reason) == ["same name, same file; nothing changed", "same name, same file; nothing changed"])
+        let other = try j.importText(text, name: "other.vcf")
+        #expect(other.added.count == 2)
+    }
+}
