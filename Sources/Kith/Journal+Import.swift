@@ -155,12 +155,17 @@ extension Journal {
         var byUID: [String: Int64] = [:]
         var byEmail: [String: Int64] = [:]
         var byPhone: [String: Int64] = [:]
-        /// Local numbers (no country code), matched by suffix.
-        var localPhones: [(String, Int64)] = []
+        /// Local numbers (no country code) by their digits, and international numbers by
+        /// their last 7 to 12 digits, so that one matches the end of the other in O(1).
+        var localPhones: [String: Int64] = [:]
+        var intlSuffixes: [String: Int64] = [:]
         var byNameAndBirthday: [String: Int64] = [:]
         /// Name and source file of people imported before, for cards with nothing else to match by.
         var bySourceAndName: [String: Int64] = [:]
         let fileName: String
+        /// Paths of the `into` and `Imported/<file>` categories, for messages.
+        var intoPath = ""
+        var fallbackPath = ""
 
         init(_ db: Database, fileName: String) throws {
             self.fileName = fileName
@@ -185,16 +190,29 @@ extension Journal {
 
         mutating func addPhone(_ k: String, _ id: Int64) {
             if byPhone[k] == nil { byPhone[k] = id }
-            if !k.hasPrefix("+") { localPhones.append((k, id)) }
+            if k.hasPrefix("+") {
+                let digits = k.dropFirst()
+                for n in 7...12 where digits.count > n {
+                    let suffix = String(digits.suffix(n))
+                    if intlSuffixes[suffix] == nil { intlSuffixes[suffix] = id }
+                }
+            } else if localPhones[k] == nil {
+                localPhones[k] = id
+            }
         }
 
         func phoneMatch(_ k: String) -> Int64? {
             if let id = byPhone[k] { return id }
-            if !k.hasPrefix("+") {
-                // A local number: the end of a known international one.
-                for (other, id) in byPhone where PhoneKey.same(k, other) { return id }
+            if k.hasPrefix("+") {
+                // The end of an international number may be a known local one.
+                let digits = k.dropFirst()
+                for n in 7...12 where digits.count > n {
+                    if let id = localPhones[String(digits.suffix(n))] { return id }
+                }
+                return nil
             }
-            for (other, id) in localPhones where PhoneKey.same(k, other) { return id }
+            if let id = intlSuffixes[k] { return id }
+            // Two local numbers, one with an area code the other lacks.
             return nil
         }
 
@@ -231,7 +249,11 @@ extension Journal {
                 var report = report
                 var index = try PersonIndex(db, fileName: fileName)
                 var intoID: Int64?
-                if let into = options.into { intoID = try Journal.relationPath(db, into, create: true).id }
+                if let into = options.into {
+                    let c = try Journal.relationPath(db, into, create: true)
+                    intoID = c.id
+                    index.intoPath = c.path
+                }
                 var fallbackID: Int64?
                 for (k, card) in cards.enumerated() {
                     defer { options.progress?(ImportProgress(file: fileName, done: k + 1, total: cards.count)) }
@@ -382,14 +404,16 @@ extension Journal {
         }
 
         if relationID == nil { relationID = placed?.0.id }
-        var how = intoID != nil ? "into \(try fetchCategory(db, id: intoID!).path)" : placed.map { "CATEGORIES: \($0.0.path)" } ?? ""
+        var how = intoID != nil ? "into \(index.intoPath)" : placed.map { "CATEGORIES: \($0.0.path)" } ?? ""
         if relationID == nil {
             if fallbackID == nil {
                 let base = (fileName as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: "-")
-                fallbackID = try relationPath(db, "Imported/" + (base.isEmpty ? "file" : base), create: true).id
+                let c = try relationPath(db, "Imported/" + (base.isEmpty ? "file" : base), create: true)
+                fallbackID = c.id
+                index.fallbackPath = c.path
             }
             relationID = fallbackID
-            how = "into \(try fetchCategory(db, id: relationID!).path)"
+            how = "into \(index.fallbackPath)"
         }
         var draft = PersonDraft(displayName: fields.displayName)
         fields.apply(to: &draft)
