@@ -7,7 +7,7 @@ import VCardFormat
 extension Journal {
     /// What a file holds, decided from its first bytes rather than its name.
     enum ImportKind {
-        case vCardText, xCard, jCard, iCalendar, xCal, jCal
+        case vCardText, xCard, jCard, iCalendar, xCal, jCal, kithJSON
     }
 
     /// The files a path names: the file itself, or every regular file in a folder (not
@@ -69,6 +69,8 @@ extension Journal {
                 advice: "import .vcf, .ics, or their XML and JSON forms")
         }
         switch kind {
+        case .kithJSON:
+            return try importDocument(data, fileName: fileName, options: options)
         case .vCardText, .xCard, .jCard:
             let result: VCard.ReadResult
             do { result = try VCard.read(bytes) } catch {
@@ -118,7 +120,7 @@ extension Journal {
             let compact = head.filter { !$0.isWhitespace }
             if compact.contains("[\"vcard\"") { return .jCard }
             if compact.contains("[\"vcalendar\"") { return .jCal }
-            return nil
+            return bytes[i] == UInt8(ascii: "{") ? .kithJSON : nil
         default:
             guard let r = head.range(of: "begin:") else { return nil }
             let rest = head[r.upperBound...].prefix(9)

@@ -7,7 +7,7 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write people and events as vCard, iCalendar, vdir.",
-        subcommands: [ExportVCardCommand.self, ExportICSCommand.self, ExportVdirCommand.self])
+        subcommands: [ExportVCardCommand.self, ExportICSCommand.self, ExportVdirCommand.self, ExportJSONCommand.self])
 }
 
 /// Writes `data` to `path` (`-` for standard output), creating the folder; nothing half-written.
@@ -87,5 +87,21 @@ struct ExportVdirCommand: ParsableCommand {
         let journal = try journal.open()
         let r = try journal.exportVdir(to: URL(fileURLWithPath: folder))
         print("\(folder): \(r.written) written, \(r.unchanged) unchanged, \(r.removed) removed.")
+    }
+}
+
+struct ExportJSONCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "json",
+        abstract: "Write the whole journal as one JSON document: the lossless backup, read back by kith import.")
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file, or - for standard output.", valueName: "file")) var output = "Export/journal.json"
+    @OptionGroup var journal: JournalOptions
+
+    func run() throws {
+        let journal = try journal.open()
+        let result = try journal.exportJSON()
+        let place = try writeExport(result.data, to: output)
+        if output != "-" { print("Wrote the journal (\(result.count) people and events) to \(place).") }
     }
 }

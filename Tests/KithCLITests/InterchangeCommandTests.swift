@@ -50,5 +50,9 @@ import Testing
         #expect(bad.status == 2)
         let dir = kith.folder.appendingPathComponent("vdir").path
         #expect(try kith.ok("export", "vdir", dir) == "\(dir): 18 written, 0 unchanged, 0 removed.\n")
+        let json = kith.folder.appendingPathComponent("out/backup.json").path
+        #expect(try kith.ok("export", "json", "-o", json) == "Wrote the journal (18 people and events) to \(json).\n")
+        let other = try KithRunner()
+        #expect(try other.ok("import", json).contains("backup.json (Kith JSON): 18 added, 0 updated, 0 skipped"))
     }
 }
