@@ -280,7 +280,17 @@ enum ContactMapping {
                      version: VCard.Version) -> VCard {
         var lines: [ContentLine] = []
         func text(_ s: String) -> String { TextEscaping.escape(s) }
+        // Groups for custom labels, avoiding the groups of kept lines (`item1.X-ABADR`).
+        let usedGroups = Set(p.vcardLines.compactMap { raw -> String? in
+            guard let dot = raw.firstIndex(of: "."), let colon = raw.firstIndex(of: ":"), dot < colon,
+                  !raw[..<dot].contains(";") else { return nil }
+            return raw[..<dot].lowercased()
+        })
         var group = 0
+        func nextGroup() -> String {
+            repeat { group += 1 } while usedGroups.contains("item\(group)")
+            return "item\(group)"
+        }
         func typed(_ name: String, _ v: LabeledValue, escape: Bool = true) {
             let value = escape ? text(v.value) : v.value
             let tokens = v.label.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -289,9 +299,9 @@ enum ContactMapping {
                 if !tokens.isEmpty { l.setParameter("TYPE", tokens) }
                 lines.append(l)
             } else {
-                group += 1
-                lines.append(ContentLine(group: "item\(group)", name: name, value: value))
-                lines.append(ContentLine(group: "item\(group)", name: "X-ABLabel", value: text(v.label)))
+                let g = nextGroup()
+                lines.append(ContentLine(group: g, name: name, value: value))
+                lines.append(ContentLine(group: g, name: "X-ABLabel", value: text(v.label)))
             }
         }
         lines.append(ContentLine(name: "UID", value: p.uid))

@@ -29,6 +29,8 @@ struct ExportTests {
         #expect(try card("Chen Wei").uid == "5C3E1B52-0D51-4C7A-9E36-2B5F0B2E7C11")
         #expect(try card("Chen Wei").photos.count == 1)
         #expect(try card("Chen Wei").urls.first?.label == "HomePage")
+        // The custom label's group does not collide with the kept `item1.X-ABADR`.
+        #expect(try card("Chen Wei").urls.first?.group?.lowercased() != "item1")
         #expect(try card("Farah Haddad").gender?.sex == "F")
         #expect(try card("Farah Haddad").properties(named: "LANG").count == 2)
         #expect(try card("Jonas Lima").properties(named: "X-DISCORD").first?.value == "jonas#4411")
