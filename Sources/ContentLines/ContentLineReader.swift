@@ -9,7 +9,7 @@ import Foundation
 /// var reader = ContentLineReader(bytes: bytes)
 /// try reader.readComponents { card in … }   // one top-level component at a time
 /// ```
-public struct ContentLineReader {
+public struct ContentLineReader: Sendable {
     private let bytes: [UInt8]
     private var position: Int
     private var lineNumber = 1

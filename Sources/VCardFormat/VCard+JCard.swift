@@ -42,6 +42,10 @@ extension VCard {
                 items.count == 1 ? jsonString(items[0]) : "[" + items.map(jsonString).joined(separator: ",") + "]"
             }
             s += ",[" + fields.joined(separator: ",") + "]"
+        case .date:
+            // jCard writes dates in ISO 8601 extended form (RFC 7095 §3.5.3): --04-12, 1985-04-12.
+            let isDate = !p.value.contains("T") && (p.firstParameter("VALUE").map { !$0.caseInsensitiveEquals("text") } ?? true)
+            s += "," + jsonString(isDate ? (PartialDate(p.value)?.extendedFormat ?? p.value) : p.value)
         default:
             s += "," + jsonString(p.value)
         }
@@ -120,6 +124,9 @@ extension VCard {
                         if let items = f as? [Any] { return items.map { TextEscaping.escape(jsonScalar($0)) }.joined(separator: ",") }
                         return TextEscaping.escape(jsonScalar(f))
                     }.joined(separator: ";")
+                case .date:
+                    let text = values.map(jsonScalar).joined(separator: ",")
+                    line.value = !text.contains("T") && lowerType != "text" ? (PartialDate(text)?.basicFormat ?? text) : text
                 default:
                     line.value = values.map(jsonScalar).joined(separator: ",")
                 }

@@ -189,7 +189,7 @@ extension VCard {
         set {
             replace4(["ADR"], newValue.map { a in
                 var line = ContentLine(group: a.group, name: "ADR",
-                    value: [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country].map { TextEscaping.escape($0, escapeComma: false) }.joined(separator: ";"))
+                    value: [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country].map { TextEscaping.escape($0) }.joined(separator: ";"))
                 Self.setTypesAndPreference(&line, a.types, a.preference)
                 return line
             })

@@ -43,10 +43,19 @@ extension VCard {
 
     /// Reads every card in a vCard 2.1/3.0/4.0, xCard or jCard file, whichever `bytes` holds.
     ///
+    /// - Parameter strict: when true, the first warning is thrown as a ``ReadError`` instead.
     /// - Throws: ``ReadError`` only when no card can be read (not a vCard file, broken XML or
-    ///   JSON), naming the line and the reason.
+    ///   JSON), naming the line and the reason; or, when `strict`, on the first problem.
     /// - Complexity: O(n).
-    public static func read(_ bytes: [UInt8]) throws(ReadError) -> ReadResult {
+    public static func read(_ bytes: [UInt8], strict: Bool = false) throws(ReadError) -> ReadResult {
+        let result = try readAny(bytes)
+        if strict, let first = result.warnings.first {
+            throw ReadError(line: first.line, message: "\(first.property.map { "\($0): " } ?? "")\(first.message) (strict reading stops at the first problem; read without strict to keep going.)")
+        }
+        return result
+    }
+
+    static func readAny(_ bytes: [UInt8]) throws(ReadError) -> ReadResult {
         switch Syntax.detect(bytes) {
         case .xml: return try readXCard(bytes)
         case .json: return try readJCard(bytes)
@@ -57,9 +66,9 @@ extension VCard {
         }
     }
 
-    /// Reads from `Data`; see ``read(_:)-([UInt8])``.
-    public static func read(_ data: Data) throws(ReadError) -> ReadResult {
-        try read([UInt8](data))
+    /// Reads from `Data`; see ``read(_:strict:)-([UInt8],_)``.
+    public static func read(_ data: Data, strict: Bool = false) throws(ReadError) -> ReadResult {
+        try read([UInt8](data), strict: strict)
     }
 
     /// Reads text vCards one at a time, so a large address book is never held whole.
@@ -116,7 +125,6 @@ extension VCard {
             properties.append(p)
         }
         if !sawVersion {
-            if properties.contains(where: { !$0.parameter("ENCODING").isEmpty && $0.firstParameter("ENCODING")!.caseInsensitiveEquals("QUOTED-PRINTABLE") }) { version = .v2_1 }
             warnings.append(FormatWarning(line: component.line, property: "VERSION", code: .missingProperty,
                 message: "Card has no VERSION; read as \(version.rawValue)."))
         }

@@ -1,10 +1,15 @@
 extension VCard {
     /// The structured name (N): family, given, additional names, prefixes and suffixes.
     public struct StructuredName: Hashable, Sendable {
+        /// Family names (surnames).
         public var familyNames: [String]
+        /// Given names.
         public var givenNames: [String]
+        /// Additional (middle) names.
         public var additionalNames: [String]
+        /// Honorific prefixes (`Dr.`).
         public var honorificPrefixes: [String]
+        /// Honorific suffixes (`Jr.`).
         public var honorificSuffixes: [String]
 
         /// Makes a name; empty arrays for unknown parts.
@@ -43,12 +48,19 @@ extension VCard {
 
     /// A postal address (ADR).
     public struct Address: Hashable, Sendable {
+        /// Post office box.
         public var poBox: String
+        /// Extended address (apartment, suite).
         public var extended: String
+        /// Street address.
         public var street: String
+        /// City.
         public var locality: String
+        /// State or province.
         public var region: String
+        /// Postal code.
         public var postalCode: String
+        /// Country name.
         public var country: String
         /// The TYPE values, lowercased, without `pref`.
         public var types: [String]
@@ -87,7 +99,9 @@ extension VCard {
 
     /// GENDER (RFC 6350 §6.2.7): sex `M`, `F`, `O`, `N`, `U` and free-text identity.
     public struct Gender: Hashable, Sendable {
+        /// `M`, `F`, `O`, `N`, `U`, or nil.
         public var sex: String?
+        /// Free-text gender identity, or nil.
         public var identity: String?
         /// Makes a gender.
         public init(sex: String?, identity: String? = nil) {
@@ -98,7 +112,9 @@ extension VCard {
 
     /// A position in decimal degrees (GEO).
     public struct Geo: Hashable, Sendable {
+        /// Latitude in decimal degrees.
         public var latitude: Double
+        /// Longitude in decimal degrees.
         public var longitude: Double
         /// Makes a position.
         public init(latitude: Double, longitude: Double) {

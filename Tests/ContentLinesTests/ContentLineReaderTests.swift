@@ -49,6 +49,12 @@ struct ContentLineReaderTests {
         #expect(ls[1].line == 4)
     }
 
+    @Test func oldMacCROnlyLineEnds() {
+        let (ls, _) = lines("FN:A\rTEL:1\r 2\r")
+        #expect(ls.map(\.value) == ["A", "12"])
+        #expect(ls.map(\.line) == [1, 2])
+    }
+
     @Test func skipsBOMAndBlankLines() {
         var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
         bytes += Array("BEGIN:VCARD\r\n\r\nFN:A\r\nEND:VCARD\r\n\r\n\r\nBEGIN:VCARD\r\nFN:B\r\nEND:VCARD\r\n".utf8)

@@ -34,6 +34,17 @@ struct VCardBrokenInputTests {
         #expect(text.contains("this is *not* base64 at all!"))
     }
 
+    @Test func strictReadingStopsAtTheFirstProblem() throws {
+        let bytes = try Fixture.bytes("broken-qp.vcf")
+        #expect(try VCard.read(bytes).cards.count == 1)
+        #expect {
+            _ = try VCard.read(bytes, strict: true)
+        } throws: { error in
+            guard let e = error as? VCard.ReadError else { return false }
+            return e.line == 3 && e.message.hasPrefix("FN: Quoted-printable")
+        }
+    }
+
     @Test func notAVCardThrowsSayingWhy() throws {
         let bytes = try Fixture.bytes("not-a-vcard.txt")
         #expect {

@@ -145,6 +145,8 @@ struct VCardReadTests {
         #expect(c.formattedName == "Simon Perreault")
         #expect(c.name?.honorificSuffixes == ["ing. jr", "M.Sc."])
         #expect(c.birthday == VCard.PartialDate(year: nil, month: 2, day: 3))
+        #expect(c.property("BDAY")?.value == "--0203")  // text vCard 4.0 form
+        #expect(VCard.jCard([c]).text.contains("[\"bday\",{},\"date-and-or-time\",\"--02-03\"]"))
         #expect(c.phones.first?.value == "+1-418-656-9254;ext=102")
         #expect(c.phones.first?.preference == 1)
         #expect(c.addresses.first?.street == "2875 Laurier")

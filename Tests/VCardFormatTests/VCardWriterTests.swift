@@ -150,7 +150,7 @@ struct VCardWriterTests {
         c.nicknames = ["Amazing Grace"]
         c.emails = [VCard.TypedValue("grace@navy.example", types: ["work"], preference: 1)]
         c.phones = [VCard.TypedValue("+1 555 0100", types: ["cell"])]
-        c.addresses = [VCard.Address(street: "1 Navy Way; Suite 2", locality: "Arlington", country: "USA", types: ["work"])]
+        c.addresses = [VCard.Address(street: "1 Navy Way; Suite 2, Room 3", locality: "Arlington", country: "USA", types: ["work"])]
         c.birthday = VCard.PartialDate(year: 1906, month: 12, day: 9)
         c.anniversary = VCard.PartialDate(year: nil, month: 6, day: 15)
         c.organization = ["US Navy", "Computing"]
