@@ -37,6 +37,13 @@ enum PythonJudge {
         return nil
     }()
 
+    /// khal installed next to the judging Python.
+    static let khal: String? = {
+        guard let py = PythonJudge.interpreter else { return nil }
+        let path = URL(fileURLWithPath: py).deletingLastPathComponent().appendingPathComponent("khal").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }()
+
     /// True when icalendar is importable, or when CI is set (then a missing module must fail the test).
     static var shouldRun: Bool { interpreter != nil || ProcessInfo.processInfo.environment["CI"] != nil }
 
@@ -44,6 +51,9 @@ enum PythonJudge {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: exe)
         p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["LANG"] = "C.UTF-8"; env["LC_ALL"] = "C.UTF-8" // khal needs a UTF-8 locale
+        p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
