@@ -11,7 +11,7 @@ struct DayFilterOptions: ParsableArguments {
     var relation: String?
 
     func filter(_ journal: Journal) throws -> DayFilter {
-        DayFilter(personID: try person.map { try journal.resolvePerson($0).id },
+        DayFilter(personID: try person.map { try journal.person(argument: $0).id },
                   typeID: try type.map { try journal.category(kind: .eventType, path: $0).id },
                   relationID: try relation.map { try journal.category(kind: .relation, path: $0).id })
     }

@@ -27,7 +27,7 @@ struct EventsCommand: ParsableCommand {
         var filter = EventFilter(newestFirst: !reverse, limit: limit)
         filter.from = try from.map { try DatePhrase.day($0, now: now, timeZone: zone) }
         filter.to = try to.map { try DatePhrase.day($0, now: now, timeZone: zone) }
-        filter.personID = try person.map { try journal.resolvePerson($0).id }
+        filter.personID = try person.map { try journal.person(argument: $0).id }
         filter.typeID = try type.map { try journal.category(kind: .eventType, path: $0).id }
         filter.moodID = try mood.map { try journal.category(kind: .mood, path: $0).id }
         filter.place = place

@@ -12,7 +12,7 @@ struct OutputOptions: ParsableArguments {
     var json = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never.",
+        "When to colour the output; auto colours a terminal unless NO_COLOR is set.",
         valueName: "when"))
     var color: ColorChoice?
 

@@ -6,7 +6,7 @@ extension PersonCommand {
     /// `kith person show NAME`: the profile, what you know about them, and your history.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show a person: profile, traits by kind with where you learned them, history, last contact.")
+            abstract: "Show a person: profile, what you know, history, last seen.")
 
         @Argument(help: "Who.") var person: String
         @Option(help: ArgumentHelp("Show at most this many events.", valueName: "n")) var limit = 10
@@ -15,7 +15,7 @@ extension PersonCommand {
 
         func run() throws {
             let journal = try journal.open()
-            let found = try journal.resolvePerson(person)
+            let found = try journal.person(argument: person)
             let page = try PersonPageData.load(journal, person: found, today: LocalDate.today())
             if output.json {
                 try JSONOutput.print(page.json)

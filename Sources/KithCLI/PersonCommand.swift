@@ -7,8 +7,8 @@ struct PersonCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "person",
         abstract: "Add, list, show, edit, merge and remove people.",
-        discussion: "NAME matches a person by exact name, then nickname, then a unique prefix or close match.",
-        subcommands: [Add.self, List.self, Show.self, Edit.self, Merge.self, Remove.self],
+        discussion: "NAME matches a person by exact name, then nickname, then a unique prefix or close match; #ID names one by id.",
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Merge.self, Remove.self, Duplicates.self],
         defaultSubcommand: List.self
     )
 
@@ -92,7 +92,8 @@ struct PersonCommand: ParsableCommand {
             for p in people {
                 let relation = p.relation.map { terminal.foreground(($0.icon.isEmpty ? "" : $0.icon + " ") + $0.path, hex: $0.color) } ?? ""
                 let seen = p.lastSeen.map { "last seen \($0)" } ?? "never seen"
-                table.add([terminal.bold(p.displayName), relation, "\(p.eventCount) \(p.eventCount == 1 ? "event" : "events")", terminal.dim(seen)])
+                table.add([terminal.bold(p.displayName), relation, "\(p.eventCount) \(p.eventCount == 1 ? "event" : "events")",
+                           terminal.dim(seen), terminal.dim("#\(p.id)")])
             }
             print(table.render())
         }
@@ -124,7 +125,7 @@ struct PersonCommand: ParsableCommand {
 
         func run() throws {
             let journal = try journal.open()
-            let found = try journal.resolvePerson(person)
+            let found = try journal.person(argument: person)
             let relationID = try fields.relationID(journal)
             let edited = try journal.editPerson(id: found.id) { draft in
                 if let name {
@@ -148,8 +149,8 @@ struct PersonCommand: ParsableCommand {
 
         func run() throws {
             let journal = try journal.open()
-            let kept = try journal.resolvePerson(keep)
-            let removed = try journal.resolvePerson(remove)
+            let kept = try journal.person(argument: keep)
+            let removed = try journal.person(argument: remove)
             let merged = try journal.mergePeople(keeping: kept.id, removing: removed.id)
             print("merged \(removed.displayName) into \(merged.displayName)")
         }
@@ -165,7 +166,7 @@ struct PersonCommand: ParsableCommand {
 
         func run() throws {
             let journal = try journal.open()
-            let found = try journal.resolvePerson(person)
+            let found = try journal.person(argument: person)
             try journal.removePerson(id: found.id)
             print("removed \(found.displayName)")
         }
@@ -197,5 +198,46 @@ struct PersonSummaryJSON: Encodable {
         relation = p.relation?.path
         lastSeen = p.lastSeen?.description
         eventCount = p.eventCount
+    }
+}
+
+extension PersonCommand {
+    /// `kith person duplicates`: people who may be the same person.
+    struct Duplicates: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List people who may be the same person, and why.",
+            discussion: "Merge a pair with `kith person merge '#1' '#2'` (ids keep identical names apart).")
+
+        @OptionGroup var journal: JournalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let pairs = try journal.open().likelyDuplicates()
+            if output.json {
+                try JSONOutput.print(pairs.map {
+                    DuplicateJSON(first: .init(id: $0.first.id, name: $0.first.displayName),
+                                  second: .init(id: $0.second.id, name: $0.second.displayName), reasons: $0.reasons)
+                })
+                return
+            }
+            guard !pairs.isEmpty else {
+                print("no likely duplicates")
+                return
+            }
+            let terminal = output.terminal()
+            var table = Table()
+            for p in pairs {
+                table.add(["#\(p.first.id) " + terminal.bold(p.first.displayName), "#\(p.second.id) " + terminal.bold(p.second.displayName),
+                           p.reasons.joined(separator: ", "), terminal.dim("kith person merge '#\(p.first.id)' '#\(p.second.id)'")])
+            }
+            print(table.render())
+        }
+    }
+
+    /// A pair in `kith person duplicates --json`: `first`, `second` (`id`, `name`), `reasons`.
+    struct DuplicateJSON: Encodable {
+        var first: EventJSON.PersonJSON
+        var second: EventJSON.PersonJSON
+        var reasons: [String]
     }
 }

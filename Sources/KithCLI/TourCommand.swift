@@ -11,7 +11,7 @@ struct TourCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Build the tour journal here (a file that does not exist yet) instead of a temporary folder.", valueName: "path"))
     var journal: String?
-    @Option(help: ArgumentHelp("Colour the output: auto, always or never.", valueName: "when"))
+    @Option(help: ArgumentHelp("When to colour the output; auto colours a terminal unless NO_COLOR is set.", valueName: "when"))
     var color: ColorChoice?
 
     /// The sample week: people, then events relative to today.

@@ -248,12 +248,18 @@ import Kith
         let cases: [([String], String)] = [
             (["log", "Tea", "--with", "Zed"], "kith: nobody called \"Zed\" (add them with `kith person add`)\n"),
             (["log", "Tea", "--mood", "meh"], "kith: no mood \"meh\" (see `kith category list --kind mood`)\n"),
-            (["log", "Tea", "--with", "Ana"], "kith: \"Ana\" could be \"Ana Lima\", \"Ana Souza\" (give more of the name)\n"),
+            (["log", "Tea", "--with", "Ana"], "kith: \"Ana\" could be \"Ana Lima\" (#1), \"Ana Souza\" (#2) (give more of the name, or the #id)\n"),
             (["log", "Tea", "--when", "someday 3pm"],
              "kith: cannot read \"someday 3pm\" as a date and time (use 2026-11-21, today, yesterday, friday, last friday or 3 days ago, optionally followed by a time like 15:30, 3pm or 8:15am)\n"),
             (["log", "Tea", "--photo", text.path], "kith: notes.jpg is not an image (Kith keeps JPEG, PNG, GIF, WebP and HEIC photos)\n"),
             (["log", "Tea", "--duration", "soon"], "kith: cannot read \"soon\" as a duration (use minutes and hours like 90m, 2h or 1h30m)\n"),
             (["show", "99"], "kith: no event with id 99 (list them with `kith events`)\n"),
+            (["log", "Tea", "--photo", "/nonexistent/walk.jpg"], "kith: cannot read the photo /nonexistent/walk.jpg (check the path and that you may read it)\n"),
+            (["log", "Tea", "--at", "Park", "--geo", "north"], "kith: cannot read \"north\" as coordinates (write them as LAT,LON, for example 25.0330,121.5654)\n"),
+            (["log", "Tea", "--tz", "Mars/Olympus"], "kith: \"Mars/Olympus\" is not a time zone (use an IANA name such as Europe/Lisbon or Asia/Taipei)\n"),
+            (["log", "Tea", "--trait", "Interests: likes tea"], "kith: a trait is learned about someone, and this event has nobody in it (add --with NAME)\n"),
+            (["log", "Tea", "--when", "yesterday", "--duration", "1h"],
+             "kith: --duration needs a start time, and \"yesterday\" is a whole day (add a time, as in --when \"yesterday 15:30\", or drop --duration for an all-day event)\n"),
             (["calendar", "2026-13"], "kith: cannot read \"2026-13\" as a month or a year (write a month as 2026-11 or a year as 2026)\n"),
         ]
         for (arguments, message) in cases {
@@ -310,6 +316,18 @@ import Kith
         let moods = try decode([Cat].self, kith.ok("category", "list", "--kind", "mood", "--json"))
         #expect(moods.map(\.path) == ["great", "good", "okay", "bad", "awful"])
         #expect(moods.map(\.score) == [2, 1, 0, -1, -2])
+    }
+
+    @Test func peopleWithTheSameNameAreToldApartByIdAndMerged() throws {
+        let kith = try KithRunner()
+        try kith.ok("person", "add", "Ana Lima", "--email", "ana@example.com")
+        try kith.ok("person", "add", "Ana Lima", "--email", "ana@example.com")
+        #expect(try kith.ok("person", "duplicates") == "#1 Ana Lima  #2 Ana Lima  same name, same email  kith person merge '#1' '#2'\n")
+        let ambiguous = try kith.run(["person", "show", "Ana Lima"])
+        #expect(ambiguous.stderr == "kith: \"Ana Lima\" could be \"Ana Lima\" (#1), \"Ana Lima\" (#2) (give more of the name, or the #id)\n")
+        #expect(try kith.ok("person", "merge", "#1", "#2") == "merged Ana Lima into Ana Lima\n")
+        #expect(try kith.ok("person", "duplicates") == "no likely duplicates\n")
+        #expect(try kith.ok("person", "show", "Ana Lima").hasPrefix("Ana Lima\n"))
     }
 
     @Test func peopleAreEditedMergedAndRemoved() throws {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Runs the built `kith` binary against a journal in a temporary folder.
-struct KithRunner {
+/// Runs the built `kith` binary against a journal in a temporary folder, removed when
+/// the runner goes away.
+final class KithRunner: Sendable {
     /// What one run printed and how it ended.
     struct Result {
         var stdout: String
@@ -13,7 +14,7 @@ struct KithRunner {
     let folder: URL
     var journal: String { folder.appendingPathComponent("journal.sqlite").path }
     /// Environment for every run: no colour unless asked, a fixed zone, a wide terminal.
-    var environment: [String: String]
+    let environment: [String: String]
 
     init() throws {
         folder = FileManager.default.temporaryDirectory
@@ -26,6 +27,10 @@ struct KithRunner {
             "LANG": "C.UTF-8",
             "COLUMNS": "100",
         ]
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     /// The `kith` executable built next to this test bundle.
