@@ -322,3 +322,26 @@ extension ImportTests {
         #expect(other.added.count == 2)
     }
 }
+
+extension ImportTests {
+    @Test("re-importing a calendar keeps the user's edits to an event and applies the file's changes to the rest")
+    func calendarReimportKeepsEdits() throws {
+        let j = try calendarJournal()
+        let call = try #require(try j.event(uid: "20261103-call-ines@kith.example"))
+        try j.editEvent(id: call.id) { $0.title = "Call with Mãe" }
+        let unchanged = try j.importSample("catching-up.ics")
+        #expect(unchanged.updated.isEmpty)
+        #expect(try j.event(id: call.id).title == "Call with Mãe")
+        var text = try String(contentsOf: sampleFolder.appendingPathComponent("catching-up.ics"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "DURATION:PT45M", with: "DURATION:PT1H")
+            .replacingOccurrences(of: "SUMMARY:Call with Mum", with: "SUMMARY:Call with Mum (long)")
+        let r = try j.importText(text, name: "catching-up.ics")
+        let item = try #require(r.updated.first)
+        #expect(r.updated.count == 1)
+        #expect(item.reason == "same UID; changed: time; kept your edits to: title")
+        let after = try j.event(id: call.id)
+        #expect(after.title == "Call with Mãe")
+        #expect(after.end!.timeIntervalSince(after.start) == 3600)
+        try j.checkInvariants()
+    }
+}
