@@ -26,6 +26,7 @@ struct ExportTests {
         #expect(try card("Ana Lima").properties(named: "X-ANDROID-CUSTOM").first?.value.contains("Aninha") == true)
         #expect(try card("Chen Wei").properties(named: "X-ABRELATEDNAMES").first?.value == "Lin Mei")
         #expect(try card("Chen Wei").categories == ["Friends/College"])
+        #expect(try card("Chen Wei").organization == ["Lumen Labs", "Research"])
         #expect(try card("Chen Wei").uid == "5C3E1B52-0D51-4C7A-9E36-2B5F0B2E7C11")
         #expect(try card("Chen Wei").photos.count == 1)
         #expect(try card("Chen Wei").urls.first?.label == "HomePage")

@@ -41,6 +41,7 @@ struct ImportTests {
         #expect(ana.phones.first?.label == "cell")
         #expect(ana.emails.map(\.value) == ["ana.lima@example.com"])
         #expect(ana.vcardLines.contains { $0.hasPrefix("X-ANDROID-CUSTOM") && $0.contains("Aninha") })
+        #expect(ana.nicknames == ["Aninha"])
 
         let zoe = try #require(all["Zoë Müller"])
         #expect(zoe.photoHash != nil)
