@@ -46,10 +46,17 @@ extension Journal {
                     var warnings: [ImportWarning] = []
                     let title = unit.event.summary ?? ""
                     do {
-                        let draft = try EventMapping.draft(from: unit.event, occurrence: unit.occurrence, resolver: resolver,
+                        var photos: [Data] = []
+                        var draft = try EventMapping.draft(from: unit.event, occurrence: unit.occurrence, resolver: resolver,
                                                            options: options, types: types, moods: moods, emails: emails,
-                                                           personUIDs: uids, warnings: &warnings)
+                                                           personUIDs: uids, photos: &photos, warnings: &warnings)
                         try db.inSavepoint {
+                            for data in photos {
+                                let hash = SHA256.hex([UInt8](data))
+                                try db.execute(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)",
+                                               arguments: [hash, Photo.mediaType(of: data), data.count, data])
+                                if !draft.photoHashes.contains(hash) { draft.photoHashes.append(hash) }
+                            }
                             var item = try Journal.importEvent(db, draft, line: unit.event.line)
                             if let occ = unit.occurrence { item.reason = "occurrence \(occ.recurrenceID.isoString); " + item.reason }
                             report.items.append(item)
@@ -107,13 +114,14 @@ extension Journal {
             follow("place", { $0.place == cur.place }) { if new.place != nil || snapshot != nil { d.place = new.place } }
             follow("note", { $0.note == cur.note }) { if !new.note.isEmpty || snapshot != nil { d.note = new.note } }
             follow("kept properties", { $0.icalLines == cur.icalLines }) { d.icalLines = new.icalLines }
+            d.photoHashes = current.photoHashes + new.photoHashes.filter { !current.photoHashes.contains($0) }
             // People: the file's are added; people the file dropped go only if the user had not touched them.
             let dropped = Set(snapshot?.personIDs ?? []).subtracting(new.personIDs)
             d.personIDs = current.personIDs.filter { !dropped.contains($0) } + new.personIDs.filter { !current.personIDs.contains($0) }
             try db.execute(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?) ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot",
                            arguments: [id, snapshotJSON])
             let merged = try EventFields(draft: d)
-            if merged == cur {
+            if merged == cur && d.photoHashes == current.photoHashes {
                 let why = kept.isEmpty ? "nothing changed" : "kept your edits to: " + kept.joined(separator: ", ")
                 return ImportItem(kind: .event, action: .skipped, name: old.title, line: line, reason: "same UID; " + why, id: id)
             }
@@ -126,7 +134,8 @@ extension Journal {
                                  t.startDay, t.endDay, typeID, moodID, placeID, d.note, now(), id])
             try writeEventRelations(db, id: id, d)
             try reindex(db, eventIDs: [id])
-            var reason = "same UID; changed: " + merged.changes(from: cur).joined(separator: ", ")
+            let changes = merged.changes(from: cur) + (d.photoHashes == current.photoHashes ? [] : ["photos"])
+            var reason = "same UID; changed: " + changes.joined(separator: ", ")
             if !kept.isEmpty { reason += "; kept your edits to: " + kept.joined(separator: ", ") }
             return ImportItem(kind: .event, action: .updated, name: d.title, line: line, reason: reason, id: id)
         }

@@ -346,3 +346,18 @@ extension ImportTests {
         try j.checkInvariants()
     }
 }
+
+extension ImportTests {
+    @Test("an inline IMAGE or ATTACH picture becomes a photo of the event, once")
+    func eventPhotos() throws {
+        let png = "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGMI6LmDFTEMLQkA2D5uARpH30oAAAAASUVORK5CYII="
+        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:pic\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260101T100000Z\r\nSUMMARY:Picnic\r\nATTACH;FMTTYPE=image/png;ENCODING=BASE64;VALUE=BINARY:\(png)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let j = try Journal.inMemory()
+        try j.importText(ics, name: "pic.ics")
+        let e = try #require(try j.event(uid: "pic"))
+        #expect(e.photos.map(\.mediaType) == ["image/png"])
+        let again = try j.importText(ics, name: "pic.ics")
+        #expect(again.skipped.count == 1)
+        #expect(try j.event(uid: "pic")?.photos.count == 1)
+    }
+}
