@@ -11,12 +11,15 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import contacts and calendars: vCard, iCalendar.",
         discussion: """
-            The format is read from each file's content. A folder imports every file in it. \
+            The format is read from each file's content: vCard 2.1/3.0/4.0, xCard, jCard, \
+            iCalendar, xCal, jCal, or a backup written by `kith export json`. A folder \
+            imports every file in it, contacts before calendars. \
             Each file is one transaction: if a card or event fails, nothing of that file is \
             imported, unless --keep-going. Importing the same file again updates people and \
             events (newer REV wins, your edits in Kith stay) and never makes duplicates. \
             Without --into, a person goes to the relation category the card's CATEGORIES \
-            name, else to Imported/<file name>.
+            name (a Main/Sub path there is created), else to Imported/<file name>. Recurring \
+            events import as their occurrences, by default up to today.
             """)
 
     @Argument(help: ArgumentHelp("Files or folders to import.", valueName: "file")) var files: [String]
