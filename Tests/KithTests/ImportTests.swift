@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Kith
+import ICalendarFormat
 
 @Suite("Import")
 struct ImportTests {
@@ -359,5 +360,22 @@ extension ImportTests {
         let again = try j.importText(ics, name: "pic.ics")
         #expect(again.skipped.count == 1)
         #expect(try j.event(uid: "pic")?.photos.count == 1)
+    }
+}
+
+extension ImportTests {
+    @Test("the sample calendar as jCal and as xCal imports as the same events", arguments: ["jCal", "xCal"])
+    func calendarForms(form: String) throws {
+        let ics = try Data(contentsOf: sampleFolder.appendingPathComponent("catching-up.ics"))
+        let cal = try ICalendarReader().read(ics)
+        let data = form == "jCal" ? cal.jCalData() : Data(cal.xCalString().utf8)
+        let a = try calendarJournal()
+        let b = try Journal.inMemory()
+        for f in Self.contactFiles { try b.importSample(f) }
+        let r = try b.importData(data, fileName: "catching-up." + (form == "jCal" ? "json" : "xml"), options: testOptions())
+        #expect(r.format == form)
+        #expect(r.failures.isEmpty && r.added.count == 7)
+        func key(_ e: Event) -> String { "\(e.uid)|\(e.start)|\(String(describing: e.end))|\(e.timeZone)|\(e.title)|\(e.people.map(\.displayName).sorted())" }
+        #expect(try b.events().map(key) == a.events().map(key))
     }
 }
