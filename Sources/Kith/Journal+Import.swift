@@ -260,6 +260,11 @@ extension Journal {
                 for (k, card) in cards.enumerated() {
                     defer { options.progress?(ImportProgress(file: fileName, done: k + 1, total: cards.count)) }
                     var warnings: [ImportWarning] = []
+                    if card.kind == "group" {
+                        report.items.append(ImportItem(kind: .person, action: .skipped, name: card.formattedName ?? "group", line: card.line,
+                            reason: "a contact group (KIND:group), not a person; its members come from their own cards", id: nil))
+                        continue
+                    }
                     let contact: ImportedContact
                     switch ContactMapping.contact(from: card, warnings: &warnings) {
                     case .failure(let f):

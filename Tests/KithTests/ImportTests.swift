@@ -379,3 +379,15 @@ extension ImportTests {
         #expect(try b.events().map(key) == a.events().map(key))
     }
 }
+
+extension ImportTests {
+    @Test("a contact group card (Apple's or 4.0's KIND:group) is skipped, not made a person")
+    func groupCards() throws {
+        let j = try Journal.inMemory()
+        let text = "BEGIN:VCARD\nVERSION:3.0\nFN:Book club\nX-ADDRESSBOOKSERVER-KIND:group\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:1\nEND:VCARD\nBEGIN:VCARD\nVERSION:4.0\nKIND:group\nFN:Climbers\nMEMBER:urn:uuid:2\nEND:VCARD\nBEGIN:VCARD\nVERSION:4.0\nFN:Real Person\nEND:VCARD\n"
+        let r = try j.importText(text, name: "groups.vcf")
+        #expect(r.skipped.map(\.name) == ["Book club", "Climbers"])
+        #expect(r.added.map(\.name) == ["Real Person"])
+        #expect(try j.people().count == 1)
+    }
+}
