@@ -29,6 +29,7 @@ extension Journal {
                     (SELECT group_concat(personId, ',') FROM dayPerson dp WHERE dp.day = daySummary.day), '');
                 """)
         }
+        registerInterchangeMigrations(&migrator)
         return migrator
     }
 
