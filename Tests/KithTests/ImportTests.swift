@@ -256,7 +256,7 @@ struct ImportTests {
         #expect(dimsum.place?.latitude == 25.033964)
         #expect(dimsum.type?.path == "Meal")
         #expect(Set(dimsum.people.map(\.displayName)) == ["Chen Wei", "Ana Lima"])
-        #expect(dimsum.note == "Chen talked about his new research job. Ana is planning the move\n to Lisbon.")
+        #expect(dimsum.note == "Chen talked about his new research job. Ana is planning the move to Lisbon.")
         let call = events[2]
         #expect(call.timeZone == "Europe/Lisbon")
         #expect(call.end!.timeIntervalSince(call.start) == 45 * 60)
