@@ -3,6 +3,10 @@ import Foundation
 import FoundationXML
 #endif
 
+/// Serialises XML parsing: libxml2 under FoundationXML keeps global state and is not
+/// thread-safe on Linux.
+private let parseLock = NSLock()
+
 /// Reads XML into a ``SecureXMLElement`` tree with no DTD, no external entities and no
 /// network: a document declaring `<!DOCTYPE` or `<!ENTITY` is refused before parsing.
 public enum SecureXMLParser {
@@ -47,6 +51,8 @@ public enum SecureXMLParser {
             throw Error(reason: .notUTF8, line: line,
                         message: "The XML is not valid UTF-8 near line \(line) (a byte that is not UTF-8, or UTF-16 text); save the file as UTF-8 and try again.")
         }
+        parseLock.lock()
+        defer { parseLock.unlock() }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = true
