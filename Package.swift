@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ICalendarFormatTests", dependencies: ["ICalendarFormat"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KithTests", dependencies: ["Kith"]),
-        .testTarget(name: "KithCLITests", dependencies: ["Kith"]),
+        .testTarget(name: "KithCLITests", dependencies: ["Kith", "KithCLI"]),
     ]
 )
 

@@ -3,6 +3,10 @@ import Foundation
 import FoundationXML
 #endif
 
+/// Serialises XML parsing: libxml2 under FoundationXML keeps global state and is not
+/// thread-safe on Linux.
+private let parseLock = NSLock()
+
 /// Reads XML into a ``SecureXMLElement`` tree with no DTD, no external entities and no
 /// network: a document declaring `<!DOCTYPE` or `<!ENTITY` is refused before parsing.
 public enum SecureXMLParser {
@@ -52,6 +56,8 @@ public enum SecureXMLParser {
             throw Error(reason: .malformed, line: line,
                         message: "The XML has a processing instruction with no content (<?name?>) near line \(line); remove it and try again.")
         }
+        parseLock.lock()
+        defer { parseLock.unlock() }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = true
