@@ -66,6 +66,7 @@ import Kith
               tour                    Try Kith on a throwaway journal with a week of events.
               import                  Import contacts and calendars: vCard, iCalendar.
               export                  Write people and events as vCard, iCalendar, vdir.
+              backup                  Copy the journal safely, even while it is in use.
 
               See 'kith help <subcommand>' for detailed help.
 
