@@ -44,7 +44,9 @@ import Kith
 
             Everything lives in one SQLite file on your machine: --journal PATH, else
             $KITH_JOURNAL, else $XDG_DATA_HOME/kith/journal.sqlite
-            (~/.local/share/kith/journal.sqlite). Start with `kith tour`.
+            (~/.local/share/kith/journal.sqlite). Start with `kith tour`. Add --debug to
+            any command (or set KITH_DEBUG=1) to log what it does on standard error;
+            otherwise kith logs nothing.
 
             USAGE: kith <subcommand>
 
