@@ -43,6 +43,7 @@ for kind in import log; do
     elif [ "$n" = "$want" ]; then all=$((all + 1))
     else bad=$((bad + 1)); echo "$kind run $r: $n of $want after a kill at $delay s"; fi
   done
+  echo "$kind: $runs kills so far: $none left none, $all left all, $bad damaged (cumulative)"
 done
 echo "import of $cards cards takes ${duration}s; $((2 * runs)) kills: $none left none, $all left all, $bad damaged"
 [ "$bad" = 0 ]
