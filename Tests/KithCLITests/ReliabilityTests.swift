@@ -291,6 +291,23 @@ import Glibc
         #expect(try Self.mode(kith.journal) == 0o600)
     }
 
+    @Test("the file kith log opens in the editor is the owner's only")
+    func editorDraftIsPrivate() throws {
+        let kith = try KithRunner()
+        let editor = kith.folder.appendingPathComponent("editor.sh")
+        let seen = kith.folder.appendingPathComponent("mode.txt")
+        try """
+            #!/bin/sh
+            ls -l "$1" | cut -c1-10 > '\(seen.path)'
+            printf 'Title: Tea\\nWhen: 2025-01-10 16:00\\n' > "$1"
+            """.write(to: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        let result = try kith.run(["log"], env: ["EDITOR": editor.path, "TMPDIR": kith.folder.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOf: seen, encoding: .utf8) == "-rw-------\n")
+        #expect(try kith.ok("events").contains("Tea"))
+    }
+
     @Test("nothing is logged on success unless --debug or KITH_DEBUG=1")
     func silentUnlessDebug() throws {
         let kith = try KithRunner()
