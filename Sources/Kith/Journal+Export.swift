@@ -117,7 +117,11 @@ extension Journal {
             // Only the owner may read the copies (folders 0700, files 0600), like the journal.
             for dir in [contacts, calendar] { try PrivateFile.makeFolders(dir.path) }
             for (url, data) in wanted {
-                if let old = try? Data(contentsOf: url), old == data { report.unchanged += 1; continue }
+                if let old = try? Data(contentsOf: url), old == data {
+                    PrivateFile.restrict(url.path)
+                    report.unchanged += 1
+                    continue
+                }
                 try PrivateFile.write(data, to: url.path)
                 report.written += 1
             }

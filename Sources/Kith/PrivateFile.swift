@@ -34,6 +34,11 @@ package enum PrivateFile {
         }
     }
 
+    /// Makes an existing file the owner's only (0600), as a file Kith wrote before may not be.
+    package static func restrict(_ path: String) {
+        chmod(path, 0o600)
+    }
+
     /// A name in the folder of `path` for a temporary file that becomes `path`.
     package static func temporaryPath(for path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
