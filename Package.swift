@@ -38,6 +38,7 @@ let package = Package(
             dependencies: [
                 "Kith",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Benchmark: reads a large .ics (Benchmarks/ical-bench.sh compares it with libical and Python).
@@ -52,8 +53,8 @@ let package = Package(
         .testTarget(name: "SecureXMLTests", dependencies: ["SecureXML"]),
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ICalendarFormatTests", dependencies: ["ICalendarFormat"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "KithTests", dependencies: ["Kith"]),
-        .testTarget(name: "KithCLITests", dependencies: ["Kith", "KithCLI"]),
+        .testTarget(name: "KithTests", dependencies: ["Kith", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
+        .testTarget(name: "KithCLITests", dependencies: ["Kith", "KithCLI", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )
 

@@ -114,10 +114,15 @@ extension Journal {
             wanted[calendar.appendingPathComponent(Journal.fileName(e.uid) + ".ics")] = one
         }
         do {
-            for dir in [contacts, calendar] { try fm.createDirectory(at: dir, withIntermediateDirectories: true) }
+            // Only the owner may read the copies (folders 0700, files 0600), like the journal.
+            for dir in [contacts, calendar] { try PrivateFile.makeFolders(dir.path) }
             for (url, data) in wanted {
-                if let old = try? Data(contentsOf: url), old == data { report.unchanged += 1; continue }
-                try data.write(to: url, options: .atomic)
+                if let old = try? Data(contentsOf: url), old == data {
+                    PrivateFile.restrict(url.path)
+                    report.unchanged += 1
+                    continue
+                }
+                try PrivateFile.write(data, to: url.path)
                 report.written += 1
             }
             for dir in [contacts, calendar] {

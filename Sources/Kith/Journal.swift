@@ -72,6 +72,7 @@ public final class Journal: Sendable {
         guard FileManager.default.fileExists(atPath: folderToCheck, isDirectory: &isDir), isDir.boolValue else {
             throw Error.folderMissing(path: path)
         }
+        try Journal.refuseNewerSchema(path: path)
         if !FileManager.default.fileExists(atPath: path) {
             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
             if fd >= 0 {

@@ -1,4 +1,5 @@
 import Foundation
+import Kith
 
 /// The text `kith log` opens in `$EDITOR` when no title is given, and its reading back.
 struct EditorTemplate {
@@ -85,7 +86,12 @@ struct EditorTemplate {
         }
         let editor = chosen ?? "vi"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kith-log-\(getpid()).txt")
-        try template.render().write(to: file, atomically: true, encoding: .utf8)
+        // What the user writes there is journal content: the owner's only (0600).
+        do {
+            try PrivateFile.write(Data(template.render().utf8), to: file.path)
+        } catch {
+            throw UserError("cannot write the template for the editor: \(error)", "check that \(file.deletingLastPathComponent().path) is writable")
+        }
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

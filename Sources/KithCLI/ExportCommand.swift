@@ -10,16 +10,15 @@ struct ExportCommand: ParsableCommand {
         subcommands: [ExportVCardCommand.self, ExportICSCommand.self, ExportVdirCommand.self, ExportJSONCommand.self])
 }
 
-/// Writes `data` to `path` (`-` for standard output), creating the folder; nothing half-written.
+/// Writes `data` to `path` (`-` for standard output), creating the folder; nothing
+/// half-written. The file is the owner's only (0600), and so are the folders made for it (0700).
 func writeExport(_ data: Data, to path: String) throws -> String {
     if path == "-" {
         FileHandle.standardOutput.write(data)
         return "standard output"
     }
-    let url = URL(fileURLWithPath: path)
     do {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
+        try PrivateFile.write(data, to: path)
     } catch {
         throw UserError("cannot write \(path)", "check that the folder is writable, or pass -o with another file")
     }

@@ -8,13 +8,15 @@ struct KithCommand: ParsableCommand {
         discussion: """
             Everything lives in one SQLite file on your machine: --journal PATH, else \
             $KITH_JOURNAL, else $XDG_DATA_HOME/kith/journal.sqlite \
-            (~/.local/share/kith/journal.sqlite). Start with `kith tour`.
+            (~/.local/share/kith/journal.sqlite). Start with `kith tour`. \
+            Add --debug to any command (or set KITH_DEBUG=1) to log what it does on \
+            standard error; otherwise kith logs nothing.
             """,
         version: "0.1.0",
         subcommands: [
             LogCommand.self, EventsCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
             PersonCommand.self, CategoryCommand.self, CalendarCommand.self, DayCommand.self, TraitsCommand.self, TourCommand.self,
-            ImportCommand.self, ExportCommand.self,
+            ImportCommand.self, ExportCommand.self, BackupCommand.self,
         ]
     )
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kith
+import Logging
 
 /// The entry point: runs the command tree and turns every failure into one line on
 /// standard error, `kith: <what went wrong> (<what to do>)`, with exit status 1 for a
@@ -8,7 +9,9 @@ import Kith
 @main
 enum KithMain {
     static func main() {
-        let arguments = hoistingJournal(Array(CommandLine.arguments.dropFirst()))
+        let (rest, debug) = takingDebug(Array(CommandLine.arguments.dropFirst()))
+        bootstrapLogging(debug: debug || ProcessInfo.processInfo.environment["KITH_DEBUG"] == "1")
+        let arguments = hoistingJournal(rest)
         var command: ParsableCommand
         do {
             command = try KithCommand.parseAsRoot(arguments)
@@ -19,6 +22,29 @@ enum KithMain {
             try command.run()
         } catch {
             exitForRunError(error)
+        }
+    }
+
+    /// `--debug` anywhere before a `--` turns on debug logging for any command; it is
+    /// taken out before the command line is parsed.
+    static func takingDebug(_ arguments: [String]) -> (arguments: [String], debug: Bool) {
+        var out: [String] = [], debug = false, literal = false
+        for argument in arguments {
+            if !literal, argument == "--debug" { debug = true; continue }
+            if argument == "--" { literal = true }
+            out.append(argument)
+        }
+        return (out, debug)
+    }
+
+    /// Debug logging goes to standard error; without it nothing is logged anywhere, so
+    /// no journal contents can leak into a log.
+    static func bootstrapLogging(debug: Bool) {
+        LoggingSystem.bootstrap { label in
+            guard debug else { return SwiftLogNoOpLogHandler() }
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .debug
+            return handler
         }
     }
 

@@ -44,7 +44,9 @@ import Kith
 
             Everything lives in one SQLite file on your machine: --journal PATH, else
             $KITH_JOURNAL, else $XDG_DATA_HOME/kith/journal.sqlite
-            (~/.local/share/kith/journal.sqlite). Start with `kith tour`.
+            (~/.local/share/kith/journal.sqlite). Start with `kith tour`. Add --debug to
+            any command (or set KITH_DEBUG=1) to log what it does on standard error;
+            otherwise kith logs nothing.
 
             USAGE: kith <subcommand>
 
@@ -66,6 +68,7 @@ import Kith
               tour                    Try Kith on a throwaway journal with a week of events.
               import                  Import contacts and calendars: vCard, iCalendar.
               export                  Write people and events as vCard, iCalendar, vdir.
+              backup                  Copy the journal safely, even while it is in use.
 
               See 'kith help <subcommand>' for detailed help.
 

@@ -1,0 +1,86 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes files and folders only their owner can read: files 0600, folders 0700.
+///
+/// Used for everything Kith writes that holds journal contents (exports, backups), so
+/// that a copy is as private as the journal itself. Writes are atomic: a temporary file
+/// in the same folder, flushed, then renamed over the target.
+package enum PrivateFile {
+    /// A failed write: what, where, and the system's reason.
+    package struct Failure: LocalizedError, CustomStringConvertible {
+        package var path: String
+        package var reason: String
+        package var description: String { "\(path): \(reason)" }
+        package var errorDescription: String? { description }
+    }
+
+    /// Creates `folder` and its missing parents with mode 0700; existing folders stay as they are.
+    package static func makeFolders(_ folder: String) throws {
+        let path = folder.isEmpty ? "." : folder
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+            guard isDir.boolValue else { throw Failure(path: path, reason: "exists and is not a folder") }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeFolders(parent) }
+        if mkdir(path, 0o700) != 0, errno != EEXIST {
+            throw Failure(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Makes an existing file the owner's only (0600), as a file Kith wrote before may not be.
+    package static func restrict(_ path: String) {
+        chmod(path, 0o600)
+    }
+
+    /// A name in the folder of `path` for a temporary file that becomes `path`.
+    package static func temporaryPath(for path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let tmp = ".\(name).\(UUID().uuidString.prefix(8)).tmp"
+        return folder.isEmpty ? tmp : folder + "/" + tmp
+    }
+
+    /// Writes `data` to `path` with mode 0600, atomically, creating missing folders (0700).
+    /// An existing file there is replaced (and so becomes 0600 too).
+    package static func write(_ data: Data, to path: String) throws {
+        try makeFolders((path as NSString).deletingLastPathComponent)
+        let tmp = temporaryPath(for: path)
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        var failure: String?
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc_write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno)); return
+                }
+                offset += n
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        close(fd)
+        if failure == nil, rename(tmp, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(tmp)
+            throw Failure(path: path, reason: failure)
+        }
+    }
+}
+
+/// `write(2)`, named apart from the `write(_:to:)` above.
+private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(fd, buffer, count)
+    #else
+    return Darwin.write(fd, buffer, count)
+    #endif
+}
