@@ -208,10 +208,10 @@ final class ICalendarParser {
         // Over the property limit: skip before parsing parameters and value.
         if stack.isEmpty {
             if inCalendar, calendarProperties.count >= limits.propertiesPerComponent {
-                tooMany(&droppedCalendar, l, k, line: line); return
+                tooMany(&droppedCalendar, l, nameEnd, line: line); return
             }
         } else if stack[stack.count - 1].properties.count >= limits.propertiesPerComponent {
-            tooMany(&dropped[dropped.count - 1], l, k, line: line); return
+            tooMany(&dropped[dropped.count - 1], l, nameEnd, line: line); return
         }
         let name = Self.name(l, 0, nameEnd)
         var params: [ICalParameter] = []
