@@ -1,3 +1,4 @@
+import ContentLines
 import Foundation
 
 /// jCal, the JSON form of iCalendar (RFC 7265).
@@ -21,10 +22,11 @@ extension ICalendar {
         if let a = json as? [Any], a.first is String { roots = [a] } else if let list = json as? [[Any]] { roots = list }
         var cal = ICalendar(properties: [], components: [])
         var found = false
+        var tooDeep = false
         for root in roots {
-            guard let c = try? component(root), c.name == "VCALENDAR" else { continue }
+            guard let c = try? component(root, depth: 1, tooDeep: &tooDeep), c.name == "VCALENDAR" else { continue }
             found = true
-            for p in c.properties where !(cal.properties.contains { $0.name == p.name } && (p.name == "VERSION" || p.name == "PRODID")) {
+            for p in c.properties where !((p.name == "VERSION" || p.name == "PRODID") && cal.properties.contains { $0.name == p.name }) {
                 cal.properties.append(p)
             }
             cal.components += c.components
@@ -32,12 +34,18 @@ extension ICalendar {
         guard found else {
             throw ReadError(reason: .malformed, file: file, detail: "no [\"vcalendar\", [...], [...]] array found; this is not jCal (RFC 7265)")
         }
+        if tooDeep {
+            cal.warnings.append(FormatWarning(line: 0, property: nil, code: .tooDeep,
+                message: "Components nest more than \(ContentLineReader.Limits.standard.depth) deep; the deeper ones were skipped."))
+        }
         return cal
     }
 
     private struct Bad: Error {}
 
-    private static func component(_ a: [Any]) throws -> ICalComponent {
+    /// One component at nesting `depth` (VCALENDAR is 1); sub-components past
+    /// ``ContentLineReader/Limits/depth`` are skipped and `tooDeep` set.
+    private static func component(_ a: [Any], depth: Int, tooDeep: inout Bool) throws -> ICalComponent {
         guard a.count >= 2, let name = a[0] as? String, let props = a[1] as? [Any] else { throw Bad() }
         var c = ICalComponent(name: name.uppercased())
         for case let p as [Any] in props {
@@ -77,7 +85,10 @@ extension ICalendar {
             c.properties.append(ICalProperty(name: name, value: text, parameters: parameters))
         }
         if a.count >= 3, let subs = a[2] as? [Any] {
-            for case let s as [Any] in subs { c.components.append(try component(s)) }
+            for case let s as [Any] in subs {
+                if depth >= ContentLineReader.Limits.standard.depth { tooDeep = true; break }
+                c.components.append(try component(s, depth: depth + 1, tooDeep: &tooDeep))
+            }
         }
         return c
     }

@@ -1,3 +1,4 @@
+import ContentLines
 import Foundation
 import SecureXML
 
@@ -27,17 +28,24 @@ extension ICalendar {
                             detail: "no <vcalendar> element found; this is not xCal (RFC 6321)")
         }
         var cal = ICalendar(properties: [], components: [])
+        var tooDeep = false
         for v in calendars {
-            let c = component(v)
-            for p in c.properties where !(cal.properties.contains { $0.name == p.name } && (p.name == "VERSION" || p.name == "PRODID")) {
+            let c = component(v, depth: 1, tooDeep: &tooDeep)
+            for p in c.properties where !((p.name == "VERSION" || p.name == "PRODID") && cal.properties.contains { $0.name == p.name }) {
                 cal.properties.append(p)
             }
             cal.components += c.components
         }
+        if tooDeep {
+            cal.warnings.append(FormatWarning(line: 0, property: nil, code: .tooDeep,
+                message: "Components nest more than \(ContentLineReader.Limits.standard.depth) deep; the deeper ones were skipped."))
+        }
         return cal
     }
 
-    private static func component(_ e: SecureXMLElement) -> ICalComponent {
+    /// One component at nesting `depth` (VCALENDAR is 1); sub-components past
+    /// ``ContentLineReader/Limits/depth`` are skipped and `tooDeep` set.
+    private static func component(_ e: SecureXMLElement, depth: Int, tooDeep: inout Bool) -> ICalComponent {
         var c = ICalComponent(name: e.localName.uppercased(), line: e.line)
         for p in e.child("properties")?.children ?? [] {
             let name = p.localName.uppercased()
@@ -79,7 +87,10 @@ extension ICalendar {
             if needsValue { parameters.append(ICalParameter("VALUE", type.uppercased())) }
             c.properties.append(ICalProperty(name: name, value: text, parameters: parameters, line: p.line))
         }
-        for sub in e.child("components")?.children ?? [] { c.components.append(component(sub)) }
+        for sub in e.child("components")?.children ?? [] {
+            if depth >= ContentLineReader.Limits.standard.depth { tooDeep = true; break }
+            c.components.append(component(sub, depth: depth + 1, tooDeep: &tooDeep))
+        }
         return c
     }
 

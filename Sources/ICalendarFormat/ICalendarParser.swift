@@ -17,9 +17,23 @@ final class ICalendarParser {
     private let deliver: (ICalComponent) throws -> Void
     private var pendingTZIDs: [String: (line: Int, property: String)] = [:]
     private var checkedTZIDs: Set<String> = []
+    /// The bounds shared with ``ContentLineReader``: line length, properties per component, depth.
+    let limits: ContentLineReader.Limits
+    /// BEGINs skipped for nesting too deep, not yet matched by an END.
+    private var excessDepth = 0
+    /// Per open component (parallel to `stack`): properties skipped over the limit, and the
+    /// index of the warning that says so.
+    private var dropped: [(count: Int, warning: Int)] = []
+    /// The same for the VCALENDAR's own properties.
+    private var droppedCalendar = (count: 0, warning: 0)
+    private var calendarLine = 0
+    /// Whether the input holds a NUL byte anywhere (checked once, so clean input pays nothing per line).
+    private var inputHasNUL = false
 
-    init(resolver: ICalTimeZoneResolver, deliver: @escaping (ICalComponent) throws -> Void) {
+    init(resolver: ICalTimeZoneResolver, limits: ContentLineReader.Limits = .standard,
+         deliver: @escaping (ICalComponent) throws -> Void) {
         self.resolver = resolver
+        self.limits = limits
         self.deliver = deliver
     }
 
@@ -37,38 +51,85 @@ final class ICalendarParser {
         if n >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { i = 3 }
         var lineNo = 0
         var scratch: [UInt8] = []
+        // One memchr over the whole input; only files holding a NUL check line by line.
+        inputHasNUL = n > i && memchr(base + i, 0, n - i) != nil
+        let maxLine = limits.lineLength
         while i < n {
             lineNo += 1
             let startLine = lineNo
             var e = Self.lineEnd(base, i, n)
             var contentEnd = e > i && buf[e - 1] == 13 ? e - 1 : e
-            if contentEnd - i > 65_536 {
+            if contentEnd - i > 65_536 && contentEnd - i <= maxLine {
                 warnings.append(FormatWarning(line: startLine, code: .overlongLine,
                     message: "a line of \(contentEnd - i) octets was not folded; it was read whole"))
             }
             if e + 1 < n, buf[e + 1] == 32 || buf[e + 1] == 9 {
-                // Folded: gather the continuation lines.
+                // Folded: gather the continuation lines (the buffer stops growing past the limit).
                 scratch.removeAll(keepingCapacity: true)
-                scratch.append(contentsOf: UnsafeBufferPointer(start: base + i, count: contentEnd - i))
+                var length = contentEnd - i
+                scratch.append(contentsOf: UnsafeBufferPointer(start: base + i, count: min(length, maxLine)))
                 while e + 1 < n, buf[e + 1] == 32 || buf[e + 1] == 9 {
                     let s = e + 2
                     lineNo += 1
                     e = Self.lineEnd(base, s, n)
                     contentEnd = e > s && buf[e - 1] == 13 ? e - 1 : e
-                    if contentEnd > s { scratch.append(contentsOf: UnsafeBufferPointer(start: base + s, count: contentEnd - s)) }
+                    if contentEnd > s {
+                        length += contentEnd - s
+                        if length <= maxLine { scratch.append(contentsOf: UnsafeBufferPointer(start: base + s, count: contentEnd - s)) }
+                    }
                 }
                 i = e + 1
+                if length > maxLine {
+                    tooLong(head: scratch.prefix(80), length: length, line: startLine)
+                    scratch = []
+                    continue
+                }
+                if inputHasNUL, scratch.contains(0) { removeNUL(&scratch, line: startLine) }
                 try scratch.withUnsafeBufferPointer { try handle($0, line: startLine) }
             } else {
                 let line = UnsafeBufferPointer(start: base + i, count: contentEnd - i)
                 i = e + 1
                 if line.isEmpty { continue }
+                if line.count > maxLine {
+                    tooLong(head: line.prefix(80), length: line.count, line: startLine)
+                    continue
+                }
+                if inputHasNUL, memchr(line.baseAddress!, 0, line.count) != nil {
+                    scratch.removeAll(keepingCapacity: true)
+                    scratch.append(contentsOf: line)
+                    removeNUL(&scratch, line: startLine)
+                    try scratch.withUnsafeBufferPointer { try handle($0, line: startLine) }
+                    continue
+                }
                 try handle(line, line: startLine)
             }
         }
         try finishOpen(line: lineNo)
         noteMissingCalendarEnd(line: lineNo)
         finish()
+    }
+
+    /// Warns about a logical line over ``ContentLineReader/Limits/lineLength``, which is skipped.
+    private func tooLong(head: some Collection<UInt8>, length: Int, line lineNo: Int) {
+        let name = String(decoding: head.prefix { $0 != 58 && $0 != 59 }, as: UTF8.self).uppercased()
+        warnings.append(FormatWarning(line: lineNo, property: name.isEmpty ? nil : name, code: .lineTooLong,
+            message: "Line is \(Self.size(length)) long, over the \(Self.size(limits.lineLength)) limit for one line (a huge attachment?); skipped. Shrink or remove it and read the file again."))
+    }
+
+    /// Removes NUL bytes from a logical line, with a warning.
+    private func removeNUL(_ line: inout [UInt8], line lineNo: Int) {
+        let before = line.count
+        line.removeAll { $0 == 0 }
+        warnings.append(FormatWarning(line: lineNo, code: .nulByte,
+            message: "Line holds \(before - line.count) NUL byte(s) (binary data, or UTF-16 text without a byte order mark?); they were removed. Check that this is a text file."))
+    }
+
+    /// `3.2 MiB`, `512 bytes`.
+    private static func size(_ n: Int) -> String {
+        if n < 1024 { return "\(n) bytes" }
+        if n < 1 << 20 { return "\(n >> 10) KiB" }
+        let tenths = (n * 10) >> 20
+        return "\(tenths / 10).\(tenths % 10) MiB"
     }
 
     @inline(__always)
@@ -127,11 +188,30 @@ final class ICalendarParser {
         if k == 5 || k == 3, l[k] == 58 {
             let up0 = l[0] & 0xDF
             if k == 5, up0 == 66, l[1] & 0xDF == 69, l[2] & 0xDF == 71, l[3] & 0xDF == 73, l[4] & 0xDF == 78 {
+                if excessDepth > 0 || stack.count + (inCalendar ? 1 : 0) >= limits.depth {
+                    // Too deep: skip it and all inside up to its END, warning once per run.
+                    if excessDepth == 0 {
+                        warnings.append(FormatWarning(line: line, property: "BEGIN", code: .tooDeep,
+                            message: "Components nest more than \(limits.depth) deep here; the deeper ones were skipped up to their END."))
+                    }
+                    excessDepth += 1
+                    return
+                }
                 try begin(Self.name(l, k + 1, Self.trimEnd(l, k + 1, n)), line: line); return
             }
             if k == 3, up0 == 69, l[1] & 0xDF == 78, l[2] & 0xDF == 68 {
+                if excessDepth > 0 { excessDepth -= 1; return }
                 try end(Self.name(l, k + 1, Self.trimEnd(l, k + 1, n)), line: line); return
             }
+        }
+        if excessDepth > 0 { return }
+        // Over the property limit: skip before parsing parameters and value.
+        if stack.isEmpty {
+            if inCalendar, calendarProperties.count >= limits.propertiesPerComponent {
+                tooMany(&droppedCalendar, l, nameEnd, line: line); return
+            }
+        } else if stack[stack.count - 1].properties.count >= limits.propertiesPerComponent {
+            tooMany(&dropped[dropped.count - 1], l, nameEnd, line: line); return
         }
         let name = Self.name(l, 0, nameEnd)
         var params: [ICalParameter] = []
@@ -179,7 +259,7 @@ final class ICalendarParser {
         let prop = ICalProperty(uncheckedName: name, value: value, parameters: params, line: line)
         if stack.isEmpty {
             if inCalendar {
-                if !(calendarProperties.contains { $0.name == name } && (name == "VERSION" || name == "PRODID" || name == "CALSCALE")) {
+                if !((name == "VERSION" || name == "PRODID" || name == "CALSCALE") && calendarProperties.contains { $0.name == name }) {
                     calendarProperties.append(prop)
                 }
             } else {
@@ -189,6 +269,23 @@ final class ICalendarParser {
         } else {
             stack[stack.count - 1].properties.append(prop)
         }
+    }
+
+    /// Counts a property skipped over ``ContentLineReader/Limits/propertiesPerComponent``;
+    /// the first one gets a warning, reworded with the total when the component closes.
+    private func tooMany(_ d: inout (count: Int, warning: Int), _ l: UnsafeBufferPointer<UInt8>, _ nameEnd: Int, line: Int) {
+        if d.count == 0 {
+            d.warning = warnings.count
+            warnings.append(FormatWarning(line: line, property: Self.name(l, 0, nameEnd), code: .tooManyProperties,
+                message: "Too many properties; the rest were skipped."))
+        }
+        d.count += 1
+    }
+
+    /// Rewords a too-many-properties warning with the component and the count skipped.
+    private func noteDropped(_ d: (count: Int, warning: Int), in name: String, line: Int) {
+        guard d.count > 0 else { return }
+        warnings[d.warning].message = "\(name) begun on line \(line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
     }
 
     private static func trimEnd(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Int {
@@ -202,6 +299,7 @@ final class ICalendarParser {
             if !stack.isEmpty { try finishOpen(line: line) }
             inCalendar = true
             sawCalendar = true
+            calendarLine = line
             return
         }
         if !inCalendar && stack.isEmpty && !warnedOutside {
@@ -212,6 +310,7 @@ final class ICalendarParser {
         var c = ICalComponent(name: name, line: line)
         c.properties.reserveCapacity(16)
         stack.append(c)
+        dropped.append((0, 0))
     }
 
     private func end(_ name: String, line: Int) throws {
@@ -222,6 +321,8 @@ final class ICalendarParser {
                     message: "END:VCALENDAR without BEGIN:VCALENDAR; ignored"))
             }
             inCalendar = false
+            noteDropped(droppedCalendar, in: "VCALENDAR", line: calendarLine)
+            droppedCalendar = (0, 0)
             return
         }
         guard let at = stack.lastIndex(where: { $0.name == name }) else {
@@ -240,6 +341,7 @@ final class ICalendarParser {
 
     private func pop() throws {
         let c = stack.removeLast()
+        noteDropped(dropped.removeLast(), in: c.name, line: c.line)
         if stack.isEmpty {
             try complete(c)
         } else {
@@ -265,6 +367,8 @@ final class ICalendarParser {
     }
 
     func noteMissingCalendarEnd(line: Int) {
+        noteDropped(droppedCalendar, in: "VCALENDAR", line: calendarLine)
+        droppedCalendar = (0, 0)
         if inCalendar {
             warnings.append(FormatWarning(line: line, property: "END", code: .missingEnd,
                 message: "the file ends without END:VCALENDAR; everything before was read"))

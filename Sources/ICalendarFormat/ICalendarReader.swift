@@ -8,6 +8,10 @@ public struct ICalendarReader: Sendable {
     public var floatingTimeZone: TimeZone
     /// Refuse input that needed any repair: the first warning becomes a thrown error.
     public var strict: Bool
+    /// Bounds on line length, properties per component and nesting depth, shared with the
+    /// vCard reader; past them input is skipped with a warning, so hostile files cost bounded
+    /// time and memory.
+    public var limits: ContentLineReader.Limits = .standard
 
     public init(floatingTimeZone: TimeZone = .current, strict: Bool = false) {
         self.floatingTimeZone = floatingTimeZone
@@ -67,7 +71,7 @@ public struct ICalendarReader: Sendable {
                        _ body: (ICalComponent, ICalTimeZoneResolver) throws -> Void) throws -> Summary {
         let resolver = ICalTimeZoneResolver(floatingTimeZone: floatingTimeZone)
         return try withoutActuallyEscaping(body) { body in
-            let parser = ICalendarParser(resolver: resolver) { try body($0, resolver) }
+            let parser = ICalendarParser(resolver: resolver, limits: limits) { try body($0, resolver) }
             try parser.run(bytes)
             if !parser.sawCalendar && parser.calendarComponentCount == 0 {
                 throw ICalendar.ReadError(reason: .notICalendar, file: file, line: 1,
