@@ -40,12 +40,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Benchmark: reads a large .ics (Benchmarks/ical-bench.sh compares it with libical and Python).
+        .executableTarget(name: "ICalendarBenchmark", dependencies: ["ICalendarFormat"], path: "Benchmarks/ICalendarBenchmark"),
         .testTarget(name: "ContentLinesTests", dependencies: ["ContentLines"]),
         .testTarget(name: "SecureXMLTests", dependencies: ["SecureXML"]),
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ICalendarFormatTests", dependencies: ["ICalendarFormat"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KithTests", dependencies: ["Kith"]),
-        .testTarget(name: "KithCLITests", dependencies: ["Kith"]),
+        .testTarget(name: "KithCLITests", dependencies: ["Kith", "KithCLI"]),
     ]
 )
 

@@ -1,0 +1,57 @@
+/// A calendar component (`VEVENT`, `VTODO`, `VALARM`, `VTIMEZONE`, `STANDARD`, an `X-` one...)
+/// with its properties and sub-components in file order.
+public struct ICalComponent: Hashable, Sendable {
+    /// The name, upper-cased.
+    public var name: String
+    public var properties: [ICalProperty]
+    public var components: [ICalComponent]
+    /// The line of its BEGIN; 0 for one built in code. Not part of equality.
+    public var line: Int
+
+    public init(name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [], line: Int = 0) {
+        self.name = name.asciiUppercased; self.properties = properties; self.components = components; self.line = line
+    }
+
+    /// The first property with a name (case-insensitive).
+    public func property(_ name: String) -> ICalProperty? {
+        let n = name.asciiUppercased
+        for p in properties where p.name.utf8.count == n.utf8.count && p.name == n { return p }
+        return nil
+    }
+
+    /// Every property with a name, in order.
+    public func properties(_ name: String) -> [ICalProperty] {
+        let n = name.asciiUppercased
+        return properties.filter { $0.name.utf8.count == n.utf8.count && $0.name == n }
+    }
+
+    /// Replaces every property of that name by `property` (or removes them, with nil),
+    /// keeping the position of the first one.
+    public mutating func set(_ name: String, _ property: ICalProperty?) {
+        let n = name.uppercased()
+        let at = properties.firstIndex { $0.name == n }
+        properties.removeAll { $0.name == n }
+        guard let property else { return }
+        properties.insert(property, at: min(at ?? properties.count, properties.count))
+    }
+
+    /// Replaces every property of that name by `list`.
+    public mutating func setAll(_ name: String, _ list: [ICalProperty]) {
+        let n = name.uppercased()
+        let at = properties.firstIndex { $0.name == n } ?? properties.count
+        properties.removeAll { $0.name == n }
+        properties.insert(contentsOf: list, at: min(at, properties.count))
+    }
+
+    /// Sub-components with a name.
+    public func components(_ name: String) -> [ICalComponent] {
+        let n = name.uppercased()
+        return components.filter { $0.name == n }
+    }
+
+    public static func == (a: ICalComponent, b: ICalComponent) -> Bool {
+        a.name == b.name && a.properties == b.properties && a.components == b.components
+    }
+
+    public func hash(into h: inout Hasher) { h.combine(name); h.combine(properties); h.combine(components) }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// An iCalendar DATE or DATE-TIME value in one of its three forms: UTC, floating, or with a TZID.
+///
+/// The fields are the wall-clock values as written; turning them into an instant needs a
+/// time zone for the `.zoned` form (see ``ICalTimeZoneResolver``).
+public struct ICalDateTime: Hashable, Sendable, CustomStringConvertible {
+    /// How the value is anchored in time.
+    public enum Form: Hashable, Sendable {
+        /// A DATE (all-day), no time of day.
+        case date
+        /// A local time with no zone: the same wall time everywhere.
+        case floating
+        /// A UTC time, written with a trailing `Z`.
+        case utc
+        /// A local time in the zone named by the `TZID` parameter.
+        case zoned(tzid: String)
+    }
+
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    public var form: Form
+
+    /// Creates a value; `hour`, `minute` and `second` are ignored for `.date`.
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, form: Form) {
+        self.year = year; self.month = month; self.day = day
+        if case .date = form { self.hour = 0; self.minute = 0; self.second = 0 } else {
+            self.hour = hour; self.minute = minute; self.second = second
+        }
+        self.form = form
+    }
+
+    /// True for a DATE value (an all-day event).
+    public var isDate: Bool { if case .date = form { return true } else { return false } }
+
+    /// The TZID of a `.zoned` value.
+    public var tzid: String? { if case .zoned(let id) = form { return id } else { return nil } }
+
+    /// The value as written in iCalendar text: `20260308`, `20260308T020000`, `20260308T070000Z`.
+    public var description: String { String(decoding: icalBytes, as: UTF8.self) }
+
+    /// The ISO 8601 form used by jCal and xCal: `2026-03-08`, `2026-03-08T02:00:00[Z]`.
+    public var isoString: String {
+        var s = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        if isDate { return s }
+        s += "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
+        if case .utc = form { s += "Z" }
+        return s
+    }
+
+    var icalBytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(16)
+        appendDigits(&out, year, 4); appendDigits(&out, month, 2); appendDigits(&out, day, 2)
+        if isDate { return out }
+        out.append(UInt8(ascii: "T"))
+        appendDigits(&out, hour, 2); appendDigits(&out, minute, 2); appendDigits(&out, second, 2)
+        if case .utc = form { out.append(UInt8(ascii: "Z")) }
+        return out
+    }
+
+    /// Wall-clock seconds since 1970-01-01T00:00:00 as if UTC.
+    var localSeconds: Int64 {
+        CivilTime.seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+
+    init(localSeconds s: Int64, form: Form) {
+        let f = CivilTime.fields(s)
+        self.init(year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, second: f.second, form: form)
+    }
+
+    /// A UTC value for an instant.
+    public init(utc date: Date) {
+        let s = Int64((date.timeIntervalSince1970).rounded(.down))
+        self.init(localSeconds: s, form: .utc)
+    }
+
+    /// Parses `YYYYMMDD`, `YYYYMMDDTHHMMSS` or `YYYYMMDDTHHMMSSZ`, with an optional TZID.
+    ///
+    /// A TZID on a UTC value is ignored (RFC 5545 §3.3.5). Returns nil for anything else or
+    /// for out-of-range fields (month 13, 30 February, hour 25).
+    public init?(_ text: String, tzid: String? = nil) {
+        var t = text
+        guard let v = t.withUTF8({ ICalDateTime.parse($0, tzid: tzid) }) else { return nil }
+        self = v
+    }
+
+    /// Whether text is a valid DATE or DATE-TIME, without building a value.
+    static func isValid(_ text: String) -> Bool {
+        var t = text
+        return t.withUTF8 { parse($0, tzid: nil) != nil }
+    }
+
+    /// Parses the ISO forms of jCal/xCal (`2026-03-08`, `2026-03-08T02:00:00Z`) as well as the basic form.
+    public init?(iso text: String, tzid: String? = nil) {
+        let filtered = text.utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") }
+        guard let v = filtered.withUnsafeBufferPointer({ ICalDateTime.parse($0, tzid: tzid) }) else { return nil }
+        self = v
+    }
+
+    @inline(__always)
+    static func digits(_ b: UnsafeBufferPointer<UInt8>, _ at: Int, _ n: Int) -> Int? {
+        var v = 0
+        for i in at..<(at + n) {
+            let d = b[i] &- 48
+            if d > 9 { return nil }
+            v = v * 10 + Int(d)
+        }
+        return v
+    }
+
+    /// Byte-level parser, the hot path of reading.
+    static func parse(_ b: UnsafeBufferPointer<UInt8>, tzid: String?) -> ICalDateTime? {
+        var n = b.count
+        while n > 0, b[n - 1] == 32 { n -= 1 }
+        guard n == 8 || n == 15 || n == 16,
+              let y = digits(b, 0, 4), let m = digits(b, 4, 2), let d = digits(b, 6, 2),
+              m >= 1, m <= 12, d >= 1, d <= CivilTime.daysInMonth(year: y, month: m)
+        else { return nil }
+        if n == 8 { return ICalDateTime(year: y, month: m, day: d, form: .date) }
+        guard b[8] == UInt8(ascii: "T") || b[8] == UInt8(ascii: "t"),
+              let hh = digits(b, 9, 2), let mm = digits(b, 11, 2), let ss = digits(b, 13, 2),
+              hh <= 23, mm <= 59, ss <= 60
+        else { return nil }
+        var form: Form
+        if n == 16 {
+            guard b[15] == UInt8(ascii: "Z") || b[15] == UInt8(ascii: "z") else { return nil }
+            form = .utc
+        } else if let tzid, !tzid.isEmpty {
+            form = .zoned(tzid: tzid)
+        } else {
+            form = .floating
+        }
+        return ICalDateTime(year: y, month: m, day: d, hour: hh, minute: mm, second: min(ss, 59), form: form)
+    }
+}
+
+@inline(__always)
+func appendDigits(_ out: inout [UInt8], _ value: Int, _ width: Int) {
+    var v = value < 0 ? -value : value
+    var tmp: [UInt8] = []
+    while v > 0 { tmp.append(UInt8(48 + v % 10)); v /= 10 }
+    while tmp.count < width { tmp.append(48) }
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    out.append(contentsOf: tmp.reversed())
+}
+
+func pad(_ value: Int, _ width: Int) -> String {
+    var out: [UInt8] = []
+    appendDigits(&out, value, width)
+    return String(decoding: out, as: UTF8.self)
+}

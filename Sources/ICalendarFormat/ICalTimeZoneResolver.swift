@@ -1,0 +1,196 @@
+import Foundation
+
+/// Turns TZIDs into UTC offsets: the calendar's own VTIMEZONE first, then the IANA
+/// database, then the Windows zone names Outlook writes.
+///
+/// Each TZID is resolved once and cached; converting a value is then integer arithmetic.
+/// Safe to share between threads.
+public final class ICalTimeZoneResolver: @unchecked Sendable {
+    /// Where a TZID's rules came from.
+    public enum Source: String, Hashable, Sendable {
+        /// The VTIMEZONE in the same file.
+        case vtimezone
+        /// The IANA zone of that name (also after stripping prefixes like `/mozilla.org/20050126_1/`).
+        case iana
+        /// A Windows zone name mapped to IANA through CLDR.
+        case windows
+    }
+
+    private struct Entry { var rules: ZoneRules; var source: Source; var iana: String? }
+
+    private let lock = NSLock()
+    private var vtimezones: [String: ICalComponent] = [:]
+    private var cache: [String: Entry?] = [:]
+    private var lastTZID: String?
+    private var lastEntry: Entry?
+
+    /// The zone used for floating times and DATE values.
+    public let floatingTimeZone: TimeZone
+    private let floatingRules: ZoneRules
+
+    /// - Parameter floatingTimeZone: how floating times and all-day dates become instants.
+    public init(floatingTimeZone: TimeZone = .current, timeZones: [ICalComponent] = []) {
+        self.floatingTimeZone = floatingTimeZone
+        self.floatingRules = Self.ianaRules(floatingTimeZone.identifier) ?? ZoneRules.make(from: floatingTimeZone)
+        for tz in timeZones { register(tz) }
+    }
+
+    /// Adds a VTIMEZONE; it takes precedence over IANA for its TZID.
+    public func register(_ vtimezone: ICalComponent) {
+        guard vtimezone.name == "VTIMEZONE", let id = vtimezone.property("TZID")?.value, !id.isEmpty else { return }
+        lock.lock(); defer { lock.unlock() }
+        vtimezones[id] = vtimezone
+        cache[id] = nil
+        if lastTZID == id { lastTZID = nil; lastEntry = nil }
+    }
+
+    /// Where the rules for a TZID come from, or nil if it is known nowhere.
+    public func source(for tzid: String) -> Source? { entry(tzid)?.source }
+
+    /// The IANA identifier a TZID maps to, when there is one.
+    public func ianaIdentifier(for tzid: String) -> String? { entry(tzid)?.iana }
+
+    /// Whether a TZID can be resolved.
+    public func canResolve(_ tzid: String) -> Bool { entry(tzid) != nil }
+
+    /// The instant of a value. Floating times and dates use ``floatingTimeZone``; an
+    /// unknown TZID falls back to it too (the reader warns about those).
+    public func date(for value: ICalDateTime) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(utcSeconds(for: value)))
+    }
+
+    /// The UTC offset in seconds of a TZID at an instant (nil when unknown).
+    public func offset(of tzid: String, at date: Date) -> Int? {
+        entry(tzid)?.rules.offset(atUTC: Int64(date.timeIntervalSince1970.rounded(.down)))
+    }
+
+    /// The wall-clock value of an instant in a TZID (or UTC with nil).
+    public func value(for date: Date, tzid: String?) -> ICalDateTime {
+        let u = Int64(date.timeIntervalSince1970.rounded(.down))
+        guard let tzid else { return ICalDateTime(localSeconds: u, form: .utc) }
+        let rules = entry(tzid)?.rules ?? floatingRules
+        return ICalDateTime(localSeconds: u + Int64(rules.offset(atUTC: u)), form: .zoned(tzid: tzid))
+    }
+
+    func utcSeconds(for value: ICalDateTime) -> Int64 {
+        let l = value.localSeconds
+        switch value.form {
+        case .utc: return l
+        case .date, .floating: return floatingRules.utc(fromLocal: l)
+        case .zoned(let id): return rules(for: id).utc(fromLocal: l)
+        }
+    }
+
+    func rules(for tzid: String?) -> ZoneRules {
+        guard let tzid else { return floatingRules }
+        return entry(tzid)?.rules ?? floatingRules
+    }
+
+    private func entry(_ tzid: String) -> Entry? {
+        lock.lock(); defer { lock.unlock() }
+        if tzid == lastTZID { return lastEntry }
+        let e: Entry?
+        if let cached = cache[tzid] {
+            e = cached
+        } else {
+            e = resolve(tzid)
+            cache[tzid] = e
+        }
+        lastTZID = tzid; lastEntry = e
+        return e
+    }
+
+    private func resolve(_ tzid: String) -> Entry? {
+        if let vt = vtimezones[tzid], let rules = Self.rules(fromVTimeZone: vt) {
+            return Entry(rules: rules, source: .vtimezone, iana: Self.ianaName(tzid) ?? WindowsZones.iana(for: tzid))
+        }
+        if let name = Self.ianaName(tzid), let r = Self.ianaRules(name) { return Entry(rules: r, source: .iana, iana: name) }
+        if let name = WindowsZones.iana(for: tzid.trimmingSpaces), let r = Self.ianaRules(name) {
+            return Entry(rules: r, source: .windows, iana: name)
+        }
+        return nil
+    }
+
+    /// The IANA name inside a TZID: itself, or its last two or three path parts.
+    static func ianaName(_ tzid: String) -> String? {
+        let t = tzid.trimmingSpaces
+        if t.isEmpty { return nil }
+        if !t.contains(" "), TimeZone(identifier: t) != nil { return t }
+        let parts = t.split(separator: "/")
+        for n in [3, 2] where parts.count > n {
+            let candidate = parts.suffix(n).joined(separator: "/")
+            if TimeZone(identifier: candidate) != nil { return candidate }
+        }
+        return nil
+    }
+
+    private static let ianaLock = NSLock()
+    nonisolated(unsafe) private static var ianaCache: [String: ZoneRules] = [:]
+
+    /// Rules for an IANA zone, built once per process.
+    static func ianaRules(_ identifier: String) -> ZoneRules? {
+        ianaLock.lock(); defer { ianaLock.unlock() }
+        if let r = ianaCache[identifier] { return r }
+        guard let tz = TimeZone(identifier: identifier) else { return nil }
+        let r = ZoneRules.make(from: tz)
+        ianaCache[identifier] = r
+        return r
+    }
+
+    /// Rules from a VTIMEZONE's STANDARD and DAYLIGHT observances up to 2100.
+    static func rules(fromVTimeZone c: ICalComponent) -> ZoneRules? {
+        var list: [ZoneTransition] = []
+        let limit = CivilTime.seconds(year: 2100, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+        for obs in c.components where obs.name == "STANDARD" || obs.name == "DAYLIGHT" {
+            guard let from = obs.property("TZOFFSETFROM").flatMap({ parseOffset($0.value) }),
+                  let to = obs.property("TZOFFSETTO").flatMap({ parseOffset($0.value) }),
+                  let ds = obs.property("DTSTART").flatMap({ ICalDateTime($0.value) })
+            else { continue }
+            let start = ds.localSeconds
+            var onsets: [Int64] = [start]
+            if let rr = obs.property("RRULE").flatMap({ try? RecurrenceRule($0.value) }) {
+                let until = rr.until
+                onsets = rr.expandLocal(start: start, isDate: false, beyondUntil: { local in
+                    guard let until else { return false }
+                    if case .utc = until.form { return local - Int64(from) > until.localSeconds }
+                    return local > until.localSeconds
+                }, limit: limit, maxCount: 1200)
+            }
+            for rd in obs.properties("RDATE") {
+                for v in rd.value.split(separator: ",") {
+                    guard let d = ICalDateTime(String(v)) else { continue }
+                    if case .utc = d.form { onsets.append(d.localSeconds + Int64(from)) } else { onsets.append(d.localSeconds) }
+                }
+            }
+            let name = obs.property("TZNAME")?.text
+            for o in onsets {
+                list.append(ZoneTransition(utc: o - Int64(from), before: from, after: to,
+                                           isDaylight: obs.name == "DAYLIGHT", name: name))
+            }
+        }
+        guard !list.isEmpty else { return nil }
+        list.sort { $0.utc < $1.utc }
+        return ZoneRules(initialOffset: list[0].before, transitions: list)
+    }
+
+    /// Parses a UTC-OFFSET value: `+0100`, `-0500`, `+053000`.
+    static func parseOffset(_ s: String) -> Int? {
+        let b = Array(s.utf8.filter { $0 != 32 })
+        guard b.count == 5 || b.count == 7, b[0] == 43 || b[0] == 45 else { return nil }
+        var v = [Int]()
+        for i in stride(from: 1, to: b.count, by: 2) {
+            guard b[i] >= 48, b[i] <= 57, b[i + 1] >= 48, b[i + 1] <= 57 else { return nil }
+            v.append(Int(b[i] - 48) * 10 + Int(b[i + 1] - 48))
+        }
+        let secs = v[0] * 3600 + v[1] * 60 + (v.count > 2 ? v[2] : 0)
+        return b[0] == 45 ? -secs : secs
+    }
+
+    /// Writes a UTC-OFFSET value.
+    static func formatOffset(_ secs: Int) -> String {
+        let a = abs(secs)
+        var s = (secs < 0 ? "-" : "+") + pad(a / 3600, 2) + pad(a / 60 % 60, 2)
+        if a % 60 != 0 { s += pad(a % 60, 2) }
+        return s
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// One change of UTC offset: at `utc` the offset goes from `before` to `after` seconds.
+struct ZoneTransition: Hashable, Sendable {
+    var utc: Int64
+    var before: Int
+    var after: Int
+    var isDaylight: Bool
+    var name: String?
+}
+
+/// The offsets of one zone as a sorted list of transitions, answering both directions
+/// (UTC to local, local to UTC) in pure integer arithmetic.
+///
+/// Built once per zone, from a VTIMEZONE or from Foundation's IANA data, then shared.
+final class ZoneRules: Sendable {
+    let initialOffset: Int
+    let transitions: [ZoneTransition]
+
+    init(initialOffset: Int, transitions: [ZoneTransition]) {
+        self.initialOffset = initialOffset
+        self.transitions = transitions.sorted { $0.utc < $1.utc }
+    }
+
+    /// Index of the first transition with `utc > u`.
+    @inline(__always)
+    private func upperBound(_ u: Int64) -> Int {
+        var lo = 0, hi = transitions.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if transitions[mid].utc <= u { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The UTC offset in effect at a UTC instant (seconds).
+    func offset(atUTC u: Int64) -> Int {
+        let i = upperBound(u)
+        return i == 0 ? initialOffset : transitions[i - 1].after
+    }
+
+    /// The UTC instant of a wall-clock time (local seconds).
+    ///
+    /// A time skipped by a spring-forward gap is read with the offset before the gap and a
+    /// time repeated by a fall-back is read as its first occurrence (RFC 5545 §3.3.5).
+    func utc(fromLocal l: Int64) -> Int64 {
+        // Start from the transitions that could matter: offsets are within ±26 h.
+        var i = upperBound(l - 26 * 3600)
+        var o = i == 0 ? initialOffset : transitions[i - 1].after
+        while i < transitions.count {
+            let t = transitions[i]
+            if l - Int64(o) < t.utc { return l - Int64(o) }
+            if l - Int64(t.after) < t.utc { return l - Int64(o) } // gap: the offset before
+            o = t.after
+            i += 1
+        }
+        return l - Int64(o)
+    }
+
+    /// Rules from Foundation's time zone data between 1900 and 2100.
+    static func make(from tz: TimeZone) -> ZoneRules {
+        let start = Date(timeIntervalSince1970: -2_208_988_800) // 1900-01-01
+        let end = Date(timeIntervalSince1970: 4_102_444_800) // 2100-01-01
+        let initial = tz.secondsFromGMT(for: start)
+        var list: [ZoneTransition] = []
+        var previous = initial
+        var cursor = start
+        while let next = tz.nextDaylightSavingTimeTransition(after: cursor), next < end, list.count < 2000 {
+            let after = tz.secondsFromGMT(for: next)
+            if after != previous {
+                list.append(ZoneTransition(
+                    utc: Int64(next.timeIntervalSince1970.rounded()), before: previous, after: after,
+                    isDaylight: tz.isDaylightSavingTime(for: next), name: tz.abbreviation(for: next)))
+                previous = after
+            }
+            cursor = next
+        }
+        return ZoneRules(initialOffset: initial, transitions: list)
+    }
+}

@@ -1,0 +1,382 @@
+import ContentLines
+import Foundation
+import VCardFormat
+
+/// The fields of a person that a vCard gives, as one value: what an import writes, and
+/// the snapshot kept to tell the user's edits from the card's values on re-import.
+struct ContactFields: Hashable, Codable {
+    var displayName: String
+    var name: PersonName
+    var nicknames: [String]
+    var birthday: PartialDate?
+    var anniversary: PartialDate?
+    var emails: [LabeledValue]
+    var phones: [LabeledValue]
+    var addresses: [PostalAddress]
+    var organization: String
+    var title: String
+    var urls: [LabeledValue]
+    var note: String
+    var photoHash: String?
+    var vcardLines: [String]
+
+    init(person p: Person) {
+        displayName = p.displayName; name = p.name; nicknames = p.nicknames; birthday = p.birthday
+        anniversary = p.anniversary; emails = p.emails; phones = p.phones; addresses = p.addresses
+        organization = p.organization; title = p.title; urls = p.urls; note = p.note; photoHash = p.photoHash
+        vcardLines = p.vcardLines
+    }
+
+    init(displayName: String) {
+        self.displayName = displayName; name = PersonName(); nicknames = []; emails = []; phones = []; addresses = []
+        organization = ""; title = ""; urls = []; note = ""; vcardLines = []
+    }
+
+    /// Writes these fields into a draft.
+    func apply(to d: inout PersonDraft) {
+        d.displayName = displayName; d.name = name; d.nicknames = nicknames; d.birthday = birthday
+        d.anniversary = anniversary; d.emails = emails; d.phones = phones; d.addresses = addresses
+        d.organization = organization; d.title = title; d.urls = urls; d.note = note; d.photoHash = photoHash
+        d.vcardLines = vcardLines
+    }
+
+    /// The names of the fields that differ, for "updated: email, phone".
+    func changes(from o: ContactFields) -> [String] {
+        var out: [String] = []
+        if displayName != o.displayName || name != o.name { out.append("name") }
+        if nicknames != o.nicknames { out.append("nicknames") }
+        if birthday != o.birthday { out.append("birthday") }
+        if anniversary != o.anniversary { out.append("anniversary") }
+        if emails != o.emails { out.append("emails") }
+        if phones != o.phones { out.append("phones") }
+        if addresses != o.addresses { out.append("addresses") }
+        if organization != o.organization { out.append("organisation") }
+        if title != o.title { out.append("title") }
+        if urls != o.urls { out.append("URLs") }
+        if note != o.note { out.append("note") }
+        if photoHash != o.photoHash { out.append("photo") }
+        if vcardLines != o.vcardLines { out.append("kept vCard properties") }
+        return out
+    }
+
+    /// The fields after a re-import: a field the user left as the last import gave it
+    /// follows the card; a field the user changed in Kith stays. With no earlier snapshot
+    /// (a person the user made), only empty fields are filled and lists gain new values.
+    static func merged(current c: ContactFields, snapshot s: ContactFields?, card n: ContactFields) -> ContactFields {
+        var r = c
+        func pick<T: Equatable>(_ kp: WritableKeyPath<ContactFields, T>, isEmpty: (T) -> Bool) {
+            if let s {
+                if c[keyPath: kp] == s[keyPath: kp] { r[keyPath: kp] = n[keyPath: kp] }
+            } else if isEmpty(c[keyPath: kp]) {
+                r[keyPath: kp] = n[keyPath: kp]
+            }
+        }
+        func list<T: Equatable>(_ kp: WritableKeyPath<ContactFields, [T]>) {
+            if let s {
+                if c[keyPath: kp] == s[keyPath: kp] { r[keyPath: kp] = n[keyPath: kp] }
+            } else {
+                for v in n[keyPath: kp] where !r[keyPath: kp].contains(v) { r[keyPath: kp].append(v) }
+            }
+        }
+        pick(\.displayName) { $0.isEmpty }
+        pick(\.name) { $0 == PersonName() }
+        list(\.nicknames)
+        pick(\.birthday) { $0 == nil }
+        pick(\.anniversary) { $0 == nil }
+        if s == nil {
+            // Contact details compare loosely: the same address with another label is the same.
+            for v in n.emails where !r.emails.contains(where: { $0.value.lowercased() == v.value.lowercased() }) { r.emails.append(v) }
+            for v in n.phones where !r.phones.contains(where: { p in
+                guard let a = PhoneKey.key(p.value), let b = PhoneKey.key(v.value) else { return p.value == v.value }
+                return PhoneKey.same(a, b)
+            }) { r.phones.append(v) }
+        } else {
+            list(\.emails)
+            list(\.phones)
+        }
+        list(\.addresses)
+        pick(\.organization) { $0.isEmpty }
+        pick(\.title) { $0.isEmpty }
+        list(\.urls)
+        pick(\.note) { $0.isEmpty }
+        pick(\.photoHash) { $0 == nil }
+        list(\.vcardLines)
+        return r
+    }
+}
+
+/// Phone numbers compared as a person would: by digits, a local number matching the end
+/// of an international one (`0151 2345678` and `+49 151 2345678`).
+enum PhoneKey {
+    /// The digits, without leading zeros for a local number; nil for fewer than six digits.
+    static func key(_ phone: String) -> String? {
+        let t = phone.trimmingCharacters(in: .whitespaces)
+        var digits = String(t.unicodeScalars.filter { $0.value >= 48 && $0.value <= 57 }.map(Character.init))
+        let international = t.hasPrefix("+") || digits.hasPrefix("00")
+        if international { while digits.hasPrefix("0") { digits.removeFirst() } ; digits = "+" + digits }
+        else { while digits.hasPrefix("0") { digits.removeFirst() } }
+        return digits.count >= 6 ? digits : nil
+    }
+
+    /// Whether two keys are the same number.
+    static func same(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        let ai = a.hasPrefix("+"), bi = b.hasPrefix("+")
+        if ai && bi { return false }
+        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+        return short.count >= 7 && !short.hasPrefix("+") && long.hasSuffix(short)
+    }
+}
+
+/// A vCard read for import: the person's fields, photo bytes, categories and traits.
+struct ImportedContact {
+    var fields: ContactFields
+    var uid: String?
+    var rev: String?
+    /// Inline photo bytes with a media type Kith stores.
+    var photo: Data?
+    /// CATEGORIES values, for placement.
+    var categories: [String]
+    /// Trait kind path and text, from INTEREST, HOBBY and EXPERTISE.
+    var traits: [(path: String, text: String)]
+    var line: Int
+}
+
+/// Maps vCards to people and people to vCards.
+enum ContactMapping {
+    /// Trait kinds the RFC 6715 properties become.
+    static let interestPath = "Interests"
+    static let hobbyPath = "Interests/Hobbies"
+    static let expertisePath = "Work & Study/Expertise"
+
+    /// Properties Kith models; every other one is kept verbatim.
+    static let modelled: Set<String> = [
+        "FN", "N", "NICKNAME", "EMAIL", "TEL", "ADR", "ORG", "URL", "UID", "REV", "PRODID", "VERSION",
+    ]
+    /// TYPE values that say nothing a user needs to see.
+    static let noiseTypes: Set<String> = ["internet", "x400", "pref"]
+    /// TYPE values written as TYPE on export; any other label becomes an Apple-style `X-ABLabel`.
+    static let knownTypes: Set<String> = [
+        "home", "work", "cell", "voice", "fax", "pager", "text", "video", "textphone", "main", "iphone",
+        "other", "mobile", "internet", "pref", "msg", "bbs", "modem", "car", "isdn", "pcs", "dom", "intl",
+        "postal", "parcel",
+    ]
+
+    /// What the import takes from a card.
+    /// - Returns: nil with a reason when the card has no name at all.
+    static func contact(from source: VCard, warnings: inout [ImportWarning]) -> Result<ImportedContact, ImportFailure> {
+        // Work in 4.0 form so kept lines are stored in one dialect.
+        var ignored: [FormatWarning] = []
+        let card = VCard(version: .v4_0, properties: source.properties(for: .v4_0, warnings: &ignored), line: source.line)
+        let emails = card.emails.filter { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
+        let n = card.name
+        var name = PersonName()
+        if let n {
+            name = PersonName(family: n.familyNames.joined(separator: " "), given: n.givenNames.joined(separator: " "),
+                              additional: n.additionalNames.joined(separator: " "),
+                              prefixes: n.honorificPrefixes.joined(separator: " "),
+                              suffixes: n.honorificSuffixes.joined(separator: " "))
+        }
+        let org = card.organization.filter { !$0.isEmpty }.joined(separator: ", ")
+        var display = card.formattedName?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if display.isEmpty {
+            display = [name.prefixes, name.given, name.additional, name.family, name.suffixes]
+                .filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        if display.isEmpty { display = org }
+        if display.isEmpty, let e = emails.first { display = e.value }
+        let named = ["FN", "N", "ORG", "EMAIL"].contains { source.property($0) != nil }
+        guard named, !display.isEmpty else {
+            return .failure(ImportFailure(line: source.line, name: "",
+                reason: "the card has no name: no FN, N, ORG or EMAIL to call this person by"))
+        }
+        var f = ContactFields(displayName: display)
+        f.name = name
+        f.nicknames = card.nicknames.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        f.emails = emails.map { LabeledValue($0.value.trimmingCharacters(in: .whitespaces), label: label($0)) }
+        f.phones = card.phones.filter { !$0.value.isEmpty }.map { LabeledValue($0.value.trimmingCharacters(in: .whitespaces), label: label($0)) }
+        f.urls = card.urls.filter { !$0.value.isEmpty }.map { LabeledValue($0.value, label: label($0)) }
+        f.addresses = card.addresses.map { a in
+            PostalAddress(label: label(types: a.types, label: a.label), poBox: a.poBox, extended: a.extended, street: a.street,
+                          locality: a.locality, region: a.region, postalCode: a.postalCode, country: a.country)
+        }
+        f.organization = org
+        let titles = card.titles
+        f.title = titles.first ?? ""
+        f.note = card.notes.joined(separator: "\n\n")
+
+        var kept: [ContentLine] = []
+        var dropGroups = Set<String>()
+        var photo: Data?
+        var categories: [String] = []
+        var traits: [(String, String)] = []
+        var sawTitle = false
+        for p in card.properties {
+            switch p.name {
+            case "EMAIL", "TEL", "URL", "ADR":
+                if let g = p.group { dropGroups.insert(g.uppercased()) }
+            case "TITLE" where !sawTitle:
+                sawTitle = true
+            case "NOTE":
+                break
+            case "BDAY", "ANNIVERSARY":
+                let date = PartialDate(line: p)
+                if let date {
+                    if p.name == "BDAY" { f.birthday = date } else { f.anniversary = date }
+                } else {
+                    warnings.append(ImportWarning(line: p.line, code: "date-kept-as-text",
+                        message: "\(p.name) \"\(p.value.prefix(40))\" is not a calendar date; kept on the person as written."))
+                    kept.append(p)
+                }
+            case "PHOTO" where photo == nil:
+                if case .inline(let data, _)? = VCard(version: .v4_0, properties: [p]).photos.first,
+                   Photo.mediaType(of: Data(data)) != nil {
+                    photo = Data(data)
+                } else {
+                    kept.append(p)
+                }
+            case "CATEGORIES":
+                categories += TextEscaping.splitList(p.value).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            case "INTEREST", "HOBBY", "EXPERTISE":
+                let text = TextEscaping.unescape(p.value).trimmingCharacters(in: .whitespacesAndNewlines)
+                if !text.isEmpty {
+                    traits.append((p.name == "INTEREST" ? interestPath : p.name == "HOBBY" ? hobbyPath : expertisePath, text))
+                }
+                kept.append(p) // keeps LEVEL and such; exported again only while the trait exists
+            default:
+                if !modelled.contains(p.name) { kept.append(p) }
+            }
+        }
+        kept.removeAll { $0.name == "X-ABLABEL" && $0.group.map { dropGroups.contains($0.uppercased()) } == true }
+        f.vcardLines = kept.map { var l = $0; l.line = 0; return ContentLineWriter.serialize(l) }
+        let uid = card.uid?.trimmingCharacters(in: .whitespaces)
+        return .success(ImportedContact(fields: f, uid: uid?.isEmpty == false ? uid : nil, rev: card.revision,
+                                        photo: photo, categories: categories, traits: traits, line: source.line))
+    }
+
+    static func label(_ v: VCard.TypedValue) -> String { label(types: v.types, label: v.label) }
+
+    static func label(types: [String], label: String?) -> String {
+        if let label, !label.isEmpty { return label }
+        var t = types.filter { !noiseTypes.contains($0) }
+        if t.count > 1 { t.removeAll { $0 == "voice" } }
+        return t.joined(separator: ",")
+    }
+
+    /// REV values compared by their digits (`2026-10-02T09:15:00Z` = `20261002T091500Z`).
+    static func revKey(_ rev: String?) -> String? {
+        guard let rev else { return nil }
+        let d = String(rev.unicodeScalars.filter { $0.value >= 48 && $0.value <= 57 }.map(Character.init))
+        return d.isEmpty ? nil : (d + String(repeating: "0", count: max(0, 14 - d.count)))
+    }
+
+    // MARK: Export
+
+    /// A person as a vCard in 4.0 form (the writer converts to 3.0).
+    /// - Parameters:
+    ///   - traits: the person's traits (kind path, text), newest last.
+    ///   - photo: the profile photo's bytes and media type.
+    static func card(for p: Person, traits: [(path: String, text: String)], photo: (Data, String)?,
+                     version: VCard.Version) -> VCard {
+        var lines: [ContentLine] = []
+        func text(_ s: String) -> String { TextEscaping.escape(s) }
+        var group = 0
+        func typed(_ name: String, _ v: LabeledValue, escape: Bool = true) {
+            let value = escape ? text(v.value) : v.value
+            let tokens = v.label.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if tokens.allSatisfy({ knownTypes.contains($0) }) {
+                var l = ContentLine(name: name, value: value)
+                if !tokens.isEmpty { l.setParameter("TYPE", tokens) }
+                lines.append(l)
+            } else {
+                group += 1
+                lines.append(ContentLine(group: "item\(group)", name: name, value: value))
+                lines.append(ContentLine(group: "item\(group)", name: "X-ABLabel", value: text(v.label)))
+            }
+        }
+        lines.append(ContentLine(name: "UID", value: p.uid))
+        lines.append(ContentLine(name: "FN", value: text(p.displayName)))
+        let n = p.name
+        lines.append(ContentLine(name: "N", value: [n.family, n.given, n.additional, n.prefixes, n.suffixes].map(text).joined(separator: ";")))
+        if !p.nicknames.isEmpty { lines.append(ContentLine(name: "NICKNAME", value: p.nicknames.map(text).joined(separator: ","))) }
+        if let b = p.birthday { lines.append(ContentLine(name: "BDAY", value: vcardDate(b))) }
+        if let a = p.anniversary { lines.append(ContentLine(name: "ANNIVERSARY", value: vcardDate(a))) }
+        for e in p.emails { typed("EMAIL", e) }
+        for t in p.phones { typed("TEL", t) }
+        for a in p.addresses {
+            var l = ContentLine(name: "ADR", value: [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country]
+                .map { TextEscaping.escape($0) }.joined(separator: ";"))
+            let tokens = a.label.lowercased().split(separator: ",").map(String.init)
+            if !tokens.isEmpty && tokens.allSatisfy({ knownTypes.contains($0) }) { l.setParameter("TYPE", tokens) }
+            else if !a.label.isEmpty { l.setParameter("LABEL", [a.label]) }
+            lines.append(l)
+        }
+        if !p.organization.isEmpty { lines.append(ContentLine(name: "ORG", value: text(p.organization))) }
+        if !p.title.isEmpty { lines.append(ContentLine(name: "TITLE", value: text(p.title))) }
+        for u in p.urls { typed("URL", u, escape: false) }
+        if !p.note.isEmpty { lines.append(ContentLine(name: "NOTE", value: text(p.note))) }
+        if let (data, type) = photo {
+            var card = VCard(version: .v4_0)
+            card.photos = [.inline(data: [UInt8](data), mediaType: type)]
+            lines += card.properties
+        }
+        // Kept lines, parsed back; RFC 6715 lines only while their trait still exists.
+        let traitTexts = Set(traits.map { $0.text })
+        var keptCategories: [String] = []
+        var keptTraitTexts = Set<String>()
+        for raw in p.vcardLines {
+            var reader = ContentLineReader(string: raw + "\r\n")
+            guard let l = reader.next() else { continue }
+            switch l.name {
+            case "CATEGORIES":
+                keptCategories += TextEscaping.splitList(l.value)
+            case "INTEREST", "HOBBY", "EXPERTISE":
+                let t = TextEscaping.unescape(l.value)
+                if traitTexts.contains(t) && version == .v4_0 { lines.append(l); keptTraitTexts.insert(t) }
+            default:
+                lines.append(l)
+            }
+        }
+        let categories = (p.relation.map { [$0.path] } ?? []) + keptCategories
+        if !categories.isEmpty { lines.append(ContentLine(name: "CATEGORIES", value: categories.map(text).joined(separator: ","))) }
+        for t in traits where !keptTraitTexts.contains(t.text) {
+            if version == .v4_0 {
+                let name = t.path.hasPrefix(hobbyPath) ? "HOBBY"
+                    : t.path.hasPrefix(expertisePath) || t.path.hasPrefix("Work & Study") ? "EXPERTISE" : "INTEREST"
+                if name == "INTEREST" && !t.path.hasPrefix(interestPath) {
+                    lines.append(ContentLine(name: "NOTE", value: text("\(t.path): \(t.text)")))
+                } else {
+                    lines.append(ContentLine(name: name, value: text(t.text)))
+                }
+            } else {
+                lines.append(ContentLine(name: "NOTE", value: text("\(t.path): \(t.text)")))
+            }
+        }
+        if let rev = p.rev { lines.append(ContentLine(name: "REV", value: rev)) }
+        return VCard(version: .v4_0, properties: lines)
+    }
+
+    /// `19900412` or `--0412`.
+    static func vcardDate(_ d: PartialDate) -> String {
+        VCard.PartialDate(year: d.year, month: d.month, day: d.day).basicFormat
+    }
+}
+
+extension VCard.PartialDate {
+    /// The Kith date of a vCard date: month and day must be known.
+    init?(line: ContentLine) {
+        let v = line.firstParameter("VALUE")?.lowercased()
+        guard v == nil || v == "date" || v == "date-and-or-time" || v == "date-time" else { return nil }
+        guard let d = VCard.PartialDate(line.value) else { return nil }
+        self = d
+        if let omit = line.firstParameter("X-APPLE-OMIT-YEAR"), let y = Int(omit), y == d.year { year = nil }
+    }
+}
+
+extension PartialDate {
+    /// The date of a BDAY-like line, when it has a month and day.
+    init?(line: ContentLine) {
+        guard let d = VCard.PartialDate(line: line), let m = d.month, let day = d.day else { return nil }
+        self.init(year: d.year, month: m, day: day)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// What an import did (or, in a dry run, would do) with one file.
+public struct ImportReport: Sendable, Hashable {
+    /// The file name as given.
+    public var file: String
+    /// What the file turned out to hold, read from its content (`vCard 3.0`, `xCard`, `jCal`...).
+    public var format: String
+    /// Whether nothing was written.
+    public var dryRun: Bool
+    /// Every card or event, in file order, with what happened to it and why.
+    public var items: [ImportItem]
+    /// Cards or events that could not be imported (only with `keepGoing`; otherwise the
+    /// first one is thrown as ``Journal/ImportError``).
+    public var failures: [ImportFailure]
+    /// Problems that did not stop the import, in file order.
+    public var warnings: [ImportWarning]
+
+    /// The items added.
+    public var added: [ImportItem] { items.filter { $0.action == .added } }
+    /// The items updated.
+    public var updated: [ImportItem] { items.filter { $0.action == .updated } }
+    /// The items left as they were.
+    public var skipped: [ImportItem] { items.filter { $0.action == .skipped } }
+
+    /// How many warnings of each code, most frequent first (then by code).
+    public var warningCounts: [(code: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for w in warnings { counts[w.code, default: 0] += 1 }
+        return counts.map { (code: $0.key, count: $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }
+    }
+
+    public static func == (a: ImportReport, b: ImportReport) -> Bool {
+        a.file == b.file && a.format == b.format && a.dryRun == b.dryRun && a.items == b.items
+            && a.failures == b.failures && a.warnings == b.warnings
+    }
+
+    public func hash(into h: inout Hasher) { h.combine(file); h.combine(items) }
+}
+
+/// One card or event of an imported file and what happened to it.
+public struct ImportItem: Sendable, Hashable, Codable {
+    /// A person (from a card) or an event.
+    public enum Kind: String, Sendable, Codable { case person, event }
+    /// What the import did.
+    public enum Action: String, Sendable, Codable { case added, updated, skipped }
+
+    public var kind: Kind
+    public var action: Action
+    /// The person's display name or the event's title.
+    public var name: String
+    /// The line the card or event starts on (0 for JSON/XML forms).
+    public var line: Int
+    /// Why: which rule matched, which fields changed, why nothing changed.
+    public var reason: String
+    /// The person or event id (nil in a dry run for something that would be added).
+    public var id: Int64?
+}
+
+/// A card or event that could not be imported.
+public struct ImportFailure: Swift.Error, Sendable, Hashable, Codable {
+    public var line: Int
+    /// The card's or event's name when it has one.
+    public var name: String
+    public var reason: String
+}
+
+/// A problem that did not stop the import: from the format reader or from the mapping.
+public struct ImportWarning: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var line: Int
+    /// A stable kebab-case code (`bad-base64`, `unknown-attendee`...).
+    public var code: String
+    public var message: String
+
+    public var description: String { (line > 0 ? "line \(line): " : "") + "[\(code)] " + message }
+}
+
+extension Journal {
+    /// Why a file imported nothing: it could not be read, or (without `keepGoing`) one of its
+    /// cards or events failed. Nothing was written.
+    public struct ImportError: Swift.Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+        /// The file name.
+        public var file: String
+        /// The line of the card or event that failed (0 when not tied to one).
+        public var line: Int
+        /// The card's or event's name, if it has one.
+        public var item: String?
+        /// What went wrong.
+        public var reason: String
+        /// What the user can do.
+        public var advice: String
+
+        /// `friends.vcf, line 12 (card "Ana Lima"): the card has no name (...)`
+        public var description: String {
+            var s = file
+            if line > 0 { s += ", line \(line)" }
+            if let item, !item.isEmpty { s += " (\(item))" }
+            return s + ": " + reason + " (" + advice + ")"
+        }
+
+        public var errorDescription: String? { description }
+    }
+}

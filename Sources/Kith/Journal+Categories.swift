@@ -1,0 +1,286 @@
+import GRDB
+
+extension Journal {
+    // MARK: Reading
+
+    /// All categories, of one kind or all kinds, main ones by position each followed by its
+    /// subcategories.
+    public func categories(kind: Category.Kind? = nil) throws -> [Category] {
+        try read { db in try Journal.fetchCategories(db, kind: kind) }
+    }
+
+    /// The categories of a kind as a two-level tree.
+    public func categoryTree(kind: Category.Kind) throws -> [CategoryNode] {
+        let all = try categories(kind: kind)
+        var nodes: [CategoryNode] = []
+        for c in all {
+            if c.parentID == nil { nodes.append(CategoryNode(category: c, children: [])) }
+            else if let i = nodes.firstIndex(where: { $0.category.id == c.parentID }) { nodes[i].children.append(c) }
+        }
+        return nodes
+    }
+
+    /// The category with this id.
+    /// - Throws: ``Error/categoryNotFound(id:)``.
+    public func category(id: Int64) throws -> Category {
+        try read { db in try Journal.fetchCategory(db, id: id) }
+    }
+
+    /// Finds a category by path (`Friends/College`, `Friends`, or a subcategory name alone
+    /// when it is unique), case- and diacritic-insensitively.
+    /// - Throws: ``Error/unknownCategory(kind:path:suggestions:)``.
+    public func category(kind: Category.Kind, path: String) throws -> Category {
+        try read { db in try Journal.resolveCategory(db, kind: kind, path: path) }
+    }
+
+    // MARK: Writing
+
+    /// Adds a category. `path` is `Name` for a main category or `Main/Name` for a
+    /// subcategory (the main one must exist).
+    /// - Parameters:
+    ///   - icon: an emoji or short symbol; empty if nil.
+    ///   - color: `#RRGGBB`; the parent's colour, or grey, if nil.
+    ///   - score: moods only, -2...2 (0 if nil).
+    /// - Throws: ``Error/invalidColor(_:)``, ``Error/categoryExists(kind:path:)``,
+    ///   ``Error/categoryTreeTooDeep(path:)``, ``Error/unknownCategory(kind:path:suggestions:)``.
+    @discardableResult
+    public func addCategory(kind: Category.Kind, path: String, icon: String? = nil, color: String? = nil,
+                            score: Int? = nil) throws -> Category {
+        try write { db in
+            try Journal.insertCategory(db, kind: kind, path: path, icon: icon, color: color, score: score)
+        }
+    }
+
+    /// Renames, recolours, re-icons, reorders or moves a category. Everything that points at
+    /// it shows the change at once.
+    /// - Throws: ``Error/categoryNotFound(id:)``, ``Error/invalidColor(_:)``,
+    ///   ``Error/categoryExists(kind:path:)``, ``Error/categoryTreeTooDeep(path:)``.
+    @discardableResult
+    public func editCategory(id: Int64, _ changes: CategoryChanges) throws -> Category {
+        try write { db in
+            let old = try Journal.fetchCategory(db, id: id)
+            var name = old.name
+            if let n = changes.name { name = try Journal.validName(n, field: "category name") }
+            let icon = changes.icon ?? old.icon
+            let color = changes.color ?? old.color
+            guard Category.isValidColor(color) else { throw Error.invalidColor(color) }
+            var parentID = old.parentID
+            if let p = changes.parentID {
+                parentID = p
+                if let p {
+                    let parent = try Journal.fetchCategory(db, id: p)
+                    guard parent.kind == old.kind else { throw Error.wrongCategoryKind(expected: old.kind, path: parent.path) }
+                    let hasChildren = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM category WHERE parentId = ?)", arguments: [id]) ?? false
+                    if parent.parentID != nil || hasChildren || p == id || old.kind == .mood {
+                        throw Error.categoryTreeTooDeep(path: parent.path + "/" + name)
+                    }
+                }
+            }
+            var score = old.score
+            if old.kind == .mood, let s = changes.score {
+                guard (-2...2).contains(s) else { throw Error.invalidValue(field: "mood score", reason: "\(s) is not between -2 and 2") }
+                score = s
+            }
+            let position: Int
+            if let p = changes.position { position = p }
+            else if parentID != old.parentID { position = try Journal.nextPosition(db, kind: old.kind, parentID: parentID) }
+            else { position = old.position }
+            let parentPath = try parentID.map { try Journal.fetchCategory(db, id: $0).path }
+            let newPath = parentPath.map { $0 + "/" + name } ?? name
+            if NameMatcher.fold(name) != NameMatcher.fold(old.name) || parentID != old.parentID {
+                if try Journal.siblingExists(db, kind: old.kind, parentID: parentID, name: name, except: id) {
+                    throw Error.categoryExists(kind: old.kind, path: newPath)
+                }
+            }
+            try db.execute(sql: """
+                UPDATE category SET name = ?, icon = ?, color = ?, position = ?, parentId = ?, score = ? WHERE id = ?
+                """, arguments: [name, icon, color, position, parentID, score, id])
+            if score != old.score {
+                let events = try Int64.fetchAll(db, sql: "SELECT id FROM event WHERE moodId = ?", arguments: [id])
+                try Journal.reindex(db, eventIDs: events)
+            }
+            return try Journal.fetchCategory(db, id: id)
+        }
+    }
+
+    /// Removes a category.
+    ///
+    /// While events, people, traits or subcategories use it, this is refused unless
+    /// `reassignTo` names another category of the same kind: then everything that used it
+    /// points there instead, and its subcategories move under it (which must then be a main
+    /// category). Moods reassigned this way update the day index.
+    /// - Throws: ``Error/categoryInUse(kind:path:usage:)``, ``Error/wrongCategoryKind(expected:path:)``,
+    ///   ``Error/categoryTreeTooDeep(path:)``.
+    public func removeCategory(id: Int64, reassignTo target: Int64? = nil) throws {
+        try write { db in
+            let old = try Journal.fetchCategory(db, id: id)
+            let events = try Int.fetchOne(db, sql: "SELECT count(*) FROM event WHERE typeId = ?1 OR moodId = ?1", arguments: [id]) ?? 0
+            let people = try Int.fetchOne(db, sql: "SELECT count(*) FROM person WHERE relationId = ?", arguments: [id]) ?? 0
+            let traits = try Int.fetchOne(db, sql: "SELECT count(*) FROM trait WHERE categoryId = ?", arguments: [id]) ?? 0
+            let children = try Int.fetchOne(db, sql: "SELECT count(*) FROM category WHERE parentId = ?", arguments: [id]) ?? 0
+            if let target {
+                let t = try Journal.fetchCategory(db, id: target)
+                guard t.kind == old.kind, t.id != id else { throw Error.wrongCategoryKind(expected: old.kind, path: t.path) }
+                if children > 0 {
+                    guard t.parentID == nil, t.id != id else { throw Error.categoryTreeTooDeep(path: t.path + "/…") }
+                    let childRows = try Row.fetchAll(db, sql: "SELECT id, name FROM category WHERE parentId = ?", arguments: [id])
+                    var pos = try Journal.nextPosition(db, kind: old.kind, parentID: target)
+                    for row in childRows {
+                        let name: String = row["name"]
+                        if try Journal.siblingExists(db, kind: old.kind, parentID: target, name: name, except: nil) {
+                            throw Error.categoryExists(kind: old.kind, path: t.path + "/" + name)
+                        }
+                        try db.execute(sql: "UPDATE category SET parentId = ?, position = ? WHERE id = ?",
+                                       arguments: [target, pos, row["id"] as Int64])
+                        pos += 1
+                    }
+                }
+                let affected = try Int64.fetchAll(db, sql: "SELECT id FROM event WHERE typeId = ?1 OR moodId = ?1", arguments: [id])
+                try db.execute(sql: "UPDATE event SET typeId = ?2 WHERE typeId = ?1", arguments: [id, target])
+                try db.execute(sql: "UPDATE event SET moodId = ?2 WHERE moodId = ?1", arguments: [id, target])
+                try db.execute(sql: "UPDATE person SET relationId = ?2 WHERE relationId = ?1", arguments: [id, target])
+                try db.execute(sql: "UPDATE trait SET categoryId = ?2 WHERE categoryId = ?1", arguments: [id, target])
+                try Journal.reindex(db, eventIDs: affected)
+            } else if events + people + traits + children > 0 {
+                var parts: [String] = []
+                if events > 0 { parts.append("\(events) event\(events == 1 ? "" : "s")") }
+                if people > 0 { parts.append("\(people) \(people == 1 ? "person" : "people")") }
+                if traits > 0 { parts.append("\(traits) trait\(traits == 1 ? "" : "s")") }
+                if children > 0 { parts.append("\(children) subcategor\(children == 1 ? "y" : "ies")") }
+                throw Error.categoryInUse(kind: old.kind, path: old.path, usage: parts.joined(separator: ", "))
+            }
+            try db.execute(sql: "UPDATE daySummary SET dominantMoodId = NULL WHERE dominantMoodId = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM category WHERE id = ?", arguments: [id])
+        }
+    }
+
+    // MARK: Internals shared with other files
+
+    static let categorySelect = """
+        SELECT c.id, c.kind, c.name, c.icon, c.color, c.position, c.parentId, c.score, p.name AS parentName
+        FROM category c LEFT JOIN category p ON p.id = c.parentId
+        """
+
+    static func category(from row: Row) -> Category {
+        let name: String = row["name"]
+        let parentName: String? = row["parentName"]
+        return Category(
+            id: row["id"], kind: Category.Kind(rawValue: row["kind"]) ?? .relation, name: name,
+            icon: row["icon"], color: row["color"], position: row["position"], parentID: row["parentId"],
+            path: parentName.map { $0 + "/" + name } ?? name, score: row["score"])
+    }
+
+    static func fetchCategory(_ db: Database, id: Int64) throws -> Category {
+        guard let row = try Row.fetchOne(db, sql: categorySelect + " WHERE c.id = ?", arguments: [id]) else {
+            throw Error.categoryNotFound(id: id)
+        }
+        return category(from: row)
+    }
+
+    /// Fetches a category and checks its kind.
+    static func requireCategory(_ db: Database, id: Int64, kind: Category.Kind) throws -> Category {
+        let c = try fetchCategory(db, id: id)
+        guard c.kind == kind else { throw Error.wrongCategoryKind(expected: kind, path: c.path) }
+        return c
+    }
+
+    static func fetchCategories(_ db: Database, kind: Category.Kind?) throws -> [Category] {
+        let rows: [Row]
+        if let kind {
+            rows = try Row.fetchAll(db, sql: categorySelect + " WHERE c.kind = ?", arguments: [kind.rawValue])
+        } else {
+            rows = try Row.fetchAll(db, sql: categorySelect)
+        }
+        let all = rows.map(category(from:))
+        let kindOrder = Dictionary(uniqueKeysWithValues: Category.Kind.allCases.enumerated().map { ($1, $0) })
+        let mains = all.filter { $0.parentID == nil }.sorted {
+            (kindOrder[$0.kind]!, $0.position, $0.name) < (kindOrder[$1.kind]!, $1.position, $1.name)
+        }
+        var out: [Category] = []
+        for m in mains {
+            out.append(m)
+            out += all.filter { $0.parentID == m.id }.sorted { ($0.position, $0.name) < ($1.position, $1.name) }
+        }
+        return out
+    }
+
+    /// The ids of a category and its subcategories.
+    static func subtreeIDs(_ db: Database, id: Int64) throws -> [Int64] {
+        [id] + (try Int64.fetchAll(db, sql: "SELECT id FROM category WHERE parentId = ?", arguments: [id]))
+    }
+
+    static func resolveCategory(_ db: Database, kind: Category.Kind, path: String) throws -> Category {
+        let all = try fetchCategories(db, kind: kind)
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { NameMatcher.fold(String($0)) }
+        guard !parts.isEmpty, parts.count <= 2 else {
+            throw Error.unknownCategory(kind: kind, path: path, suggestions: [])
+        }
+        let key = parts.joined(separator: "/")
+        if let hit = all.first(where: { NameMatcher.fold($0.path) == key }) { return hit }
+        if parts.count == 1 {
+            let subs = all.filter { $0.parentID != nil && NameMatcher.fold($0.name) == key }
+            if subs.count == 1 { return subs[0] }
+            if subs.count > 1 {
+                throw Error.unknownCategory(kind: kind, path: path, suggestions: subs.map(\.path))
+            }
+        }
+        let suggestions = all.filter {
+            NameMatcher.isClose(key, to: NameMatcher.fold($0.path)) || NameMatcher.isClose(parts.last!, to: NameMatcher.fold($0.name))
+                || NameMatcher.fold($0.path).hasPrefix(key)
+        }.map(\.path)
+        throw Error.unknownCategory(kind: kind, path: path, suggestions: Array(suggestions.prefix(5)))
+    }
+
+    static func validName(_ name: String, field: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw Error.invalidValue(field: field, reason: "it is empty") }
+        guard !trimmed.contains("/") else { throw Error.invalidValue(field: field, reason: "\"\(trimmed)\" contains \"/\", which separates levels") }
+        return trimmed
+    }
+
+    static func siblingExists(_ db: Database, kind: Category.Kind, parentID: Int64?, name: String, except: Int64?) throws -> Bool {
+        try existingSibling(db, kind: kind, parentID: parentID, name: name, except: except) != nil
+    }
+
+    /// The name of a sibling with the same folded name, if any.
+    static func existingSibling(_ db: Database, kind: Category.Kind, parentID: Int64?, name: String, except: Int64?) throws -> String? {
+        let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM category WHERE kind = ? AND parentId IS ?",
+                                    arguments: [kind.rawValue, parentID])
+        let key = NameMatcher.fold(name)
+        return rows.first { (row: Row) in (row["id"] as Int64) != except && NameMatcher.fold(row["name"]) == key }?["name"]
+    }
+
+    static func nextPosition(_ db: Database, kind: Category.Kind, parentID: Int64?) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT ifnull(max(position) + 1, 0) FROM category WHERE kind = ? AND parentId IS ?",
+                         arguments: [kind.rawValue, parentID]) ?? 0
+    }
+
+    static func insertCategory(_ db: Database, kind: Category.Kind, path: String, icon: String?, color: String?,
+                               score: Int?) throws -> Category {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map { String($0) }
+        guard parts.count <= 2 else { throw Error.categoryTreeTooDeep(path: path) }
+        let name = try validName(parts.last ?? "", field: "category name")
+        var parent: Category?
+        if parts.count == 2 {
+            let p = try resolveCategory(db, kind: kind, path: parts[0])
+            guard p.parentID == nil, kind != .mood else { throw Error.categoryTreeTooDeep(path: p.path + "/" + name) }
+            parent = p
+        }
+        if let existing = try existingSibling(db, kind: kind, parentID: parent?.id, name: name, except: nil) {
+            throw Error.categoryExists(kind: kind, path: parent.map { $0.path + "/" + existing } ?? existing)
+        }
+        let colour = color ?? parent?.color ?? "#8E9AAF"
+        guard Category.isValidColor(colour) else { throw Error.invalidColor(colour) }
+        var moodScore: Int?
+        if kind == .mood {
+            moodScore = score ?? 0
+            guard (-2...2).contains(moodScore!) else {
+                throw Error.invalidValue(field: "mood score", reason: "\(moodScore!) is not between -2 and 2")
+            }
+        }
+        let position = try nextPosition(db, kind: kind, parentID: parent?.id)
+        try db.execute(sql: "INSERT INTO category (kind, name, icon, color, position, parentId, score) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       arguments: [kind.rawValue, name, icon ?? "", colour, position, parent?.id, moodScore])
+        return try fetchCategory(db, id: db.lastInsertedRowID)
+    }
+}

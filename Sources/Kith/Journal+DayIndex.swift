@@ -1,0 +1,278 @@
+import Foundation
+import GRDB
+
+extension Journal {
+    // MARK: Queries
+
+    /// The days from `from` to `to` (inclusive) that have matching events, in order.
+    ///
+    /// Without a filter this reads only the per-day summary table; with one it aggregates
+    /// the indexed per-day event rows of the range. Neither scans all events.
+    /// - Complexity: O(days with events in the range) without a filter, O(event-days in the
+    ///   range) with one.
+    public func days(from: LocalDate, to: LocalDate, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
+        try read { db in try Journal.daySummaries(db, from: from.dayNumber, to: to.dayNumber, filter: filter) }
+    }
+
+    /// The days of a month that have matching events.
+    public func month(year: Int, month: Int, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
+        guard (1...12).contains(month) else { throw Error.invalidValue(field: "month", reason: "\(month) is not 1...12") }
+        let first = year * 10000 + month * 100
+        return try read { db in try Journal.daySummaries(db, from: first + 1, to: first + 31, filter: filter) }
+    }
+
+    /// The days of a year that have matching events.
+    public func year(_ year: Int, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
+        try read { db in try Journal.daySummaries(db, from: year * 10000 + 101, to: year * 10000 + 1231, filter: filter) }
+    }
+
+    /// The events touching a local day, in time order, read through the day index.
+    public func events(on day: LocalDate, filter: DayFilter = DayFilter()) throws -> [Event] {
+        try read { db in
+            let (joins, clauses, args) = try Journal.filterSQL(db, filter)
+            let sql = "SELECT de.eventId FROM dayEvent de \(joins) WHERE de.day = ? \(clauses.map { " AND " + $0 }.joined())"
+            // The person join's argument comes before the day, the other filters after it.
+            let split = filter.personID == nil ? 0 : 1
+            var ordered = Array(args.prefix(split))
+            ordered.append(day.dayNumber)
+            ordered += args.dropFirst(split)
+            let ids = try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(ordered))
+            return try Journal.fetchEvents(db, ids: ids).sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+        }
+    }
+
+    /// Rebuilds the day index from the events and compares it with the stored one; also
+    /// checks that the traits learned in each event belong to exactly its people.
+    /// - Throws: ``Error/invariantViolation(_:)`` describing the first differences.
+    /// - Complexity: O(all events and the days they touch).
+    public func checkInvariants() throws {
+        try read { db in try Journal.checkDayIndex(db) }
+    }
+
+    // MARK: Maintenance (called inside write transactions)
+
+    /// Recomputes the index rows of these events (as they are now, or gone) and every day
+    /// they touched before or touch now.
+    static func reindex(_ db: Database, eventIDs: [Int64]) throws {
+        guard !eventIDs.isEmpty else { return }
+        var days = Set<Int>()
+        let ids = Array(Set(eventIDs))
+        var start = 0
+        let insert = try db.cachedStatement(sql: "INSERT INTO dayEvent (day, eventId, typeId, moodId) VALUES (?, ?, ?, ?)")
+        while start < ids.count {
+            let chunk = Array(ids[start..<min(ids.count, start + 500)])
+            start += 500
+            let marks = chunk.map { _ in "?" }.joined(separator: ",")
+            let args = StatementArguments(chunk)
+            days.formUnion(try Int.fetchAll(db, sql: "SELECT day FROM dayEvent WHERE eventId IN (\(marks))", arguments: args))
+            try db.execute(sql: "DELETE FROM dayEvent WHERE eventId IN (\(marks))", arguments: args)
+            for row in try Row.fetchAll(db, sql: "SELECT id, startDay, endDay, typeId, moodId FROM event WHERE id IN (\(marks))", arguments: args) {
+                let id: Int64 = row["id"], typeID: Int64? = row["typeId"], moodID: Int64? = row["moodId"]
+                for day in dayNumbers(from: row["startDay"], to: row["endDay"]) {
+                    try insert.execute(arguments: [day, id, typeID, moodID])
+                    days.insert(day)
+                }
+            }
+        }
+        try recomputeDays(db, days)
+    }
+
+    /// Every `yyyymmdd` from one day to another, inclusive.
+    static func dayNumbers(from: Int, to: Int) -> [Int] {
+        if from == to { return [from] }
+        let a = LocalDate(dayNumber: from).daysSinceEpoch, b = LocalDate(dayNumber: to).daysSinceEpoch
+        guard b >= a else { return [from] }
+        return (a...b).map { LocalDate(daysSinceEpoch: $0).dayNumber }
+    }
+
+    /// Rebuilds the per-day person rows and summary of these days from `dayEvent`.
+    static func recomputeDays(_ db: Database, _ days: Set<Int>) throws {
+        guard !days.isEmpty else { return }
+        let scores = try moodScores(db)
+        let deletePeople = try db.cachedStatement(sql: "DELETE FROM dayPerson WHERE day = ?")
+        let deleteSummary = try db.cachedStatement(sql: "DELETE FROM daySummary WHERE day = ?")
+        let insertPeople = try db.cachedStatement(sql: """
+            INSERT INTO dayPerson (day, personId, eventCount)
+            SELECT de.day, ep.personId, count(*) FROM dayEvent de JOIN eventPerson ep ON ep.eventId = de.eventId
+            WHERE de.day = ? GROUP BY ep.personId
+            """)
+        let moods = try db.cachedStatement(sql: "SELECT moodId FROM dayEvent WHERE day = ?")
+        let personCount = try db.cachedStatement(sql: "SELECT count(*) FROM dayPerson WHERE day = ?")
+        let insertSummary = try db.cachedStatement(sql: """
+            INSERT INTO daySummary (day, eventCount, personCount, moodCount, moodScoreSum, dominantMoodId) VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        for day in days.sorted() {
+            try deletePeople.execute(arguments: [day])
+            try deleteSummary.execute(arguments: [day])
+            let moodIDs = try Optional<Int64>.fetchAll(moods, arguments: [day])
+            guard !moodIDs.isEmpty else { continue }
+            try insertPeople.execute(arguments: [day])
+            let people = try Int.fetchOne(personCount, arguments: [day]) ?? 0
+            let m = moodSummary(moodIDs, scores: scores)
+            try insertSummary.execute(arguments: [day, moodIDs.count, people, m.count, m.sum, m.dominant])
+        }
+    }
+
+    static func moodScores(_ db: Database) throws -> [Int64: Int] {
+        var out: [Int64: Int] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, score FROM category WHERE kind = 'mood'") { out[row["id"]] = row["score"] }
+        return out
+    }
+
+    /// Count of events with a mood, sum of their scores, and the dominant mood: the most
+    /// frequent, ties to the higher score, then the lower id.
+    static func moodSummary(_ moodIDs: [Int64?], scores: [Int64: Int]) -> (count: Int, sum: Int, dominant: Int64?) {
+        var counts: [Int64: Int] = [:]
+        var sum = 0, count = 0
+        for case let m? in moodIDs {
+            guard let s = scores[m] else { continue }
+            counts[m, default: 0] += 1; sum += s; count += 1
+        }
+        let dominant = counts.max { a, b in
+            (a.value, scores[a.key] ?? 0, -a.key) < (b.value, scores[b.key] ?? 0, -b.key)
+        }?.key
+        return (count, sum, dominant)
+    }
+
+    /// Joins and conditions over `dayEvent de` for a filter.
+    static func filterSQL(_ db: Database, _ filter: DayFilter) throws -> (String, [String], [(any DatabaseValueConvertible)?]) {
+        var joins = "", clauses: [String] = [], args: [(any DatabaseValueConvertible)?] = []
+        if let p = filter.personID {
+            joins += " JOIN eventPerson fp ON fp.eventId = de.eventId AND fp.personId = ?"
+            args.append(p)
+        }
+        if let t = filter.typeID {
+            let ids = try subtreeIDs(db, id: requireCategory(db, id: t, kind: .eventType).id)
+            clauses.append("de.typeId IN (\(ids.map { _ in "?" }.joined(separator: ",")))")
+            args += ids.map { $0 as (any DatabaseValueConvertible)? }
+        }
+        if let r = filter.relationID {
+            let ids = try subtreeIDs(db, id: requireCategory(db, id: r, kind: .relation).id)
+            clauses.append("""
+                EXISTS (SELECT 1 FROM eventPerson rp JOIN person rq ON rq.id = rp.personId
+                        WHERE rp.eventId = de.eventId AND rq.relationId IN (\(ids.map { _ in "?" }.joined(separator: ","))))
+                """)
+            args += ids.map { $0 as (any DatabaseValueConvertible)? }
+        }
+        return (joins, clauses, args)
+    }
+
+    static func daySummaries(_ db: Database, from: Int, to: Int, filter: DayFilter) throws -> [DaySummary] {
+        let moods = Dictionary(uniqueKeysWithValues: try fetchCategories(db, kind: .mood).map { ($0.id, $0) })
+        var people: [Int: [Int64]] = [:]
+        if filter.isEmpty {
+            for row in try Row.fetchAll(db, sql: "SELECT day, personId FROM dayPerson WHERE day BETWEEN ? AND ? ORDER BY day, personId",
+                                        arguments: [from, to]) {
+                people[row["day"], default: []].append(row["personId"])
+            }
+            return try Row.fetchAll(db, sql: "SELECT * FROM daySummary WHERE day BETWEEN ? AND ? ORDER BY day", arguments: [from, to]).map { row in
+                let day: Int = row["day"]
+                let moodCount: Int = row["moodCount"], sum: Int = row["moodScoreSum"]
+                let dominant: Int64? = row["dominantMoodId"]
+                return DaySummary(date: LocalDate(dayNumber: day), eventCount: row["eventCount"], personIDs: people[day] ?? [],
+                                  moodAverage: moodCount > 0 ? Double(sum) / Double(moodCount) : nil,
+                                  dominantMood: dominant.flatMap { moods[$0] })
+            }
+        }
+        let (joins, clauses, args) = try filterSQL(db, filter)
+        let whereSQL = "de.day BETWEEN ? AND ?" + clauses.map { " AND " + $0 }.joined()
+        // The person join's argument comes before the day range, the other filters after it.
+        let split = filter.personID == nil ? 0 : 1
+        var ordered: [(any DatabaseValueConvertible)?] = Array(args.prefix(split))
+        ordered.append(from); ordered.append(to)
+        ordered += args.dropFirst(split)
+        let allArgs = StatementArguments(ordered)
+        var events: [Int: [Int64?]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT de.day, de.moodId FROM dayEvent de \(joins) WHERE \(whereSQL) ORDER BY de.day", arguments: allArgs) {
+            events[row["day"], default: []].append(row["moodId"])
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT DISTINCT de.day, ep.personId FROM dayEvent de \(joins) JOIN eventPerson ep ON ep.eventId = de.eventId
+            WHERE \(whereSQL) ORDER BY de.day, ep.personId
+            """, arguments: allArgs) {
+            people[row["day"], default: []].append(row["personId"])
+        }
+        let scores = moods.mapValues { $0.score ?? 0 }
+        return events.keys.sorted().map { day in
+            let m = moodSummary(events[day]!, scores: scores)
+            return DaySummary(date: LocalDate(dayNumber: day), eventCount: events[day]!.count, personIDs: people[day] ?? [],
+                              moodAverage: m.count > 0 ? Double(m.sum) / Double(m.count) : nil,
+                              dominantMood: m.dominant.flatMap { moods[$0] })
+        }
+    }
+
+    // MARK: Invariants
+
+    static func checkDayIndex(_ db: Database) throws {
+        var problems: [String] = []
+        func note(_ s: String) { if problems.count < 10 { problems.append(s) } }
+        var zones: [String: TimeZone] = [:]
+        struct DE: Hashable { var day: Int, event: Int64, type: Int64?, mood: Int64? }
+        var expected = Set<DE>()
+        for row in try Row.fetchAll(db, sql: "SELECT id, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId FROM event") {
+            let id: Int64 = row["id"], tzName: String = row["timeZone"]
+            guard let tz = zones[tzName] ?? TimeZone(identifier: tzName) else { note("event \(id) has an unknown zone"); continue }
+            zones[tzName] = tz
+            let (s, e) = days(startAt: row["startAt"], endAt: row["endAt"], allDay: row["allDay"], timeZone: tz)
+            let storedS: Int = row["startDay"], storedE: Int = row["endDay"]
+            if (s, e) != (storedS, storedE) { note("event \(id) covers \(s)...\(e) but stores \(storedS)...\(storedE)") }
+            for d in dayNumbers(from: storedS, to: storedE) { expected.insert(DE(day: d, event: id, type: row["typeId"], mood: row["moodId"])) }
+        }
+        let actual = Set(try Row.fetchAll(db, sql: "SELECT day, eventId, typeId, moodId FROM dayEvent").map {
+            DE(day: $0["day"], event: $0["eventId"], type: $0["typeId"], mood: $0["moodId"])
+        })
+        for x in expected.subtracting(actual).sorted(by: { ($0.day, $0.event) < ($1.day, $1.event) }) {
+            note("day \(x.day) lacks event \(x.event) (or has stale type/mood)")
+        }
+        for x in actual.subtracting(expected).sorted(by: { ($0.day, $0.event) < ($1.day, $1.event) }) {
+            note("day \(x.day) lists event \(x.event) wrongly")
+        }
+        // People per day.
+        var eventPeople: [Int64: [Int64]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT eventId, personId FROM eventPerson") { eventPeople[row["eventId"], default: []].append(row["personId"]) }
+        var expectedPeople: [Int: [Int64: Int]] = [:]
+        var dayMoods: [Int: [Int64?]] = [:]
+        for x in expected {
+            for p in eventPeople[x.event] ?? [] { expectedPeople[x.day, default: [:]][p, default: 0] += 1 }
+            dayMoods[x.day, default: []].append(x.mood)
+        }
+        var actualPeople: [Int: [Int64: Int]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT day, personId, eventCount FROM dayPerson") {
+            actualPeople[row["day"], default: [:]][row["personId"]] = row["eventCount"]
+        }
+        for day in Set(expectedPeople.keys).union(actualPeople.keys).sorted() where expectedPeople[day] != actualPeople[day] {
+            note("day \(day) people \(actualPeople[day] ?? [:]) should be \(expectedPeople[day] ?? [:])")
+        }
+        // Summaries.
+        let scores = try moodScores(db)
+        var actualSummary: [Int: [Int?]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM daySummary") {
+            actualSummary[row["day"]] = [row["eventCount"], row["personCount"], row["moodCount"], row["moodScoreSum"],
+                                         (row["dominantMoodId"] as Int64?).map { Int($0) }]
+        }
+        var expectedSummary: [Int: [Int?]] = [:]
+        for (day, moods) in dayMoods {
+            let m = moodSummary(moods, scores: scores)
+            expectedSummary[day] = [moods.count, expectedPeople[day]?.count ?? 0, m.count, m.sum, m.dominant.map { Int($0) }]
+        }
+        for day in Set(expectedSummary.keys).union(actualSummary.keys).sorted() where expectedSummary[day] != actualSummary[day] {
+            note("day \(day) summary \(actualSummary[day].map { "\($0)" } ?? "missing") should be \(expectedSummary[day].map { "\($0)" } ?? "absent")")
+        }
+        // Traits learned in an event belong to exactly the event's people.
+        var eventTraits: [Int64: Set<String>] = [:]
+        var traitPeople: [String: Set<Int64>] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT eventId, personId, categoryId, text FROM trait WHERE eventId IS NOT NULL") {
+            let event: Int64 = row["eventId"], category: Int64 = row["categoryId"], text: String = row["text"]
+            let key = "\(event)/\(category)/\(text)"
+            eventTraits[event, default: []].insert(key)
+            traitPeople[key, default: []].insert(row["personId"])
+        }
+        for (event, keys) in eventTraits.sorted(by: { $0.key < $1.key }) {
+            let people = Set(eventPeople[event] ?? [])
+            for key in keys.sorted() where traitPeople[key] != people {
+                note("a trait of event \(event) is held by \(traitPeople[key]?.sorted() ?? []) instead of its people \(people.sorted())")
+            }
+        }
+        if !problems.isEmpty { throw Error.invariantViolation(problems.joined(separator: "; ")) }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+extension Journal {
+    /// What went wrong in a journal operation, with what to do about it.
+    ///
+    /// Error text names files, categories and people the caller asked about, never other
+    /// journal contents.
+    public enum Error: Swift.Error, Equatable, CustomStringConvertible, LocalizedError {
+        /// The folder that should hold the journal file does not exist.
+        case folderMissing(path: String)
+        /// SQLite could not open or migrate the file.
+        case cannotOpen(path: String, reason: String)
+        /// The file was written by a newer Kith (it has migrations this build does not know).
+        case newerSchema(path: String, unknownMigrations: [String])
+        /// A colour is not `#RRGGBB`.
+        case invalidColor(String)
+        /// A field value is not acceptable (empty name, `/` in a category name, bad score...).
+        case invalidValue(field: String, reason: String)
+        /// No category of that kind has that path.
+        case unknownCategory(kind: Category.Kind, path: String, suggestions: [String])
+        /// A category with the same name already sits there.
+        case categoryExists(kind: Category.Kind, path: String)
+        /// Removing a category that events, people, traits or subcategories still use.
+        case categoryInUse(kind: Category.Kind, path: String, usage: String)
+        /// The change would make a third level, or mix kinds.
+        case categoryTreeTooDeep(path: String)
+        /// A category id of the wrong kind was given (for example a trait kind as an event type).
+        case wrongCategoryKind(expected: Category.Kind, path: String)
+        /// No category with that id.
+        case categoryNotFound(id: Int64)
+        /// No person matches the name.
+        case unknownPerson(name: String, suggestions: [String])
+        /// Several people match the name.
+        case ambiguousPerson(name: String, candidates: [String])
+        /// No person with that id.
+        case personNotFound(id: Int64)
+        /// A person with that UID exists already.
+        case duplicatePersonUID(String)
+        /// No event with that id.
+        case eventNotFound(id: Int64)
+        /// An event with that UID exists already.
+        case duplicateEventUID(String)
+        /// Not an IANA time zone identifier.
+        case invalidTimeZone(String)
+        /// End before start, and the like.
+        case invalidEventTime(reason: String)
+        /// Latitude or longitude out of range.
+        case invalidCoordinates(latitude: Double, longitude: Double)
+        /// The bytes are not a JPEG, PNG, GIF, WebP or HEIC/HEIF image.
+        case notAnImage(file: String)
+        /// No stored photo with that hash.
+        case photoNotFound(hash: String)
+        /// Merging a person with themselves.
+        case mergeWithSelf
+        /// The derived day index disagrees with the events (a bug in Kith).
+        case invariantViolation(String)
+        /// SQLite refused a statement (a constraint, a full disk, a lock held too long).
+        case database(reason: String)
+
+        public var description: String {
+            switch self {
+            case .folderMissing(let path):
+                return "the folder for the journal \(path) does not exist (create it first, or pass another --journal path)"
+            case .cannotOpen(let path, let reason):
+                return "cannot open the journal \(path): \(reason) (check that it is a Kith journal and that you may read and write it)"
+            case .newerSchema(let path, let unknown):
+                return "the journal \(path) was written by a newer Kith (unknown migrations \(unknown.joined(separator: ", "))) (update Kith; the file was left untouched)"
+            case .invalidColor(let c):
+                return "\"\(c)\" is not a colour (write it as #RRGGBB, for example #3D85C6)"
+            case .invalidValue(let field, let reason):
+                return "invalid \(field): \(reason)"
+            case .unknownCategory(let kind, let path, let suggestions):
+                let hint = suggestions.isEmpty
+                    ? "see `kith category list --kind \(kind.rawValue)`"
+                    : "did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
+                return "no \(kind.label) \"\(path)\" (\(hint))"
+            case .categoryExists(let kind, let path):
+                return "the \(kind.label) \"\(path)\" exists already (pick another name)"
+            case .categoryInUse(let kind, let path, let usage):
+                return "the \(kind.label) \"\(path)\" is still used by \(usage) (name a category to reassign them to)"
+            case .categoryTreeTooDeep(let path):
+                return "\"\(path)\" would make a third level (categories have a main level and one sublevel only)"
+            case .wrongCategoryKind(let expected, let path):
+                return "\"\(path)\" is not a \(expected.label) (pick one from `kith category list --kind \(expected.rawValue)`)"
+            case .categoryNotFound(let id):
+                return "no category with id \(id) (list them with `kith category list`)"
+            case .unknownPerson(let name, let suggestions):
+                let hint = suggestions.isEmpty
+                    ? "add them with `kith person add`"
+                    : "did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
+                return "nobody called \"\(name)\" (\(hint))"
+            case .ambiguousPerson(let name, let candidates):
+                return "\"\(name)\" could be " + candidates.map { "\"\($0)\"" }.joined(separator: ", ") + " (give more of the name)"
+            case .personNotFound(let id):
+                return "no person with id \(id) (list them with `kith person list`)"
+            case .duplicatePersonUID(let uid):
+                return "a person with UID \(uid) exists already (edit that person instead)"
+            case .eventNotFound(let id):
+                return "no event with id \(id) (list them with `kith events`)"
+            case .duplicateEventUID(let uid):
+                return "an event with UID \(uid) exists already (edit that event instead)"
+            case .invalidTimeZone(let tz):
+                return "\"\(tz)\" is not a time zone (use an IANA name such as Europe/Lisbon or Asia/Taipei)"
+            case .invalidEventTime(let reason):
+                return "invalid event time: \(reason)"
+            case .invalidCoordinates(let lat, let lon):
+                return "\(lat),\(lon) are not coordinates (latitude is -90...90, longitude -180...180)"
+            case .notAnImage(let file):
+                return "\(file) is not an image (Kith keeps JPEG, PNG, GIF, WebP and HEIC photos)"
+            case .photoNotFound(let hash):
+                return "no photo \(hash.prefix(12)) in the journal"
+            case .mergeWithSelf:
+                return "cannot merge a person with themselves (name two different people)"
+            case .invariantViolation(let what):
+                return "the day index is inconsistent: \(what) (this is a bug in Kith; please report it)"
+            case .database(let reason):
+                return "the journal refused the change: \(reason)"
+            }
+        }
+
+        public var errorDescription: String? { description }
+    }
+}

@@ -1,0 +1,360 @@
+import Foundation
+import GRDB
+
+extension Journal {
+    // MARK: Writing
+
+    /// Logs an event: people, type, mood, place (reused by name), photos and traits (each
+    /// attached to every person of the event, with the event as source). Updates the day
+    /// index in the same transaction.
+    /// - Throws: ``Error/invalidTimeZone(_:)``, ``Error/invalidEventTime(reason:)``,
+    ///   ``Error/personNotFound(id:)``, ``Error/wrongCategoryKind(expected:path:)``,
+    ///   ``Error/unknownCategory(kind:path:suggestions:)`` for a trait kind,
+    ///   ``Error/invalidCoordinates(latitude:longitude:)``, ``Error/photoNotFound(hash:)``,
+    ///   ``Error/duplicateEventUID(_:)``.
+    @discardableResult
+    public func logEvent(_ draft: EventDraft) throws -> Event {
+        try write { db in
+            let id = try Journal.insertEvent(db, draft)
+            try Journal.reindex(db, eventIDs: [id])
+            return try Journal.fetchEvents(db, ids: [id])[0]
+        }
+    }
+
+    /// Logs many events in one transaction (all or none), updating the day index once at
+    /// the end: for imports and benchmarks.
+    /// - Parameter progress: called after each event with the number written so far.
+    /// - Returns: the new events' ids, in order.
+    /// - Throws: the errors of ``logEvent(_:)``; nothing is written then.
+    /// - Complexity: O(events + days they touch).
+    @discardableResult
+    public func logEvents(_ drafts: [EventDraft], progress: ((Int) -> Void)? = nil) throws -> [Int64] {
+        try write { db in
+            var ids: [Int64] = []
+            ids.reserveCapacity(drafts.count)
+            for d in drafts {
+                ids.append(try Journal.insertEvent(db, d))
+                progress?(ids.count)
+            }
+            try Journal.reindex(db, eventIDs: ids)
+            return ids
+        }
+    }
+
+    /// Changes an event: `change` receives the current fields and edits them (time, people,
+    /// mood, traits...). Traits are rewritten for the event's people as they are after the
+    /// change. The day index follows in the same transaction.
+    ///
+    /// `change` runs before the write transaction, so it may call the journal (for example
+    /// to resolve a mood); the last writer wins.
+    /// - Throws: ``Error/eventNotFound(id:)`` and the errors of ``logEvent(_:)``.
+    @discardableResult
+    public func editEvent(id: Int64, _ change: (inout EventDraft) throws -> Void) throws -> Event {
+        var draft = try event(id: id).draft
+        try change(&draft)
+        return try write { db in
+            guard let old = try Journal.fetchEvents(db, ids: [id]).first else { throw Error.eventNotFound(id: id) }
+            let t = try Journal.timing(of: draft)
+            let uid = draft.uid?.isEmpty == false ? draft.uid! : old.uid
+            if let other = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]), other != id {
+                throw Error.duplicateEventUID(uid)
+            }
+            let (typeID, moodID, placeID) = try Journal.checkReferences(db, draft)
+            try db.execute(sql: """
+                UPDATE event SET uid = ?, title = ?, startAt = ?, endAt = ?, timeZone = ?, allDay = ?, startDay = ?,
+                  endDay = ?, typeId = ?, moodId = ?, placeId = ?, note = ?, updatedAt = ? WHERE id = ?
+                """, arguments: [uid, try Journal.validTitle(draft.title), t.startAt, t.endAt, draft.timeZone, draft.allDay,
+                                 t.startDay, t.endDay, typeID, moodID, placeID, draft.note, Journal.now(), id])
+            try Journal.writeEventRelations(db, id: id, draft)
+            try Journal.removeUnusedPhotos(db)
+            try Journal.reindex(db, eventIDs: [id])
+            return try Journal.fetchEvents(db, ids: [id])[0]
+        }
+    }
+
+    /// Removes an event with the traits learned in it and photos nothing else uses; the
+    /// day index follows.
+    /// - Throws: ``Error/eventNotFound(id:)``.
+    public func removeEvent(id: Int64) throws {
+        try write { db in
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event WHERE id = ?)"), arguments: [id]) == true else {
+                throw Error.eventNotFound(id: id)
+            }
+            let days = try Int.fetchAll(db, sql: "SELECT day FROM dayEvent WHERE eventId = ?", arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM event WHERE id = ?").execute(arguments: [id])
+            try Journal.removeUnusedPhotos(db)
+            try Journal.recomputeDays(db, Set(days))
+        }
+    }
+
+    // MARK: Reading
+
+    /// One event in full.
+    /// - Throws: ``Error/eventNotFound(id:)``.
+    public func event(id: Int64) throws -> Event {
+        try read { db in
+            guard let e = try Journal.fetchEvents(db, ids: [id]).first else { throw Error.eventNotFound(id: id) }
+            return e
+        }
+    }
+
+    /// The event with this UID, if any.
+    public func event(uid: String) throws -> Event? {
+        try read { db in
+            guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]) else { return nil }
+            return try Journal.fetchEvents(db, ids: [id]).first
+        }
+    }
+
+    /// The timeline: events matching every given filter, newest first unless asked otherwise.
+    /// - Complexity: an indexed range over days, then the other filters on those events.
+    public func events(_ filter: EventFilter = EventFilter()) throws -> [Event] {
+        try read { db in
+            var clauses: [String] = []
+            var args: [(any DatabaseValueConvertible)?] = []
+            if let from = filter.from { clauses.append("endDay >= ?"); args.append(from.dayNumber) }
+            if let to = filter.to { clauses.append("startDay <= ?"); args.append(to.dayNumber) }
+            if let p = filter.personID {
+                clauses.append("id IN (SELECT eventId FROM eventPerson WHERE personId = ?)"); args.append(p)
+            }
+            if let t = filter.typeID {
+                let ids = try Journal.subtreeIDs(db, id: Journal.requireCategory(db, id: t, kind: .eventType).id)
+                clauses.append("typeId IN (\(ids.map { _ in "?" }.joined(separator: ",")))")
+                args += ids.map { $0 as (any DatabaseValueConvertible)? }
+            }
+            if let m = filter.moodID { clauses.append("moodId = ?"); args.append(m) }
+            if let place = filter.place, !place.isEmpty {
+                clauses.append("placeId IN (SELECT id FROM place WHERE kith_fold(name) LIKE ? ESCAPE '\\')")
+                args.append("%" + Journal.likeEscaped(NameMatcher.fold(place)) + "%")
+            }
+            if let search = filter.search {
+                for word in search.split(whereSeparator: { $0.isWhitespace }) {
+                    clauses.append("(kith_fold(title) LIKE ? ESCAPE '\\' OR kith_fold(note) LIKE ? ESCAPE '\\')")
+                    let pattern = "%" + Journal.likeEscaped(NameMatcher.fold(String(word))) + "%"
+                    args.append(pattern); args.append(pattern)
+                }
+            }
+            var sql = "SELECT id FROM event"
+            if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
+            sql += filter.newestFirst ? " ORDER BY startAt DESC, id DESC" : " ORDER BY startAt, id"
+            if let limit = filter.limit { sql += " LIMIT ?"; args.append(limit) }
+            let ids = try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(args))
+            return try Journal.fetchEvents(db, ids: ids)
+        }
+    }
+
+    /// Every place, by name.
+    public func places() throws -> [Place] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM place ORDER BY name COLLATE NOCASE").map(Journal.place(from:))
+        }
+    }
+
+    // MARK: Internals
+
+    static func likeEscaped(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            if ch == "%" || ch == "_" || ch == "\\" { out.append("\\") }
+            out.append(ch)
+        }
+        return out
+    }
+
+    static func validTitle(_ title: String) throws -> String {
+        let t = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !t.isEmpty else { throw Error.invalidValue(field: "event title", reason: "it is empty") }
+        return t
+    }
+
+    struct Timing {
+        var startAt: Int64, endAt: Int64?, startDay: Int, endDay: Int
+    }
+
+    /// Instants rounded down to whole seconds, and the local days touched.
+    static func timing(of draft: EventDraft) throws -> Timing {
+        guard let tz = TimeZone(identifier: draft.timeZone) else { throw Error.invalidTimeZone(draft.timeZone) }
+        if draft.allDay {
+            let range = draft.allDayDates
+                ?? LocalDate(draft.start, in: tz)...max(LocalDate(draft.start, in: tz), LocalDate(draft.end ?? draft.start, in: tz))
+            let startAt = Int64(range.lowerBound.startInstant(in: tz).timeIntervalSince1970.rounded(.down))
+            let endAt = Int64(range.upperBound.adding(days: 1).startInstant(in: tz).timeIntervalSince1970.rounded(.down))
+            return Timing(startAt: startAt, endAt: endAt, startDay: range.lowerBound.dayNumber, endDay: range.upperBound.dayNumber)
+        }
+        let startAt = Int64(draft.start.timeIntervalSince1970.rounded(.down))
+        let endAt = draft.end.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
+        if let endAt, endAt < startAt {
+            throw Error.invalidEventTime(reason: "it ends before it starts (give an end after the start, or a positive duration)")
+        }
+        let (s, e) = days(startAt: startAt, endAt: endAt, allDay: false, timeZone: tz)
+        return Timing(startAt: startAt, endAt: endAt, startDay: s, endDay: e)
+    }
+
+    /// The first and last local day (`yyyymmdd`) an event touches. An end exactly at a
+    /// midnight does not touch the day after.
+    static func days(startAt: Int64, endAt: Int64?, allDay: Bool, timeZone tz: TimeZone) -> (Int, Int) {
+        let s = LocalDate(Date(timeIntervalSince1970: Double(startAt)), in: tz).dayNumber
+        guard let endAt, endAt > startAt else { return (s, s) }
+        let e = LocalDate(Date(timeIntervalSince1970: Double(endAt - 1)), in: tz).dayNumber
+        return (s, max(s, e))
+    }
+
+    static func checkReferences(_ db: Database, _ draft: EventDraft) throws -> (Int64?, Int64?, Int64?) {
+        if let t = draft.typeID { _ = try requireCategory(db, id: t, kind: .eventType) }
+        if let m = draft.moodID { _ = try requireCategory(db, id: m, kind: .mood) }
+        let placeID = try draft.place.map { try upsertPlace(db, $0) }
+        return (draft.typeID, draft.moodID, placeID)
+    }
+
+    static func insertEvent(_ db: Database, _ draft: EventDraft) throws -> Int64 {
+        let t = try timing(of: draft)
+        let title = try validTitle(draft.title)
+        let uid = draft.uid?.isEmpty == false ? draft.uid! : newUID()
+        if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event WHERE uid = ?)"), arguments: [uid]) == true {
+            throw Error.duplicateEventUID(uid)
+        }
+        let (typeID, moodID, placeID) = try checkReferences(db, draft)
+        let now = Journal.now()
+        try db.execute(sql: """
+            INSERT INTO event (uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId,
+              note, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [uid, title, t.startAt, t.endAt, draft.timeZone, draft.allDay, t.startDay, t.endDay,
+                             typeID, moodID, placeID, draft.note, now, now])
+        let id = db.lastInsertedRowID
+        try writeEventRelations(db, id: id, draft)
+        return id
+    }
+
+    static func writeEventRelations(_ db: Database, id: Int64, _ draft: EventDraft) throws {
+        try db.cachedStatement(sql: "DELETE FROM eventPerson WHERE eventId = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM eventPhoto WHERE eventId = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM trait WHERE eventId = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM eventICalLine WHERE eventId = ?").execute(arguments: [id])
+        for (i, line) in draft.icalLines.enumerated() {
+            try db.cachedStatement(sql: "INSERT INTO eventICalLine (eventId, position, line) VALUES (?, ?, ?)").execute(arguments: [id, i, line])
+        }
+        var people: [Int64] = []
+        for p in draft.personIDs where !people.contains(p) {
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person WHERE id = ?)"), arguments: [p]) == true else {
+                throw Error.personNotFound(id: p)
+            }
+            try db.cachedStatement(sql: "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, ?, ?)").execute(arguments: [id, p, people.count])
+            people.append(p)
+        }
+        var photos: [String] = []
+        for h in draft.photoHashes where !photos.contains(h) {
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE hash = ?)"), arguments: [h]) == true else {
+                throw Error.photoNotFound(hash: h)
+            }
+            try db.cachedStatement(sql: "INSERT INTO eventPhoto (eventId, photoHash, position) VALUES (?, ?, ?)").execute(arguments: [id, h, photos.count])
+            photos.append(h)
+        }
+        if !draft.traits.isEmpty && people.isEmpty {
+            throw Error.invalidValue(field: "trait", reason: "traits are learned about people; add someone to the event")
+        }
+        let now = Journal.now()
+        for (i, trait) in draft.traits.enumerated() {
+            let text = trait.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let category = try traitCategory(db, path: trait.path)
+            for p in people {
+                try db.execute(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, ?, ?, ?)",
+                               arguments: [p, category.id, text, id, i, now])
+            }
+        }
+    }
+
+    /// Resolves a trait kind path, creating a missing subcategory under an existing kind.
+    static func traitCategory(_ db: Database, path: String) throws -> Category {
+        do {
+            return try resolveCategory(db, kind: .trait, path: path)
+        } catch Error.unknownCategory(let kind, let p, let suggestions) {
+            let parts = path.split(separator: "/").map { String($0).trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2 else { throw Error.unknownCategory(kind: kind, path: p, suggestions: suggestions) }
+            let main = try resolveCategory(db, kind: .trait, path: parts[0])
+            guard main.parentID == nil else { throw Error.categoryTreeTooDeep(path: path) }
+            return try insertCategory(db, kind: .trait, path: main.path + "/" + parts[1], icon: nil, color: nil, score: nil)
+        }
+    }
+
+    static func upsertPlace(_ db: Database, _ draft: PlaceDraft) throws -> Int64 {
+        let name = draft.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw Error.invalidValue(field: "place name", reason: "it is empty") }
+        if (draft.latitude == nil) != (draft.longitude == nil) {
+            throw Error.invalidValue(field: "coordinates", reason: "give both latitude and longitude")
+        }
+        if let lat = draft.latitude, let lon = draft.longitude {
+            guard (-90...90).contains(lat), (-180...180).contains(lon), lat.isFinite, lon.isFinite else {
+                throw Error.invalidCoordinates(latitude: lat, longitude: lon)
+            }
+        }
+        if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM place WHERE name = ? COLLATE NOCASE"), arguments: [name]) {
+            if let a = draft.address { try db.cachedStatement(sql: "UPDATE place SET address = ? WHERE id = ?").execute(arguments: [a, id]) }
+            if let lat = draft.latitude, let lon = draft.longitude {
+                try db.cachedStatement(sql: "UPDATE place SET latitude = ?, longitude = ? WHERE id = ?").execute(arguments: [lat, lon, id])
+            }
+            return id
+        }
+        try db.execute(sql: "INSERT INTO place (name, address, latitude, longitude) VALUES (?, ?, ?, ?)",
+                       arguments: [name, draft.address, draft.latitude, draft.longitude])
+        return db.lastInsertedRowID
+    }
+
+    static func place(from row: Row) -> Place {
+        Place(id: row["id"], name: row["name"], address: row["address"], latitude: row["latitude"], longitude: row["longitude"])
+    }
+
+    /// Events in full, in the order of `ids` (unknown ids are skipped).
+    static func fetchEvents(_ db: Database, ids: [Int64]) throws -> [Event] {
+        guard !ids.isEmpty else { return [] }
+        let categories = Dictionary(uniqueKeysWithValues: try fetchCategories(db, kind: nil).map { ($0.id, $0) })
+        var byID: [Int64: Event] = [:]
+        var start = 0
+        while start < ids.count {
+            let chunk = Array(ids[start..<min(ids.count, start + 500)])
+            start += 500
+            let marks = chunk.map { _ in "?" }.joined(separator: ",")
+            let args = StatementArguments(chunk)
+            var places: [Int64: Place] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM place WHERE id IN (SELECT placeId FROM event WHERE id IN (\(marks)))", arguments: args) {
+                let p = place(from: row); places[p.id] = p
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM event WHERE id IN (\(marks))", arguments: args) {
+                let id: Int64 = row["id"]
+                let startAt: Int64 = row["startAt"]
+                let endAt: Int64? = row["endAt"]
+                let typeID: Int64? = row["typeId"], moodID: Int64? = row["moodId"], placeID: Int64? = row["placeId"]
+                byID[id] = Event(
+                    id: id, uid: row["uid"], title: row["title"], start: Date(timeIntervalSince1970: Double(startAt)),
+                    end: endAt.map { Date(timeIntervalSince1970: Double($0)) }, timeZone: row["timeZone"],
+                    allDay: row["allDay"], startDay: LocalDate(dayNumber: row["startDay"]), endDay: LocalDate(dayNumber: row["endDay"]),
+                    type: typeID.flatMap { categories[$0] }, mood: moodID.flatMap { categories[$0] },
+                    place: placeID.flatMap { places[$0] }, people: [], note: row["note"], photos: [], traits: [],
+                    icalLines: [], createdAt: row["createdAt"], updatedAt: row["updatedAt"])
+            }
+            for row in try Row.fetchAll(db, sql: """
+                SELECT ep.eventId, p.id, p.displayName FROM eventPerson ep JOIN person p ON p.id = ep.personId
+                WHERE ep.eventId IN (\(marks)) ORDER BY ep.eventId, ep.position
+                """, arguments: args) {
+                byID[row["eventId"]]?.people.append(PersonRef(id: row["id"], displayName: row["displayName"]))
+            }
+            for row in try Row.fetchAll(db, sql: """
+                SELECT ep.eventId, p.hash, p.mediaType, p.byteCount FROM eventPhoto ep JOIN photo p ON p.hash = ep.photoHash
+                WHERE ep.eventId IN (\(marks)) ORDER BY ep.eventId, ep.position
+                """, arguments: args) {
+                byID[row["eventId"]]?.photos.append(Photo(hash: row["hash"], mediaType: row["mediaType"], byteCount: row["byteCount"]))
+            }
+            for row in try Row.fetchAll(db, sql: """
+                SELECT eventId, categoryId, text FROM trait WHERE eventId IN (\(marks))
+                GROUP BY eventId, categoryId, text ORDER BY eventId, min(position), min(id)
+                """, arguments: args) {
+                guard let c = categories[row["categoryId"]] else { continue }
+                byID[row["eventId"]]?.traits.append(EventTrait(category: c, text: row["text"]))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT eventId, line FROM eventICalLine WHERE eventId IN (\(marks)) ORDER BY eventId, position",
+                                        arguments: args) {
+                byID[row["eventId"]]?.icalLines.append(row["line"])
+            }
+        }
+        return ids.compactMap { byID[$0] }
+    }
+}

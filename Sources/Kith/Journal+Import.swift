@@ -1,0 +1,410 @@
+import ContentLines
+import Foundation
+import GRDB
+import ICalendarFormat
+import VCardFormat
+
+extension Journal {
+    /// What a file holds, decided from its first bytes rather than its name.
+    enum ImportKind {
+        case vCardText, xCard, jCard, iCalendar, xCal, jCal
+    }
+
+    /// The files a path names: the file itself, or every regular file in a folder (not
+    /// hidden, sorted by name).
+    /// - Throws: ``ImportError`` when the path does not exist.
+    public static func importableFiles(at url: URL) throws -> [URL] {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else {
+            throw ImportError(file: url.path, line: 0, item: nil, reason: "no such file or folder",
+                              advice: "check the path")
+        }
+        guard isDir.boolValue else { return [url] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { url.appendingPathComponent($0) }.filter {
+            var d: ObjCBool = false
+            return FileManager.default.fileExists(atPath: $0.path, isDirectory: &d) && !d.boolValue
+        }
+    }
+
+    /// Imports one contacts or calendar file: vCard 2.1/3.0/4.0, xCard or jCard into
+    /// people; iCalendar, xCal or jCal into events. The format is read from the content.
+    ///
+    /// The file is one transaction: by default the first card or event that fails stops
+    /// the import, nothing is written, and ``ImportError`` names its line and the reason.
+    /// With ``ImportOptions/keepGoing`` the others are imported and the failures listed.
+    /// A card matches an existing person by UID, then e-mail or phone, then the same name
+    /// and birthday; a match is updated (unless its REV is not newer), never duplicated, and
+    /// fields the user changed in Kith since the last import are kept. An event matches by
+    /// UID (plus the occurrence for recurring events).
+    /// - Throws: ``ImportError``.
+    /// - Complexity: O(cards + people) for contacts, O(events + occurrences) for calendars.
+    public func importFile(at url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ImportError(file: url.lastPathComponent, line: 0, item: nil, reason: "cannot read the file",
+                              advice: "check that it exists and is readable")
+        }
+        return try importData(data, fileName: url.lastPathComponent, options: options)
+    }
+
+    /// Imports a file's bytes; see ``importFile(at:options:)``. `fileName` names the file in
+    /// messages and in the `Imported/<name>` category.
+    public func importData(_ data: Data, fileName: String, options: ImportOptions = ImportOptions()) throws -> ImportReport {
+        let bytes = [UInt8](data)
+        guard let kind = Journal.detect(bytes) else {
+            throw ImportError(file: fileName, line: 1, item: nil,
+                reason: "this is not a vCard, xCard, jCard, iCalendar, xCal or jCal file",
+                advice: "import .vcf, .ics, or their XML and JSON forms")
+        }
+        switch kind {
+        case .vCardText, .xCard, .jCard:
+            let result: VCard.ReadResult
+            do { result = try VCard.read(bytes) } catch {
+                throw ImportError(file: fileName, line: error.line, item: nil, reason: error.message,
+                                  advice: "fix the file or export it again from its application")
+            }
+            let format: String
+            switch kind {
+            case .xCard: format = "xCard"
+            case .jCard: format = "jCard"
+            default: format = "vCard " + (result.cards.first?.version.rawValue ?? "")
+            }
+            return try importCards(result.cards, readerWarnings: result.warnings, fileName: fileName, format: format, options: options)
+        case .iCalendar, .xCal, .jCal:
+            let calendar: ICalendar
+            do {
+                switch kind {
+                case .xCal: calendar = try ICalendar.readXCal(data, file: fileName)
+                case .jCal: calendar = try ICalendar.readJCal(data, file: fileName)
+                default: calendar = try ICalendarReader(floatingTimeZone: options.timeZone).read(data, file: fileName)
+                }
+            } catch let e as ICalendar.ReadError {
+                throw ImportError(file: fileName, line: e.line, item: nil, reason: e.detail,
+                                  advice: "fix the file or export it again from its application")
+            } catch {
+                throw ImportError(file: fileName, line: 0, item: nil, reason: "\(error)",
+                                  advice: "fix the file or export it again from its application")
+            }
+            let format = kind == .xCal ? "xCal" : kind == .jCal ? "jCal" : "iCalendar"
+            return try importCalendar(calendar, fileName: fileName, format: format, options: options)
+        }
+    }
+
+    /// Looks at the content: XML namespace, JSON first word, or the first BEGIN line.
+    static func detect(_ bytes: [UInt8]) -> ImportKind? {
+        var i = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        guard i < bytes.count else { return nil }
+        let head = String(decoding: bytes[i..<min(bytes.count, i + 4096)], as: UTF8.self).lowercased()
+        switch bytes[i] {
+        case UInt8(ascii: "<"):
+            if head.contains("urn:ietf:params:xml:ns:vcard-4.0") || head.contains("<vcards") { return .xCard }
+            if head.contains("urn:ietf:params:xml:ns:icalendar-2.0") || head.contains("<icalendar") { return .xCal }
+            return nil
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            let compact = head.filter { !$0.isWhitespace }
+            if compact.contains("[\"vcard\"") { return .jCard }
+            if compact.contains("[\"vcalendar\"") { return .jCal }
+            return nil
+        default:
+            guard let r = head.range(of: "begin:") else { return nil }
+            let rest = head[r.upperBound...].prefix(9)
+            if rest.hasPrefix("vcard") { return .vCardText }
+            if rest.hasPrefix("vcalendar") || rest.hasPrefix("vevent") { return .iCalendar }
+            return nil
+        }
+    }
+
+    /// Runs an import in one transaction, rolled back for a dry run.
+    func importTransaction<T>(_ dryRun: Bool, _ body: (Database) throws -> T) throws -> T {
+        var result: T?
+        do {
+            try dbQueue.writeWithoutTransaction { db in
+                try db.inTransaction {
+                    result = try body(db)
+                    return dryRun ? .rollback : .commit
+                }
+            }
+        } catch let e as ImportError {
+            throw e
+        } catch let e as Error {
+            throw ImportError(file: "", line: 0, item: nil, reason: e.description, advice: "nothing was imported")
+        } catch {
+            throw ImportError(file: "", line: 0, item: nil, reason: Journal.reason(error), advice: "nothing was imported")
+        }
+        return result!
+    }
+
+    // MARK: Cards
+
+    /// Lookup tables for matching cards to people, kept current as the file imports.
+    struct PersonIndex {
+        var byUID: [String: Int64] = [:]
+        var byEmail: [String: Int64] = [:]
+        var byPhone: [String: Int64] = [:]
+        /// Local numbers (no country code), matched by suffix.
+        var localPhones: [(String, Int64)] = []
+        var byNameAndBirthday: [String: Int64] = [:]
+
+        init(_ db: Database) throws {
+            for r in try Row.fetchAll(db, sql: "SELECT id, uid, displayName, birthday FROM person") {
+                let id: Int64 = r["id"]
+                byUID[r["uid"]] = id
+                if let b: String = r["birthday"] { byNameAndBirthday[Self.nameKey(r["displayName"], b)] = id }
+            }
+            for r in try Row.fetchAll(db, sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone') ORDER BY personId") {
+                let v: String = r["value"], id: Int64 = r["personId"]
+                if r["kind"] == "email" {
+                    if byEmail[v.lowercased()] == nil { byEmail[v.lowercased()] = id }
+                } else if let k = PhoneKey.key(v) {
+                    addPhone(k, id)
+                }
+            }
+        }
+
+        mutating func addPhone(_ k: String, _ id: Int64) {
+            if byPhone[k] == nil { byPhone[k] = id }
+            if !k.hasPrefix("+") { localPhones.append((k, id)) }
+        }
+
+        func phoneMatch(_ k: String) -> Int64? {
+            if let id = byPhone[k] { return id }
+            if !k.hasPrefix("+") {
+                // A local number: the end of a known international one.
+                for (other, id) in byPhone where PhoneKey.same(k, other) { return id }
+            }
+            for (other, id) in localPhones where PhoneKey.same(k, other) { return id }
+            return nil
+        }
+
+        static func nameKey(_ name: String, _ birthday: String) -> String { NameMatcher.fold(name) + "|" + birthday }
+
+        /// The person a card is, and the rule that said so.
+        func match(_ c: ImportedContact) -> (Int64, String)? {
+            if let u = c.uid, let id = byUID[u] { return (id, "same UID") }
+            for e in c.fields.emails { if let id = byEmail[e.value.lowercased()] { return (id, "same e-mail \(e.value)") } }
+            for p in c.fields.phones { if let k = PhoneKey.key(p.value), let id = phoneMatch(k) { return (id, "same phone \(p.value)") } }
+            if let b = c.fields.birthday, let id = byNameAndBirthday[Self.nameKey(c.fields.displayName, b.description)] {
+                return (id, "same name and birthday")
+            }
+            return nil
+        }
+
+        mutating func add(_ id: Int64, _ c: ContactFields, uid: String) {
+            byUID[uid] = id
+            for e in c.emails where byEmail[e.value.lowercased()] == nil { byEmail[e.value.lowercased()] = id }
+            for p in c.phones { if let k = PhoneKey.key(p.value) { addPhone(k, id) } }
+            if let b = c.birthday { byNameAndBirthday[Self.nameKey(c.displayName, b.description)] = id }
+        }
+    }
+
+    func importCards(_ cards: [VCard], readerWarnings: [FormatWarning], fileName: String, format: String,
+                     options: ImportOptions) throws -> ImportReport {
+        var report = ImportReport(file: fileName, format: format, dryRun: options.dryRun, items: [], failures: [],
+                                  warnings: readerWarnings.map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
+        do {
+            report = try importTransaction(options.dryRun) { db in
+                var report = report
+                var index = try PersonIndex(db)
+                var intoID: Int64?
+                if let into = options.into { intoID = try Journal.relationPath(db, into, create: true).id }
+                var fallbackID: Int64?
+                for (k, card) in cards.enumerated() {
+                    defer { options.progress?(ImportProgress(file: fileName, done: k + 1, total: cards.count)) }
+                    var warnings: [ImportWarning] = []
+                    let contact: ImportedContact
+                    switch ContactMapping.contact(from: card, warnings: &warnings) {
+                    case .failure(let f):
+                        guard options.keepGoing else {
+                            throw ImportError(file: fileName, line: f.line, item: f.name.isEmpty ? "card \(k + 1)" : f.name,
+                                              reason: f.reason, advice: "fix or remove that card, or import with --keep-going")
+                        }
+                        report.failures.append(f)
+                        continue
+                    case .success(let c): contact = c
+                    }
+                    do {
+                        try db.inSavepoint {
+                            let item = try Journal.importContact(db, contact, index: &index, intoID: intoID, fallbackID: &fallbackID,
+                                                                 fileName: fileName, warnings: &warnings)
+                            report.items.append(item)
+                            return .commit
+                        }
+                        report.warnings += warnings
+                    } catch {
+                        let reason = (error as? Journal.Error)?.description ?? Journal.reason(error)
+                        guard options.keepGoing else {
+                            throw ImportError(file: fileName, line: card.line, item: contact.fields.displayName, reason: reason,
+                                              advice: "fix or remove that card, or import with --keep-going")
+                        }
+                        report.failures.append(ImportFailure(line: card.line, name: contact.fields.displayName, reason: reason))
+                    }
+                }
+                return report
+            }
+        } catch var e as ImportError {
+            if e.file.isEmpty { e.file = fileName }
+            throw e
+        }
+        report.warnings.sort { $0.line < $1.line }
+        return report
+    }
+
+    /// A relation category by path; with `create`, the missing levels are made.
+    static func relationPath(_ db: Database, _ path: String, create: Bool) throws -> Category {
+        do {
+            let c = try resolveCategory(db, kind: .relation, path: path)
+            // A unique subcategory name is found by resolveCategory; `into` wants the exact path.
+            let parts = path.split(separator: "/").count
+            if parts == (c.parentID == nil ? 1 : 2) || !create { return c }
+        } catch Error.unknownCategory(let kind, let p, let s) {
+            if !create { throw Error.unknownCategory(kind: kind, path: p, suggestions: s) }
+        }
+        let parts = path.split(separator: "/").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !parts.isEmpty, parts.count <= 2 else { throw Error.categoryTreeTooDeep(path: path) }
+        let main = try (try? resolveMain(db, parts[0])) ?? insertCategory(db, kind: .relation, path: parts[0], icon: nil, color: nil, score: nil)
+        if parts.count == 1 { return main }
+        return try insertCategory(db, kind: .relation, path: main.path + "/" + parts[1], icon: nil, color: nil, score: nil)
+    }
+
+    static func resolveMain(_ db: Database, _ name: String) throws -> Category {
+        let key = NameMatcher.fold(name)
+        guard let c = try fetchCategories(db, kind: .relation).first(where: { $0.parentID == nil && NameMatcher.fold($0.name) == key }) else {
+            throw Error.unknownCategory(kind: .relation, path: name, suggestions: [])
+        }
+        return c
+    }
+
+    /// The relation category a card's CATEGORIES name, if any: the values joined as a path,
+    /// then each value as a path or a unique subcategory name; the deepest wins.
+    static func placement(_ db: Database, categories: [String]) -> (Category, Set<String>)? {
+        guard !categories.isEmpty else { return nil }
+        var candidates: [(Category, Set<String>)] = []
+        if categories.count == 2, let c = try? resolveCategory(db, kind: .relation, path: categories.joined(separator: "/")) {
+            candidates.append((c, Set(categories)))
+        }
+        for v in categories {
+            if let c = try? resolveCategory(db, kind: .relation, path: v) { candidates.append((c, [v])) }
+        }
+        if let best = candidates.max(by: { a, b in (a.0.parentID == nil ? 0 : 1) < (b.0.parentID == nil ? 0 : 1) }) { return best }
+        // A `Main/Sub` path, as Kith itself writes CATEGORIES, is made when missing; a
+        // plain word (a tag such as "VIP") is not, and stays on the card.
+        let paths = categories.filter { $0.split(separator: "/").count == 2 && !$0.hasPrefix("/") && !$0.hasSuffix("/") }
+        if paths.count == 1, let c = try? relationPath(db, paths[0], create: true) { return (c, [paths[0]]) }
+        return nil
+    }
+
+    static func importContact(_ db: Database, _ c: ImportedContact, index: inout PersonIndex, intoID: Int64?,
+                              fallbackID: inout Int64?, fileName: String, warnings: inout [ImportWarning]) throws -> ImportItem {
+        var fields = c.fields
+        if let data = c.photo, let type = Photo.mediaType(of: data) {
+            let hash = SHA256.hex([UInt8](data))
+            try db.execute(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)",
+                           arguments: [hash, type, data.count, data])
+            fields.photoHash = hash
+        }
+        // Placement, and CATEGORIES values that are not relation categories stay on the card.
+        var relationID = intoID
+        let placed = placement(db, categories: c.categories)
+        let unplaced = c.categories.filter { !(placed?.1.contains($0) ?? false) }
+        if !unplaced.isEmpty {
+            fields.vcardLines.append("CATEGORIES:" + unplaced.map { TextEscaping.escape($0) }.joined(separator: ","))
+        }
+        let snapshotJSON = String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
+
+        if let (id, rule) = index.match(c) {
+            let person = try fetchPerson(db, id: id)
+            if let new = ContactMapping.revKey(c.rev), let old = ContactMapping.revKey(person.rev), new <= old {
+                try addTraits(db, personID: id, c.traits)
+                return ImportItem(kind: .person, action: .skipped, name: person.displayName, line: c.line,
+                                  reason: "\(rule); the card's REV is not newer than the last import", id: id)
+            }
+            // The card follows its own earlier import (same UID, or the same file for cards
+            // without one); a card from elsewhere that matched by e-mail, phone or name only fills gaps.
+            let last = try Row.fetchOne(db, sql: "SELECT source, snapshot FROM personImport WHERE personId = ?", arguments: [id])
+            let sameSource = rule == "same UID" || (last?["source"] as String?) == fileName
+            let snapshot = sameSource ? (last?["snapshot"] as String?).flatMap { try? JSONDecoder().decode(ContactFields.self, from: Data($0.utf8)) } : nil
+            let current = ContactFields(person: person)
+            let merged = ContactFields.merged(current: current, snapshot: snapshot, card: fields)
+            var draft = person.draft
+            merged.apply(to: &draft)
+            if person.relation == nil { draft.relationID = relationID ?? placed?.0.id }
+            if let r = c.rev { draft.rev = r }
+            let changed = merged.changes(from: current)
+            let traitsAdded = try addTraits(db, personID: id, c.traits)
+            if sameSource || last == nil { try db.execute(sql: """
+                INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)
+                ON CONFLICT(personId) DO UPDATE SET source = excluded.source, snapshot = excluded.snapshot, importedAt = excluded.importedAt
+                """, arguments: [id, fileName, snapshotJSON, now()]) }
+            if changed.isEmpty && draft.relationID == person.relation?.id && draft.rev == person.rev {
+                return ImportItem(kind: .person, action: traitsAdded > 0 ? .updated : .skipped, name: person.displayName, line: c.line,
+                                  reason: traitsAdded > 0 ? "\(rule); \(traitsAdded) trait(s) added" : "\(rule); nothing changed", id: id)
+            }
+            let (name, uid) = try checkPersonDraft(db, draft, existingID: id)
+            try db.execute(sql: """
+                UPDATE person SET uid = ?, displayName = ?, familyName = ?, givenName = ?, additionalNames = ?,
+                  honorificPrefixes = ?, honorificSuffixes = ?, birthday = ?, anniversary = ?, organization = ?,
+                  title = ?, note = ?, relationId = ?, photoHash = ?, rev = ?, updatedAt = ? WHERE id = ?
+                """, arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
+                                 draft.name.prefixes, draft.name.suffixes, draft.birthday?.description,
+                                 draft.anniversary?.description, draft.organization, draft.title, draft.note,
+                                 draft.relationID, draft.photoHash, draft.rev, now(), id])
+            try writePersonDetails(db, id: id, draft)
+            index.add(id, merged, uid: uid)
+            let kept = snapshot.map { s in current.changes(from: s).filter { !changed.contains($0) } } ?? []
+            var reason = rule + (changed.isEmpty ? "; REV updated" : "; changed: " + changed.joined(separator: ", "))
+            if !kept.isEmpty { reason += "; kept your edits to: " + kept.joined(separator: ", ") }
+            return ImportItem(kind: .person, action: .updated, name: name, line: c.line, reason: reason, id: id)
+        }
+
+        if relationID == nil { relationID = placed?.0.id }
+        var how = intoID != nil ? "into \(try fetchCategory(db, id: intoID!).path)" : placed.map { "CATEGORIES: \($0.0.path)" } ?? ""
+        if relationID == nil {
+            if fallbackID == nil {
+                let base = (fileName as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: "-")
+                fallbackID = try relationPath(db, "Imported/" + (base.isEmpty ? "file" : base), create: true).id
+            }
+            relationID = fallbackID
+            how = "into \(try fetchCategory(db, id: relationID!).path)"
+        }
+        var draft = PersonDraft(displayName: fields.displayName)
+        fields.apply(to: &draft)
+        draft.relationID = relationID
+        draft.rev = c.rev
+        if let u = c.uid, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM person WHERE uid = ?)", arguments: [u]) != true {
+            draft.uid = u
+        }
+        let id = try insertPerson(db, draft)
+        let uid = try String.fetchOne(db, sql: "SELECT uid FROM person WHERE id = ?", arguments: [id]) ?? ""
+        try addTraits(db, personID: id, c.traits)
+        try db.execute(sql: "INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)",
+                       arguments: [id, fileName, snapshotJSON, now()])
+        index.add(id, fields, uid: uid)
+        return ImportItem(kind: .person, action: .added, name: fields.displayName, line: c.line, reason: "new person, " + how, id: id)
+    }
+
+    /// Adds the traits a person does not have yet (same kind and text, not from an event).
+    /// - Returns: how many were added.
+    @discardableResult
+    static func addTraits(_ db: Database, personID: Int64, _ traits: [(path: String, text: String)]) throws -> Int {
+        var added = 0
+        for (i, t) in traits.enumerated() {
+            let category: Category
+            do { category = try traitCategory(db, path: t.path) } catch {
+                let main = t.path.split(separator: "/").first.map(String.init) ?? t.path
+                _ = try insertCategory(db, kind: .trait, path: main, icon: nil, color: nil, score: nil)
+                category = try traitCategory(db, path: t.path)
+            }
+            let exists = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM trait WHERE personId = ? AND categoryId = ? AND text = ? AND eventId IS NULL)
+                """, arguments: [personID, category.id, t.text]) ?? false
+            if exists { continue }
+            try db.execute(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, NULL, ?, ?)",
+                           arguments: [personID, category.id, t.text, i, now()])
+            added += 1
+        }
+        return added
+    }
+}

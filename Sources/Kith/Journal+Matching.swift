@@ -1,0 +1,72 @@
+import GRDB
+
+extension Journal {
+    /// People with this email address (case-insensitive), for matching imported cards.
+    public func personIDs(email: String) throws -> [Int64] {
+        let e = email.trimmingCharacters(in: .whitespaces)
+        guard !e.isEmpty else { return [] }
+        return try read { db in
+            try Int64.fetchAll(db, sql: "SELECT DISTINCT personId FROM personContact WHERE kind = 'email' AND value = ? COLLATE NOCASE ORDER BY personId",
+                               arguments: [e])
+        }
+    }
+
+    /// People with this phone number, compared by digits only (so `+351 912-345-678` matches
+    /// `351912345678`); numbers with fewer than 6 digits match nothing.
+    public func personIDs(phone: String) throws -> [Int64] {
+        let key = Journal.phoneKey(phone)
+        guard key.count >= 6 else { return [] }
+        return try read { db in
+            try Row.fetchAll(db, sql: "SELECT personId, value FROM personContact WHERE kind = 'phone'")
+                .filter { Journal.phoneKey($0["value"]) == key }.map { $0["personId"] as Int64 }
+                .reduce(into: [Int64]()) { if !$0.contains($1) { $0.append($1) } }.sorted()
+        }
+    }
+
+    /// Pairs of people who are likely the same: the same name (case- and
+    /// diacritic-insensitive), a shared email or phone, or a very similar name with the same
+    /// birthday. Each pair appears once, first by id.
+    /// - Complexity: O(people²) for the name comparison.
+    public func likelyDuplicates() throws -> [DuplicatePair] {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT id, displayName, birthday FROM person ORDER BY id")
+            let people = rows.map { (id: $0["id"] as Int64, name: $0["displayName"] as String,
+                                     key: NameMatcher.fold($0["displayName"]), birthday: $0["birthday"] as String?) }
+            var reasons: [[Int64]: [String]] = [:]
+            func add(_ a: Int64, _ b: Int64, _ why: String) {
+                let k = [min(a, b), max(a, b)]
+                if !(reasons[k]?.contains(why) ?? false) { reasons[k, default: []].append(why) }
+            }
+            for i in people.indices {
+                for j in people.indices where j > i {
+                    let a = people[i], b = people[j]
+                    if a.key == b.key { add(a.id, b.id, "same name") }
+                    else if let bd = a.birthday, bd == b.birthday, NameMatcher.distance(a.key, b.key) <= max(2, a.key.count / 4) {
+                        add(a.id, b.id, "similar name and same birthday")
+                    }
+                }
+            }
+            var byEmail: [String: [Int64]] = [:], byPhone: [String: [Int64]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone')") {
+                let id: Int64 = row["personId"], value: String = row["value"]
+                if (row["kind"] as String) == "email" { byEmail[value.lowercased(), default: []].append(id) }
+                else if Journal.phoneKey(value).count >= 6 { byPhone[Journal.phoneKey(value), default: []].append(id) }
+            }
+            for (groups, why) in [(byEmail, "same email"), (byPhone, "same phone")] {
+                for ids in groups.values {
+                    let unique = Array(Set(ids)).sorted()
+                    for i in unique.indices { for j in unique.indices where j > i { add(unique[i], unique[j], why) } }
+                }
+            }
+            let names = Dictionary(uniqueKeysWithValues: people.map { ($0.id, $0.name) })
+            return reasons.keys.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }.map { k in
+                DuplicatePair(first: PersonRef(id: k[0], displayName: names[k[0]] ?? ""),
+                              second: PersonRef(id: k[1], displayName: names[k[1]] ?? ""), reasons: reasons[k]!)
+            }
+        }
+    }
+
+    static func phoneKey(_ phone: String) -> String {
+        String(phone.unicodeScalars.filter { $0.properties.numericType != nil && $0.isASCII }.map(Character.init))
+    }
+}

@@ -1,0 +1,334 @@
+import Foundation
+import GRDB
+
+extension Journal {
+    // MARK: Writing
+
+    /// Adds a person. A UID is generated when the draft has none.
+    /// - Throws: ``Error/invalidValue(field:reason:)`` for an empty name,
+    ///   ``Error/wrongCategoryKind(expected:path:)`` when `relationID` is not a relation
+    ///   category, ``Error/duplicatePersonUID(_:)``, ``Error/photoNotFound(hash:)``.
+    @discardableResult
+    public func addPerson(_ draft: PersonDraft) throws -> Person {
+        try write { db in
+            let id = try Journal.insertPerson(db, draft)
+            return try Journal.fetchPerson(db, id: id)
+        }
+    }
+
+    /// Changes a person: `change` receives the current fields and edits them.
+    ///
+    /// `change` runs before the write transaction, so it may call the journal; the last
+    /// writer wins.
+    /// - Throws: ``Error/personNotFound(id:)`` and the errors of ``addPerson(_:)``.
+    @discardableResult
+    public func editPerson(id: Int64, _ change: (inout PersonDraft) throws -> Void) throws -> Person {
+        var draft = try person(id: id).draft
+        try change(&draft)
+        return try write { db in
+            _ = try Journal.fetchPerson(db, id: id)
+            let (name, uid) = try Journal.checkPersonDraft(db, draft, existingID: id)
+            try db.execute(sql: """
+                UPDATE person SET uid = ?, displayName = ?, familyName = ?, givenName = ?, additionalNames = ?,
+                  honorificPrefixes = ?, honorificSuffixes = ?, birthday = ?, anniversary = ?, organization = ?,
+                  title = ?, note = ?, relationId = ?, photoHash = ?, rev = ?, updatedAt = ? WHERE id = ?
+                """, arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
+                                 draft.name.prefixes, draft.name.suffixes, draft.birthday?.description,
+                                 draft.anniversary?.description, draft.organization, draft.title, draft.note,
+                                 draft.relationID, draft.photoHash, draft.rev, Journal.now(), id])
+            try Journal.writePersonDetails(db, id: id, draft)
+            return try Journal.fetchPerson(db, id: id)
+        }
+    }
+
+    /// Removes a person.
+    ///
+    /// Their events stay in the journal, detached from them: an event with other people
+    /// keeps those, an event with only them keeps no one. The traits learned about them
+    /// are removed with them, and so is their photo unless something else uses it. The day
+    /// index is updated in the same transaction.
+    /// - Throws: ``Error/personNotFound(id:)``.
+    public func removePerson(id: Int64) throws {
+        try write { db in
+            _ = try Journal.fetchPerson(db, id: id)
+            let events = try Int64.fetchAll(db, sql: "SELECT eventId FROM eventPerson WHERE personId = ?", arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM person WHERE id = ?").execute(arguments: [id])
+            try Journal.removeUnusedPhotos(db)
+            try Journal.reindex(db, eventIDs: events)
+        }
+    }
+
+    /// Merges `removing` into `keeping`: events, traits, nicknames (with the removed
+    /// person's name), contact details, addresses, kept vCard lines and the photo move to
+    /// the kept person (without duplicates); empty fields of the kept person are filled from
+    /// the other. The other person is then removed. The day index stays correct.
+    /// - Throws: ``Error/mergeWithSelf``, ``Error/personNotFound(id:)``.
+    @discardableResult
+    public func mergePeople(keeping: Int64, removing: Int64) throws -> Person {
+        guard keeping != removing else { throw Error.mergeWithSelf }
+        return try write { db in
+            let a = try Journal.fetchPerson(db, id: keeping)
+            let b = try Journal.fetchPerson(db, id: removing)
+            let events = try Int64.fetchAll(db, sql: "SELECT eventId FROM eventPerson WHERE personId = ?", arguments: [removing])
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO eventPerson (eventId, personId, position)
+                SELECT eventId, ?, position FROM eventPerson WHERE personId = ?
+                """, arguments: [keeping, removing])
+            try db.cachedStatement(sql: "UPDATE trait SET personId = ? WHERE personId = ?").execute(arguments: [keeping, removing])
+            try db.execute(sql: """
+                DELETE FROM trait WHERE personId = ?1 AND id NOT IN (
+                  SELECT min(id) FROM trait WHERE personId = ?1 GROUP BY categoryId, text, ifnull(eventId, 0))
+                """, arguments: [keeping])
+            var d = a.draft
+            func merge(_ mine: [LabeledValue], _ theirs: [LabeledValue]) -> [LabeledValue] {
+                var out = mine
+                for v in theirs where !out.contains(where: { NameMatcher.fold($0.value) == NameMatcher.fold(v.value) }) { out.append(v) }
+                return out
+            }
+            d.emails = merge(a.emails, b.emails)
+            d.phones = merge(a.phones, b.phones)
+            d.urls = merge(a.urls, b.urls)
+            for adr in b.addresses where !d.addresses.contains(adr) { d.addresses.append(adr) }
+            for nick in b.nicknames + [b.displayName]
+            where NameMatcher.fold(nick) != NameMatcher.fold(d.displayName)
+                && !d.nicknames.contains(where: { NameMatcher.fold($0) == NameMatcher.fold(nick) }) {
+                d.nicknames.append(nick)
+            }
+            for line in b.vcardLines where !d.vcardLines.contains(line) { d.vcardLines.append(line) }
+            if d.birthday == nil { d.birthday = b.birthday }
+            if d.anniversary == nil { d.anniversary = b.anniversary }
+            if d.organization.isEmpty { d.organization = b.organization }
+            if d.title.isEmpty { d.title = b.title }
+            if d.photoHash == nil { d.photoHash = b.photoHash }
+            if d.relationID == nil { d.relationID = b.relation?.id }
+            if d.name == PersonName() { d.name = b.name }
+            if !b.note.isEmpty && b.note != d.note { d.note = d.note.isEmpty ? b.note : d.note + "\n\n" + b.note }
+            try db.cachedStatement(sql: "DELETE FROM person WHERE id = ?").execute(arguments: [removing])
+            try db.execute(sql: """
+                UPDATE person SET birthday = ?, anniversary = ?, organization = ?, title = ?, note = ?, relationId = ?,
+                  photoHash = ?, familyName = ?, givenName = ?, additionalNames = ?, honorificPrefixes = ?,
+                  honorificSuffixes = ?, updatedAt = ? WHERE id = ?
+                """, arguments: [d.birthday?.description, d.anniversary?.description, d.organization, d.title, d.note,
+                                 d.relationID, d.photoHash, d.name.family, d.name.given, d.name.additional,
+                                 d.name.prefixes, d.name.suffixes, Journal.now(), keeping])
+            try Journal.writePersonDetails(db, id: keeping, d)
+            try Journal.removeUnusedPhotos(db)
+            try Journal.reindex(db, eventIDs: events)
+            return try Journal.fetchPerson(db, id: keeping)
+        }
+    }
+
+    // MARK: Reading
+
+    /// The person with this id, in full.
+    /// - Throws: ``Error/personNotFound(id:)``.
+    public func person(id: Int64) throws -> Person {
+        try read { db in try Journal.fetchPerson(db, id: id) }
+    }
+
+    /// The person with this UID, if any.
+    public func person(uid: String) throws -> Person? {
+        try read { db in
+            guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM person WHERE uid = ?"), arguments: [uid]) else { return nil }
+            return try Journal.fetchPerson(db, id: id)
+        }
+    }
+
+    /// Everyone, or everyone under a relation category and its subcategories.
+    /// - Parameters:
+    ///   - category: a relation category id; nil for everyone.
+    ///   - sort: by name, or by last seen (not seen for longest first, never seen first).
+    ///   - asOf: "last seen" ignores days after this one (today by default).
+    /// - Complexity: one indexed lookup per person.
+    public func people(in category: Int64? = nil, sort: PersonSort = .name,
+                       asOf: LocalDate = .today()) throws -> [PersonSummary] {
+        try read { db in
+            var sql = """
+                SELECT p.id, p.displayName, p.relationId,
+                  (SELECT max(day) FROM dayPerson dp WHERE dp.personId = p.id AND dp.day <= ?) AS lastSeen,
+                  (SELECT count(*) FROM eventPerson ep WHERE ep.personId = p.id) AS eventCount
+                FROM person p
+                """
+            var args: [(any DatabaseValueConvertible)?] = [asOf.dayNumber]
+            if let category {
+                let c = try Journal.requireCategory(db, id: category, kind: .relation)
+                let ids = try Journal.subtreeIDs(db, id: c.id)
+                sql += " WHERE p.relationId IN (\(ids.map { _ in "?" }.joined(separator: ",")))"
+                args += ids.map { $0 as (any DatabaseValueConvertible)? }
+            }
+            let rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(args))
+            let cats = Dictionary(uniqueKeysWithValues: try Journal.fetchCategories(db, kind: .relation).map { ($0.id, $0) })
+            let nicks = try Journal.allNicknames(db)
+            var list = rows.map { row -> PersonSummary in
+                let id: Int64 = row["id"]
+                let rel: Int64? = row["relationId"]
+                let last: Int? = row["lastSeen"]
+                return PersonSummary(id: id, displayName: row["displayName"], nicknames: nicks[id] ?? [],
+                                     relation: rel.flatMap { cats[$0] }, lastSeen: last.map(LocalDate.init(dayNumber:)),
+                                     eventCount: row["eventCount"])
+            }
+            let byName: (PersonSummary, PersonSummary) -> Bool = {
+                let a = NameMatcher.fold($0.displayName), b = NameMatcher.fold($1.displayName)
+                return a != b ? a < b : $0.id < $1.id
+            }
+            switch sort {
+            case .name:
+                list.sort(by: byName)
+            case .lastSeen:
+                list.sort {
+                    let a = $0.lastSeen?.dayNumber ?? 0, b = $1.lastSeen?.dayNumber ?? 0
+                    return a != b ? a < b : byName($0, $1)
+                }
+            }
+            return list
+        }
+    }
+
+    /// Finds one person from what a user typed: the exact display name, then a nickname,
+    /// then a unique prefix of the name or of one of its words, then a unique close match;
+    /// all case- and diacritic-insensitive.
+    /// - Throws: ``Error/ambiguousPerson(name:candidates:)`` listing the candidates,
+    ///   ``Error/unknownPerson(name:suggestions:)`` with close names.
+    public func resolvePerson(_ typed: String) throws -> Person {
+        try read { db in
+            let id = try Journal.resolvePersonID(db, typed)
+            return try Journal.fetchPerson(db, id: id)
+        }
+    }
+
+    // MARK: Internals
+
+    static func allNicknames(_ db: Database) throws -> [Int64: [String]] {
+        var out: [Int64: [String]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT personId, value FROM personNickname ORDER BY personId, position") {
+            out[row["personId"], default: []].append(row["value"])
+        }
+        return out
+    }
+
+    static func resolvePersonID(_ db: Database, _ typed: String) throws -> Int64 {
+        let key = NameMatcher.fold(typed)
+        guard !key.isEmpty else { throw Error.unknownPerson(name: typed, suggestions: []) }
+        let people = try Row.fetchAll(db, sql: "SELECT id, displayName FROM person").map {
+            (id: $0["id"] as Int64, name: $0["displayName"] as String)
+        }
+        let names = Dictionary(uniqueKeysWithValues: people.map { ($0.id, $0.name) })
+        let folded = people.map { (id: $0.id, key: NameMatcher.fold($0.name)) }
+        let nicks = try allNicknames(db).mapValues { $0.map(NameMatcher.fold) }
+
+        func decide(_ ids: [Int64]) throws -> Int64? {
+            let unique = Array(Set(ids)).sorted()
+            if unique.count == 1 { return unique[0] }
+            if unique.count > 1 {
+                let candidates = unique.compactMap { names[$0] }.sorted { NameMatcher.fold($0) < NameMatcher.fold($1) }
+                throw Error.ambiguousPerson(name: typed, candidates: candidates)
+            }
+            return nil
+        }
+        if let id = try decide(folded.filter { $0.key == key }.map(\.id)) { return id }
+        if let id = try decide(nicks.filter { $0.value.contains(key) }.map(\.key)) { return id }
+        let prefix = folded.filter { p in
+            p.key.hasPrefix(key) || p.key.split(separator: " ").contains { $0.hasPrefix(key) }
+        }.map(\.id) + nicks.filter { $0.value.contains { $0.hasPrefix(key) } }.map(\.key)
+        if let id = try decide(prefix) { return id }
+        let close = folded.filter { NameMatcher.isClose(key, to: $0.key) }.map(\.id)
+            + nicks.filter { $0.value.contains { NameMatcher.isClose(key, to: $0) } }.map(\.key)
+        if let id = try decide(close) { return id }
+        let loose = folded.filter { NameMatcher.distance(key, $0.key) <= max(3, key.count / 2) }
+            .sorted { NameMatcher.distance(key, $0.key) < NameMatcher.distance(key, $1.key) }
+            .prefix(3).compactMap { names[$0.id] }
+        throw Error.unknownPerson(name: typed, suggestions: Array(loose))
+    }
+
+    static func checkPersonDraft(_ db: Database, _ draft: PersonDraft, existingID: Int64?) throws -> (String, String) {
+        let name = draft.displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw Error.invalidValue(field: "person name", reason: "it is empty") }
+        if let r = draft.relationID { _ = try requireCategory(db, id: r, kind: .relation) }
+        if let h = draft.photoHash {
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE hash = ?)"), arguments: [h]) == true else {
+                throw Error.photoNotFound(hash: h)
+            }
+        }
+        let uid = (draft.uid?.isEmpty == false ? draft.uid! : newUID())
+        if let other = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM person WHERE uid = ?"), arguments: [uid]), other != existingID {
+            throw Error.duplicatePersonUID(uid)
+        }
+        return (name, uid)
+    }
+
+    static func insertPerson(_ db: Database, _ draft: PersonDraft) throws -> Int64 {
+        let (name, uid) = try checkPersonDraft(db, draft, existingID: nil)
+        let now = Journal.now()
+        try db.execute(sql: """
+            INSERT INTO person (uid, displayName, familyName, givenName, additionalNames, honorificPrefixes,
+              honorificSuffixes, birthday, anniversary, organization, title, note, relationId, photoHash, rev,
+              createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
+                             draft.name.prefixes, draft.name.suffixes, draft.birthday?.description,
+                             draft.anniversary?.description, draft.organization, draft.title, draft.note,
+                             draft.relationID, draft.photoHash, draft.rev, now, now])
+        let id = db.lastInsertedRowID
+        try writePersonDetails(db, id: id, draft)
+        return id
+    }
+
+    static func writePersonDetails(_ db: Database, id: Int64, _ draft: PersonDraft) throws {
+        try db.cachedStatement(sql: "DELETE FROM personNickname WHERE personId = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM personContact WHERE personId = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM personAddress WHERE personId = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM personVCardLine WHERE personId = ?").execute(arguments: [id])
+        var pos = 0
+        for n in draft.nicknames {
+            let t = n.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !t.isEmpty else { continue }
+            try db.cachedStatement(sql: "INSERT INTO personNickname (personId, position, value) VALUES (?, ?, ?)").execute(arguments: [id, pos, t])
+            pos += 1
+        }
+        for (kind, values) in [("email", draft.emails), ("phone", draft.phones), ("url", draft.urls)] {
+            for (i, v) in values.enumerated() where !v.value.trimmingCharacters(in: .whitespaces).isEmpty {
+                try db.execute(sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [id, kind, v.label, v.value.trimmingCharacters(in: .whitespaces), i])
+            }
+        }
+        for (i, a) in draft.addresses.enumerated() {
+            try db.execute(sql: """
+                INSERT INTO personAddress (personId, label, poBox, extended, street, locality, region, postalCode, country, position)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id, a.label, a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country, i])
+        }
+        for (i, line) in draft.vcardLines.enumerated() {
+            try db.cachedStatement(sql: "INSERT INTO personVCardLine (personId, position, line) VALUES (?, ?, ?)").execute(arguments: [id, i, line])
+        }
+    }
+
+    static func fetchPerson(_ db: Database, id: Int64) throws -> Person {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM person WHERE id = ?", arguments: [id]) else {
+            throw Error.personNotFound(id: id)
+        }
+        let nicknames = try String.fetchAll(db, sql: "SELECT value FROM personNickname WHERE personId = ? ORDER BY position", arguments: [id])
+        var emails: [LabeledValue] = [], phones: [LabeledValue] = [], urls: [LabeledValue] = []
+        for c in try Row.fetchAll(db, sql: "SELECT kind, label, value FROM personContact WHERE personId = ? ORDER BY kind, position, id", arguments: [id]) {
+            let v = LabeledValue(c["value"], label: c["label"])
+            switch c["kind"] as String {
+            case "email": emails.append(v)
+            case "phone": phones.append(v)
+            default: urls.append(v)
+            }
+        }
+        let addresses = try Row.fetchAll(db, sql: "SELECT * FROM personAddress WHERE personId = ? ORDER BY position, id", arguments: [id]).map {
+            PostalAddress(label: $0["label"], poBox: $0["poBox"], extended: $0["extended"], street: $0["street"],
+                          locality: $0["locality"], region: $0["region"], postalCode: $0["postalCode"], country: $0["country"])
+        }
+        let lines = try String.fetchAll(db, sql: "SELECT line FROM personVCardLine WHERE personId = ? ORDER BY position", arguments: [id])
+        let relationID: Int64? = row["relationId"]
+        return Person(
+            id: id, uid: row["uid"], displayName: row["displayName"],
+            name: PersonName(family: row["familyName"], given: row["givenName"], additional: row["additionalNames"],
+                             prefixes: row["honorificPrefixes"], suffixes: row["honorificSuffixes"]),
+            nicknames: nicknames, birthday: (row["birthday"] as String?).flatMap(PartialDate.init),
+            anniversary: (row["anniversary"] as String?).flatMap(PartialDate.init), emails: emails, phones: phones,
+            addresses: addresses, organization: row["organization"], title: row["title"], urls: urls, note: row["note"],
+            relation: try relationID.map { try fetchCategory(db, id: $0) }, photoHash: row["photoHash"], rev: row["rev"],
+            vcardLines: lines, createdAt: row["createdAt"], updatedAt: row["updatedAt"])
+    }
+}

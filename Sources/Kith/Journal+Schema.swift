@@ -1,0 +1,280 @@
+import GRDB
+
+extension Journal {
+    /// The named migrations, in order. Frozen once shipped: add `v2`, never edit `v1`.
+    /// They use plain SQL only, no app types.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: schemaV1)
+            try insertDefaults(db)
+        }
+        migrator.registerMigration("v2") { db in
+            // iCalendar properties Kith does not model, kept verbatim for export.
+            try db.execute(sql: """
+                CREATE TABLE eventICalLine (
+                    eventId INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    line TEXT NOT NULL,
+                    PRIMARY KEY (eventId, position)
+                ) WITHOUT ROWID;
+                """)
+        }
+        registerInterchangeMigrations(&migrator)
+        return migrator
+    }
+
+    static let schemaV1 = """
+    CREATE TABLE category (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('relation', 'eventType', 'trait', 'mood')),
+        name TEXT NOT NULL CHECK (length(trim(name)) > 0 AND instr(name, '/') = 0),
+        icon TEXT NOT NULL DEFAULT '',
+        color TEXT NOT NULL CHECK (length(color) = 7 AND color GLOB '#[0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f]'),
+        position INTEGER NOT NULL DEFAULT 0,
+        parentId INTEGER REFERENCES category(id) ON DELETE RESTRICT,
+        score INTEGER CHECK (score BETWEEN -2 AND 2),
+        CHECK ((kind = 'mood') = (score IS NOT NULL)),
+        CHECK (kind <> 'mood' OR parentId IS NULL),
+        CHECK (parentId IS NULL OR parentId <> id)
+    );
+    CREATE UNIQUE INDEX category_unique_name ON category(kind, ifnull(parentId, 0), name COLLATE NOCASE);
+    CREATE INDEX category_parent ON category(parentId);
+    CREATE TRIGGER category_two_levels_insert BEFORE INSERT ON category
+    WHEN NEW.parentId IS NOT NULL AND (
+        (SELECT parentId FROM category WHERE id = NEW.parentId) IS NOT NULL
+        OR (SELECT kind FROM category WHERE id = NEW.parentId) IS NOT NEW.kind)
+    BEGIN SELECT RAISE(ABORT, 'a subcategory must sit under a main category of the same kind'); END;
+    CREATE TRIGGER category_two_levels_update BEFORE UPDATE OF parentId, kind ON category
+    WHEN NEW.parentId IS NOT NULL AND (
+        (SELECT parentId FROM category WHERE id = NEW.parentId) IS NOT NULL
+        OR (SELECT kind FROM category WHERE id = NEW.parentId) IS NOT NEW.kind
+        OR EXISTS (SELECT 1 FROM category WHERE parentId = NEW.id))
+    BEGIN SELECT RAISE(ABORT, 'a subcategory must sit under a main category of the same kind'); END;
+
+    CREATE TABLE photo (
+        hash TEXT PRIMARY KEY CHECK (length(hash) = 64),
+        mediaType TEXT NOT NULL CHECK (mediaType IN ('image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif')),
+        byteCount INTEGER NOT NULL CHECK (byteCount > 0),
+        data BLOB NOT NULL
+    ) WITHOUT ROWID;
+
+    CREATE TABLE person (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE CHECK (length(uid) > 0),
+        displayName TEXT NOT NULL CHECK (length(trim(displayName)) > 0),
+        familyName TEXT NOT NULL DEFAULT '',
+        givenName TEXT NOT NULL DEFAULT '',
+        additionalNames TEXT NOT NULL DEFAULT '',
+        honorificPrefixes TEXT NOT NULL DEFAULT '',
+        honorificSuffixes TEXT NOT NULL DEFAULT '',
+        birthday TEXT,
+        anniversary TEXT,
+        organization TEXT NOT NULL DEFAULT '',
+        title TEXT NOT NULL DEFAULT '',
+        note TEXT NOT NULL DEFAULT '',
+        relationId INTEGER REFERENCES category(id) ON DELETE RESTRICT,
+        photoHash TEXT REFERENCES photo(hash) ON DELETE SET NULL,
+        rev TEXT,
+        createdAt INTEGER NOT NULL,
+        updatedAt INTEGER NOT NULL
+    );
+    CREATE INDEX person_relation ON person(relationId);
+    CREATE INDEX person_name ON person(displayName COLLATE NOCASE);
+
+    CREATE TABLE personNickname (
+        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        value TEXT NOT NULL CHECK (length(trim(value)) > 0),
+        PRIMARY KEY (personId, position)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE personContact (
+        id INTEGER PRIMARY KEY,
+        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('email', 'phone', 'url')),
+        label TEXT NOT NULL DEFAULT '',
+        value TEXT NOT NULL CHECK (length(trim(value)) > 0),
+        position INTEGER NOT NULL
+    );
+    CREATE INDEX personContact_person ON personContact(personId, kind, position);
+    CREATE INDEX personContact_value ON personContact(kind, value COLLATE NOCASE);
+
+    CREATE TABLE personAddress (
+        id INTEGER PRIMARY KEY,
+        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+        label TEXT NOT NULL DEFAULT '',
+        poBox TEXT NOT NULL DEFAULT '',
+        extended TEXT NOT NULL DEFAULT '',
+        street TEXT NOT NULL DEFAULT '',
+        locality TEXT NOT NULL DEFAULT '',
+        region TEXT NOT NULL DEFAULT '',
+        postalCode TEXT NOT NULL DEFAULT '',
+        country TEXT NOT NULL DEFAULT '',
+        position INTEGER NOT NULL
+    );
+    CREATE INDEX personAddress_person ON personAddress(personId, position);
+
+    -- vCard properties Kith does not model, kept verbatim (unfolded content lines).
+    CREATE TABLE personVCardLine (
+        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        line TEXT NOT NULL,
+        PRIMARY KEY (personId, position)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE place (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+        address TEXT,
+        latitude REAL CHECK (latitude BETWEEN -90 AND 90),
+        longitude REAL CHECK (longitude BETWEEN -180 AND 180),
+        CHECK ((latitude IS NULL) = (longitude IS NULL))
+    );
+    CREATE UNIQUE INDEX place_name ON place(name COLLATE NOCASE);
+
+    CREATE TABLE event (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE CHECK (length(uid) > 0),
+        title TEXT NOT NULL CHECK (length(trim(title)) > 0),
+        startAt INTEGER NOT NULL,            -- Unix seconds, UTC
+        endAt INTEGER,                       -- Unix seconds, UTC
+        timeZone TEXT NOT NULL CHECK (length(timeZone) > 0),
+        allDay INTEGER NOT NULL DEFAULT 0 CHECK (allDay IN (0, 1)),
+        startDay INTEGER NOT NULL,           -- local day yyyymmdd in timeZone
+        endDay INTEGER NOT NULL,             -- last local day touched, inclusive
+        typeId INTEGER REFERENCES category(id) ON DELETE RESTRICT,
+        moodId INTEGER REFERENCES category(id) ON DELETE RESTRICT,
+        placeId INTEGER REFERENCES place(id) ON DELETE SET NULL,
+        note TEXT NOT NULL DEFAULT '',
+        createdAt INTEGER NOT NULL,
+        updatedAt INTEGER NOT NULL,
+        CHECK (endAt IS NULL OR endAt >= startAt),
+        CHECK (endDay >= startDay),
+        CHECK (allDay = 0 OR endAt IS NOT NULL)
+    );
+    CREATE INDEX event_start ON event(startDay, startAt);
+    CREATE INDEX event_type ON event(typeId);
+    CREATE INDEX event_mood ON event(moodId);
+    CREATE INDEX event_place ON event(placeId);
+
+    CREATE TABLE eventPerson (
+        eventId INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        PRIMARY KEY (eventId, personId)
+    ) WITHOUT ROWID;
+    CREATE INDEX eventPerson_person ON eventPerson(personId, eventId);
+
+    CREATE TABLE eventPhoto (
+        eventId INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+        photoHash TEXT NOT NULL REFERENCES photo(hash) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        PRIMARY KEY (eventId, photoHash)
+    ) WITHOUT ROWID;
+    CREATE INDEX eventPhoto_photo ON eventPhoto(photoHash);
+
+    CREATE TABLE trait (
+        id INTEGER PRIMARY KEY,
+        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+        categoryId INTEGER NOT NULL REFERENCES category(id) ON DELETE RESTRICT,
+        text TEXT NOT NULL,
+        eventId INTEGER REFERENCES event(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL DEFAULT 0,
+        createdAt INTEGER NOT NULL
+    );
+    CREATE INDEX trait_person ON trait(personId, categoryId);
+    CREATE INDEX trait_event ON trait(eventId);
+    CREATE INDEX trait_category ON trait(categoryId);
+
+    -- Day index: derived from event and eventPerson, maintained in the same transaction
+    -- as every write, checked by Journal.checkInvariants().
+    CREATE TABLE dayEvent (
+        day INTEGER NOT NULL,
+        eventId INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+        typeId INTEGER,
+        moodId INTEGER,
+        PRIMARY KEY (day, eventId)
+    ) WITHOUT ROWID;
+    CREATE INDEX dayEvent_event ON dayEvent(eventId);
+    CREATE TABLE dayPerson (
+        day INTEGER NOT NULL,
+        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+        eventCount INTEGER NOT NULL CHECK (eventCount > 0),
+        PRIMARY KEY (day, personId)
+    ) WITHOUT ROWID;
+    CREATE INDEX dayPerson_person ON dayPerson(personId, day);
+    CREATE TABLE daySummary (
+        day INTEGER PRIMARY KEY,
+        eventCount INTEGER NOT NULL CHECK (eventCount > 0),
+        personCount INTEGER NOT NULL,
+        moodCount INTEGER NOT NULL,
+        moodScoreSum INTEGER NOT NULL,
+        dominantMoodId INTEGER REFERENCES category(id) ON DELETE SET NULL
+    );
+    """
+
+    /// A default category: name, icon, colour, mood score, subcategories.
+    private struct Default {
+        var name: String, icon: String, color: String, score: Int? = nil, children: [Default] = []
+    }
+
+    private static let defaults: [(kind: String, items: [Default])] = [
+        ("relation", [
+            Default(name: "Family", icon: "🏠", color: "#E07A5F", children: [
+                Default(name: "Parents", icon: "👪", color: "#E07A5F"),
+                Default(name: "Siblings", icon: "🧒", color: "#F2A07B"),
+            ]),
+            Default(name: "Friends", icon: "🤝", color: "#3D85C6", children: [
+                Default(name: "Close", icon: "💛", color: "#3D85C6"),
+                Default(name: "College", icon: "🎓", color: "#6FA8DC"),
+            ]),
+            Default(name: "Work", icon: "💼", color: "#6A5ACD", children: [
+                Default(name: "Colleagues", icon: "🧑‍💻", color: "#6A5ACD"),
+                Default(name: "Clients", icon: "🤝", color: "#9A8CF0"),
+            ]),
+            Default(name: "Acquaintances", icon: "👋", color: "#8E9AAF"),
+        ]),
+        ("eventType", [
+            Default(name: "Chat", icon: "💬", color: "#4A90D9"),
+            Default(name: "Meal", icon: "🍽️", color: "#E69138"),
+            Default(name: "Meeting", icon: "📅", color: "#6A5ACD"),
+            Default(name: "Party", icon: "🎉", color: "#D5427A"),
+            Default(name: "Call", icon: "📞", color: "#45B39D"),
+            Default(name: "Message", icon: "✉️", color: "#7F8C8D"),
+            Default(name: "Trip", icon: "✈️", color: "#2E86C1"),
+            Default(name: "Activity", icon: "🏃", color: "#27AE60"),
+        ]),
+        ("trait", [
+            Default(name: "Interests", icon: "⭐", color: "#F1C232"),
+            Default(name: "Features", icon: "👤", color: "#A569BD"),
+            Default(name: "Experiences", icon: "🧭", color: "#5DADE2"),
+            Default(name: "Work & Study", icon: "📚", color: "#52BE80"),
+            Default(name: "Preferences", icon: "❤️", color: "#EC7063"),
+            Default(name: "Family & Life", icon: "🌱", color: "#48C9B0"),
+        ]),
+        ("mood", [
+            Default(name: "great", icon: "😄", color: "#2ECC71", score: 2),
+            Default(name: "good", icon: "🙂", color: "#A3D977", score: 1),
+            Default(name: "okay", icon: "😐", color: "#F4D03F", score: 0),
+            Default(name: "bad", icon: "🙁", color: "#E67E22", score: -1),
+            Default(name: "awful", icon: "😞", color: "#C0392B", score: -2),
+        ]),
+    ]
+
+    private static func insertDefaults(_ db: Database) throws {
+        for (kind, items) in defaults {
+            for (i, item) in items.enumerated() {
+                try db.execute(
+                    sql: "INSERT INTO category (kind, name, icon, color, position, parentId, score) VALUES (?, ?, ?, ?, ?, NULL, ?)",
+                    arguments: [kind, item.name, item.icon, item.color, i, item.score])
+                let parent = db.lastInsertedRowID
+                for (j, child) in item.children.enumerated() {
+                    try db.execute(
+                        sql: "INSERT INTO category (kind, name, icon, color, position, parentId, score) VALUES (?, ?, ?, ?, ?, ?, NULL)",
+                        arguments: [kind, child.name, child.icon, child.color, j, parent])
+                }
+            }
+        }
+    }
+}

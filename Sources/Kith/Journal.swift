@@ -1,0 +1,216 @@
+import Foundation
+import GRDB
+import Logging
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A Kith journal: one SQLite file holding categories, people, places, photos, events,
+/// traits and the day index.
+///
+/// ## API overview
+///
+/// Open: ``init(path:logger:)`` (creates the file with mode 0600 and the default
+/// categories; the folder must exist), ``inMemory(logger:)`` for tests,
+/// ``backup(to:)`` for a consistent copy.
+///
+/// Categories (``Category``, four ``Category/Kind``s, two levels):
+/// ``categories(kind:)``, ``categoryTree(kind:)``, ``category(id:)``,
+/// ``category(kind:path:)`` (case-insensitive `Main/Sub`),
+/// ``addCategory(kind:path:icon:color:score:)``, ``editCategory(id:_:)``,
+/// ``removeCategory(id:reassignTo:)``.
+///
+/// People (``Person``, ``PersonDraft``, ``PersonSummary``): ``addPerson(_:)``,
+/// ``editPerson(id:_:)`` (closure edits a draft), ``removePerson(id:)``,
+/// ``person(id:)``, ``people(in:sort:asOf:)`` (by name or last seen),
+/// ``resolvePerson(_:)`` (exact, nickname,
+/// unique prefix, close match), ``mergePeople(keeping:removing:)``,
+/// ``personPage(id:asOf:)``; for imports ``person(uid:)``, ``personIDs(email:)``,
+/// ``personIDs(phone:)``, ``likelyDuplicates()``.
+///
+/// Photos: ``storePhoto(_:name:)``, ``photo(hash:)``, ``Photo/mediaType(of:)``.
+///
+/// Events (``Event``, ``EventDraft``, ``TraitDraft``, ``PlaceDraft``): ``logEvent(_:)``,
+/// ``logEvents(_:progress:)`` (many in one transaction),
+/// ``editEvent(id:_:)`` (closure edits a draft), ``removeEvent(id:)``, ``event(id:)``,
+/// ``event(uid:)``,
+/// ``events(_:)`` with an ``EventFilter`` (timeline), ``places()``.
+///
+/// Day index (``DaySummary``, ``DayFilter``): ``days(from:to:filter:)``,
+/// ``month(year:month:filter:)``, ``year(_:filter:)``, ``events(on:filter:)``,
+/// ``checkInvariants()``.
+///
+/// Traits: ``traits(search:kind:)`` grouped by person (``PersonTraits``).
+///
+/// Values: ``LocalDate`` (a local day, stored as `yyyymmdd`), ``PartialDate`` (birthdays,
+/// year optional). Errors: ``Journal/Error``, each saying what to do.
+///
+/// Removing a person detaches them from their events: the events stay, with the other
+/// people (or with none), and the traits learned about that person go with them.
+///
+/// Every write is one transaction that also updates the day index. The journal never
+/// prints; it logs to the optional `Logger` without journal contents.
+public final class Journal: Sendable {
+    /// The file, or nil for an in-memory journal.
+    public let path: String?
+    let dbQueue: DatabaseQueue
+    let logger: Logger?
+
+    /// Opens the journal at `path`, creating it (mode 0600, default categories) if needed.
+    ///
+    /// The file uses WAL and waits up to 10 seconds for another process's write, so that
+    /// two `kith` processes writing at once both succeed. Migrations run on open.
+    /// - Throws: ``Error/folderMissing(path:)`` when the folder does not exist,
+    ///   ``Error/newerSchema(path:unknownMigrations:)`` for a file from a newer Kith,
+    ///   ``Error/cannotOpen(path:reason:)`` otherwise.
+    public init(path: String, logger: Logger? = nil) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDir: ObjCBool = false
+        let folderToCheck = folder.isEmpty ? "." : folder
+        guard FileManager.default.fileExists(atPath: folderToCheck, isDirectory: &isDir), isDir.boolValue else {
+            throw Error.folderMissing(path: path)
+        }
+        if !FileManager.default.fileExists(atPath: path) {
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            if fd >= 0 {
+                close(fd)
+                logger?.info("created a new journal file")
+            } else if errno != EEXIST {
+                throw Error.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+        var config = Journal.configuration()
+        config.journalMode = .wal
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: config)
+        } catch {
+            throw Error.cannotOpen(path: path, reason: Journal.reason(error))
+        }
+        self.path = path
+        self.dbQueue = queue
+        self.logger = logger
+        try migrate()
+    }
+
+    private init(queue: DatabaseQueue, logger: Logger?) throws {
+        self.path = nil
+        self.dbQueue = queue
+        self.logger = logger
+        try migrate()
+    }
+
+    /// A journal that lives in memory only, with the default categories (for tests).
+    public static func inMemory(logger: Logger? = nil) throws -> Journal {
+        let queue = try DatabaseQueue(configuration: configuration())
+        return try Journal(queue: queue, logger: logger)
+    }
+
+    private static func configuration() -> Configuration {
+        var config = Configuration()
+        config.busyMode = .timeout(10)
+        config.foreignKeysEnabled = true
+        config.publicStatementArguments = false
+        config.label = "kith"
+        config.prepareDatabase { db in
+            // kith_fold(text): lowercased, without diacritics, for searches typed by people.
+            db.add(function: DatabaseFunction("kith_fold", argumentCount: 1, pure: true) { values in
+                String.fromDatabaseValue(values[0]).map(NameMatcher.fold)
+            })
+        }
+        return config
+    }
+
+    private func migrate() throws {
+        let migrator = Journal.migrator
+        // Another process may be creating or migrating the same file right now; GRDB checks
+        // the applied migrations before its write transaction, so a pass can trip over the
+        // other's work. A new pass sees that work and skips it.
+        var attempt = 0
+        while true {
+            do {
+                let unknown = try dbQueue.read { db -> [String] in
+                    let applied = try migrator.appliedIdentifiers(db)
+                    let known = Set(migrator.migrations)
+                    return applied.filter { !known.contains($0) }.sorted()
+                }
+                if !unknown.isEmpty {
+                    throw Error.newerSchema(path: path ?? ":memory:", unknownMigrations: unknown)
+                }
+                try migrator.migrate(dbQueue)
+                logger?.debug("journal schema is current", metadata: ["migrations": "\(migrator.migrations.count)"])
+                return
+            } catch let error as Error {
+                throw error
+            } catch {
+                attempt += 1
+                if attempt >= 5 { throw Error.cannotOpen(path: path ?? ":memory:", reason: Journal.reason(error)) }
+                logger?.debug("migration raced with another process; retrying")
+                Thread.sleep(forTimeInterval: 0.02 * Double(attempt))
+            }
+        }
+    }
+
+    /// The SQLite message without statement arguments (those may hold journal contents).
+    static func reason(_ error: any Swift.Error) -> String {
+        if let db = error as? DatabaseError {
+            return db.message ?? "SQLite error \(db.resultCode.rawValue)"
+        }
+        return "\(error)"
+    }
+
+    /// Runs `body` in one write transaction, mapping SQLite errors to ``Error/database(reason:)``.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try dbQueue.write(body)
+        } catch let error as Error {
+            throw error
+        } catch {
+            logger?.warning("write failed", metadata: ["reason": "\(Journal.reason(error))"])
+            throw Error.database(reason: Journal.reason(error))
+        }
+    }
+
+    /// Runs `body` in a read transaction, mapping SQLite errors to ``Error/database(reason:)``.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try dbQueue.read(body)
+        } catch let error as Error {
+            throw error
+        } catch {
+            throw Error.database(reason: Journal.reason(error))
+        }
+    }
+
+    /// Writes a consistent copy of the journal to `path` with SQLite's online backup, while
+    /// other processes may be writing. The copy is created with mode 0600; an existing file
+    /// there is replaced.
+    /// - Throws: ``Error/folderMissing(path:)``, ``Error/cannotOpen(path:reason:)``.
+    public func backup(to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDir), isDir.boolValue else {
+            throw Error.folderMissing(path: path)
+        }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { throw Error.cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        close(fd)
+        do {
+            let target = try DatabaseQueue(path: path, configuration: Journal.configuration())
+            try dbQueue.backup(to: target)
+            try target.close()
+        } catch {
+            throw Error.cannotOpen(path: path, reason: Journal.reason(error))
+        }
+        logger?.info("wrote a backup")
+    }
+
+    /// Seconds since 1970 now, as stored in `createdAt`/`updatedAt`.
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970.rounded(.down)) }
+
+    /// A new random UID (an uppercase UUID).
+    static func newUID() -> String { UUID().uuidString }
+}

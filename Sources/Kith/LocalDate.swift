@@ -1,0 +1,129 @@
+import Foundation
+
+/// A calendar day with no time and no zone: the day something happened where it happened.
+///
+/// Stored in the journal as the integer `yyyymmdd` (``dayNumber``) so that months and years
+/// are plain integer ranges. Day arithmetic uses the proleptic Gregorian calendar and needs
+/// no `Calendar`.
+public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// Makes a date; returns nil when the day does not exist (for example February 30).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              day >= 1, day <= LocalDate.daysInMonth(year: year, month: month) else { return nil }
+        self.year = year; self.month = month; self.day = day
+    }
+
+    init(uncheckedYear year: Int, month: Int, day: Int) {
+        self.year = year; self.month = month; self.day = day
+    }
+
+    /// Reads `YYYY-MM-DD`; nil for anything else or a day that does not exist.
+    public init?(_ text: String) {
+        let b = Array(text.utf8)
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
+        func num(_ r: Range<Int>) -> Int? {
+            var v = 0
+            for i in r { let c = b[i]; guard c >= 48, c <= 57 else { return nil }; v = v * 10 + Int(c - 48) }
+            return v
+        }
+        guard let y = num(0..<4), let m = num(5..<7), let d = num(8..<10) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// The day an instant falls on in a time zone.
+    public init(_ instant: Date, in timeZone: TimeZone) {
+        let t = instant.timeIntervalSince1970
+        let offset = Double(timeZone.secondsFromGMT(for: instant))
+        let days = Int(((t + offset) / 86400).rounded(.down))
+        self.init(daysSinceEpoch: days)
+    }
+
+    /// The date `days` days after 1970-01-01.
+    public init(daysSinceEpoch days: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.init(uncheckedYear: m <= 2 ? y + 1 : y, month: m, day: d)
+    }
+
+    /// Reads the stored `yyyymmdd` integer.
+    public init(dayNumber: Int) {
+        self.init(uncheckedYear: dayNumber / 10000, month: dayNumber / 100 % 100, day: dayNumber % 100)
+    }
+
+    /// Days since 1970-01-01 (negative before).
+    public var daysSinceEpoch: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The integer `yyyymmdd` the journal stores and indexes.
+    public var dayNumber: Int { year * 10000 + month * 100 + day }
+
+    /// The date `n` days later (earlier when negative).
+    public func adding(days n: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + n) }
+
+    /// Day of the week, 1 = Sunday ... 7 = Saturday (as `Calendar` counts).
+    public var weekday: Int { ((daysSinceEpoch % 7 + 7) % 7 + 4) % 7 + 1 }
+
+    /// The first instant of this day in a time zone (the instant after a skipped midnight).
+    public func startInstant(in timeZone: TimeZone) -> Date {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = timeZone
+        let comps = DateComponents(year: year, month: month, day: day)
+        if let d = cal.date(from: comps) { return d }
+        let utc = Date(timeIntervalSince1970: Double(daysSinceEpoch) * 86400)
+        return utc.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: utc)))
+    }
+
+    /// Number of days in a month of a year.
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Today in a time zone (the current one by default).
+    public static func today(in timeZone: TimeZone = .current) -> LocalDate { LocalDate(Date(), in: timeZone) }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        func pad(_ v: Int, _ w: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, w - s.count)) + s }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let s = try c.decode(String.self)
+        guard let d = LocalDate(s) else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "expected YYYY-MM-DD, got \(s)")
+        }
+        self = d
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+}

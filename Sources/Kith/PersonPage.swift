@@ -1,0 +1,15 @@
+/// Everything the journal knows about one person, for their page.
+public struct PersonPage: Hashable, Sendable, Codable {
+    public var person: Person
+    /// Traits by category (in category order), newest first within each.
+    public var traits: [TraitGroup]
+    /// Events with them, newest first.
+    public var events: [Event]
+    /// The local day of the latest event with them up to the page's date, if any.
+    public var lastSeen: LocalDate?
+    /// Events with them that started in each of the last twelve months, oldest month first
+    /// (the page's month last).
+    public var meetingsPerMonth: [MonthCount]
+    /// The average of ``meetingsPerMonth``.
+    public var averagePerMonth: Double
+}

@@ -1,0 +1,5 @@
+/// A person as an event shows them.
+public struct PersonRef: Hashable, Sendable, Codable, Identifiable {
+    public var id: Int64
+    public var displayName: String
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import Kith
+
+/// `kith calendar [YYYY-MM | YYYY]`: the month grid, or the year as a heat map.
+struct CalendarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar",
+        abstract: "Show a month in mood colours, or a year as a heat map.",
+        discussion: "Without colour (a pipe, NO_COLOR) days with events are shown as [12] and today as >12.")
+
+    @Argument(help: ArgumentHelp("A month (2026-11) or a year (2026); this month by default.", valueName: "YYYY-MM|YYYY"))
+    var period: String?
+    @Flag(help: "Start weeks on Monday.") var monday = false
+    @Flag(help: "Start weeks on Sunday.") var sunday = false
+    @OptionGroup var filters: DayFilterOptions
+    @OptionGroup var journal: JournalOptions
+    @OptionGroup var output: OutputOptions
+
+    enum Period: Equatable { case month(Int, Int), year(Int) }
+
+    func validate() throws {
+        if monday && sunday { throw ValidationError("--monday and --sunday cannot be used together") }
+    }
+
+    /// `2026-11`, `2026`, or nil for this month.
+    static func parsePeriod(_ text: String?, today: LocalDate) throws -> Period {
+        guard let text else { return .month(today.year, today.month) }
+        let bytes = Array(text.utf8)
+        func number(_ slice: ArraySlice<UInt8>) -> Int? {
+            guard !slice.isEmpty else { return nil }
+            var n = 0
+            for b in slice { guard b >= 48, b <= 57 else { return nil }; n = n * 10 + Int(b - 48) }
+            return n
+        }
+        if bytes.count == 4, let year = number(bytes[...]), year >= 1 { return .year(year) }
+        if bytes.count == 7, bytes[4] == UInt8(ascii: "-"), let year = number(bytes[0..<4]), let month = number(bytes[5..<7]),
+           year >= 1, (1...12).contains(month) {
+            return .month(year, month)
+        }
+        throw UserError("cannot read \"\(text)\" as a month or a year", "write a month as 2026-11 or a year as 2026")
+    }
+
+    func run() throws {
+        let journal = try journal.open()
+        let today = LocalDate.today()
+        let period = try Self.parsePeriod(period, today: today)
+        let filter = try filters.filter(journal)
+        let days: [DaySummary]
+        switch period {
+        case .month(let y, let m): days = try journal.month(year: y, month: m, filter: filter)
+        case .year(let y): days = try journal.year(y, filter: filter)
+        }
+        if output.json {
+            let names = Dictionary(try journal.people().map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a })
+            let json: CalendarJSON
+            switch period {
+            case .month(let y, let m):
+                json = CalendarJSON(period: "\(y)-\(m < 10 ? "0" : "")\(m)", days: days.map { DaySummaryJSON($0, names: names) })
+            case .year(let y):
+                json = CalendarJSON(period: "\(y)", days: days.map { DaySummaryJSON($0, names: names) })
+            }
+            try JSONOutput.print(json)
+            return
+        }
+        let terminal = output.terminal()
+        let firstWeekday = monday ? 2 : sunday ? 1 : Self.localeFirstWeekday()
+        let renderer = CalendarRenderer(terminal: terminal, firstWeekday: firstWeekday, today: today.dayNumber)
+        var cells: [Int: CalendarRenderer.Cell] = [:]
+        for d in days { cells[d.date.dayNumber] = .init(count: d.eventCount, moodColor: d.dominantMood?.color) }
+        var text: String
+        switch period {
+        case .month(let y, let m):
+            let moods = try journal.categories(kind: .mood).map {
+                CalendarRenderer.Mood(name: $0.name, icon: $0.icon, color: $0.color, score: $0.score ?? 0)
+            }
+            text = renderer.month(year: y, month: m, days: cells, moods: moods, showCounts: terminal.width >= 50)
+        case .year(let y):
+            text = renderer.year(y, days: cells)
+        }
+        if !filters.label.isEmpty { text = terminal.dim("(\(filters.label))") + "\n" + text }
+        print(text)
+    }
+
+    /// The first day of the week in the user's locale (1 = Sunday), from `LC_ALL`,
+    /// `LC_TIME` or `LANG`.
+    static func localeFirstWeekday(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+        let name = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        let identifier = String(name.split(separator: ".").first ?? "")
+        guard !identifier.isEmpty, identifier != "C", identifier != "POSIX" else { return 1 }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = Locale(identifier: identifier)
+        return calendar.firstWeekday
+    }
+}
+
+/// `kith calendar --json`: `period` (`YYYY-MM` or `YYYY`) and `days`, the days that
+/// have events, in order (see `DaySummaryJSON`).
+struct CalendarJSON: Encodable {
+    var period: String
+    var days: [DaySummaryJSON]
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Kith
+
+/// `--with`, `--type`, `--in`: the filters of `kith calendar` and `kith day`.
+struct DayFilterOptions: ParsableArguments {
+    @Option(name: .customLong("with"), help: ArgumentHelp("Only events with this person.", valueName: "name"))
+    var person: String?
+    @Option(help: ArgumentHelp("Only events of this event type (its subtypes too).", valueName: "path"))
+    var type: String?
+    @Option(name: .customLong("in"), help: ArgumentHelp("Only events with someone under this relation category, e.g. Family.", valueName: "path"))
+    var relation: String?
+
+    func filter(_ journal: Journal) throws -> DayFilter {
+        DayFilter(personID: try person.map { try journal.person(argument: $0).id },
+                  typeID: try type.map { try journal.category(kind: .eventType, path: $0).id },
+                  relationID: try relation.map { try journal.category(kind: .relation, path: $0).id })
+    }
+
+    /// `with Ana Lima, Family` for headings; empty without filters.
+    var label: String {
+        [person.map { "with \($0)" }, type.map { "type \($0)" }, relation.map { "in \($0)" }].compactMap { $0 }.joined(separator: ", ")
+    }
+}
+
+/// A day's summary in `--json` output of `kith calendar`.
+///
+/// Keys: `date` (`YYYY-MM-DD`), `eventCount`, `people` (`id`, `name`), `moodAverage`
+/// (-2…2, absent when no event had a mood), `mood` (the dominant mood: `name`, `icon`,
+/// `color`, `score`).
+struct DaySummaryJSON: Encodable {
+    struct Mood: Encodable {
+        var name: String
+        var icon: String
+        var color: String
+        var score: Int?
+    }
+    var date: String
+    var eventCount: Int
+    var people: [EventJSON.PersonJSON]
+    var moodAverage: Double?
+    var mood: Mood?
+
+    init(_ d: DaySummary, names: [Int64: String]) {
+        date = d.date.description
+        eventCount = d.eventCount
+        people = d.personIDs.map { EventJSON.PersonJSON(id: $0, name: names[$0] ?? "") }
+        moodAverage = d.moodAverage.map { ($0 * 100).rounded() / 100 }
+        mood = d.dominantMood.map { Mood(name: $0.name, icon: $0.icon, color: $0.color, score: $0.score) }
+    }
+}

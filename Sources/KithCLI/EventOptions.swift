@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Kith
+
+/// The options that describe an event, shared by `kith log` and `kith edit`.
+struct EventOptions: ParsableArguments {
+    @Option(name: .customLong("with"), help: ArgumentHelp("Someone who was there (repeat for several).", valueName: "name"))
+    var people: [String] = []
+    @Option(help: ArgumentHelp("The event type, as Main or Main/Sub (e.g. Chat, Meal).", valueName: "path"))
+    var type: String?
+    @Option(help: ArgumentHelp("How it felt: a mood name such as great, good, okay, bad, awful.", valueName: "name"))
+    var mood: String?
+    @Option(name: .customLong("at"), help: ArgumentHelp("Where: a place name, reused across events.", valueName: "place"))
+    var place: String?
+    @Option(help: ArgumentHelp("The place's coordinates as LAT,LON.", valueName: "lat,lon"))
+    var geo: String?
+    @Option(help: ArgumentHelp("When it started: `yesterday 15:30`, `last friday 8pm`, `3 days ago`, `2026-11-21 9:00`. A day alone logs an all-day event.", valueName: "when"))
+    var when: String?
+    @Option(help: ArgumentHelp("How long it took: 90m, 2h, 1h30m.", valueName: "duration"))
+    var duration: String?
+    @Option(help: ArgumentHelp("The IANA time zone it happened in (default: this machine's).", valueName: "zone"))
+    var tz: String?
+    @Option(help: ArgumentHelp("Something learned about the people there, as `Kind/Sub: text`.", valueName: "trait"))
+    var trait: [String] = []
+    @Option(help: ArgumentHelp("A photo file (repeat for several).", valueName: "file"))
+    var photo: [String] = []
+    @Option(help: ArgumentHelp("A free note.", valueName: "text"))
+    var note: String?
+
+    /// The zone named by `--tz`, else the machine's.
+    func timeZone() throws -> TimeZone {
+        guard let tz else { return TimeZone.current }
+        guard let zone = TimeZone(identifier: tz) else {
+            throw UserError("\"\(tz)\" is not a time zone", "use an IANA name such as Europe/Lisbon or Asia/Taipei")
+        }
+        return zone
+    }
+
+    /// `--geo LAT,LON` read as two numbers.
+    func coordinates() throws -> (Double, Double)? {
+        guard let geo else { return nil }
+        let parts = geo.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
+              (-90...90).contains(lat), (-180...180).contains(lon) else {
+            throw UserError("cannot read \"\(geo)\" as coordinates", "write them as LAT,LON, for example 25.0330,121.5654")
+        }
+        return (lat, lon)
+    }
+
+    /// `Interests/Climbing: started bouldering` as a path and a text.
+    static func splitTrait(_ text: String) throws -> (path: String, text: String) {
+        guard let colon = text.firstIndex(of: ":") else {
+            throw UserError("cannot read the trait \"\(text)\"", "write it as Kind/Sub: what you learned, for example \"Interests/Climbing: started bouldering\"")
+        }
+        let path = text[..<colon].trimmingCharacters(in: .whitespaces)
+        let body = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !path.isEmpty, !body.isEmpty else {
+            throw UserError("the trait \"\(text)\" needs a kind and a text", "write it as Kind/Sub: what you learned")
+        }
+        return (path, body)
+    }
+
+    /// The bytes of each `--photo` file.
+    func photoFiles() throws -> [(name: String, data: Data)] {
+        try photo.map { path in
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UserError("cannot read the photo \(path)", "check the path and that you may read it")
+            }
+            return ((path as NSString).lastPathComponent, data)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Kith
+
+/// How events read on a terminal.
+struct EventText {
+    var terminal: Terminal
+
+    func icon(_ c: Category?) -> String {
+        guard let c, !c.icon.isEmpty else { return "" }
+        return c.icon
+    }
+
+    func mood(_ c: Category?) -> String {
+        guard let c else { return "" }
+        return terminal.foreground((c.icon.isEmpty ? "" : c.icon + " ") + c.name, hex: c.color)
+    }
+
+    func people(_ e: Event) -> String {
+        e.people.isEmpty ? "" : "with " + e.people.map(\.displayName).joined(separator: ", ")
+    }
+
+    /// `#12 Sat 21 Nov 2026 15:30–17:00 ☕ Coffee and a long walk, with Ana Lima, Ben, 🙂 good, at Blue Bottle`.
+    func line(_ e: Event) -> String {
+        var parts = [terminal.dim("#\(e.id)"), LocalTime.span(e), (icon(e.type).isEmpty ? "" : icon(e.type) + " ") + terminal.bold(e.title)]
+        if !e.people.isEmpty { parts.append(people(e)) }
+        if e.mood != nil { parts.append(mood(e.mood)) }
+        if let place = e.place { parts.append("at " + place.name) }
+        return parts.joined(separator: "  ")
+    }
+
+    /// A row of the timeline table.
+    func row(_ e: Event) -> [String] {
+        [terminal.dim("#\(e.id)"), LocalTime.span(e), icon(e.type), terminal.bold(e.title),
+         e.people.map(\.displayName).joined(separator: ", "), mood(e.mood), e.place?.name ?? ""]
+    }
+
+    func table(_ events: [Event]) -> String {
+        var table = Table()
+        table.rightAligned = [0]
+        for e in events { table.add(row(e)) }
+        return table.render()
+    }
+
+    /// Everything about one event, one field a line.
+    func full(_ e: Event) -> String {
+        var table = Table()
+        func add(_ label: String, _ value: String) {
+            guard !value.isEmpty else { return }
+            table.add([terminal.dim(label), value])
+        }
+        add("when", LocalTime.span(e, showZone: false) + " " + terminal.dim(e.timeZone))
+        if let type = e.type { add("type", (type.icon.isEmpty ? "" : type.icon + " ") + terminal.foreground(type.path, hex: type.color)) }
+        add("with", e.people.map(\.displayName).joined(separator: ", "))
+        if let m = e.mood { add("mood", mood(m) + (m.score.map { terminal.dim(" (\($0 > 0 ? "+" : "")\($0))") } ?? "")) }
+        if let place = e.place {
+            var text = place.name
+            if let address = place.address, !address.isEmpty { text += ", " + address }
+            if let lat = place.latitude, let lon = place.longitude { text += terminal.dim(" (\(lat), \(lon))") }
+            add("place", text)
+        }
+        for (i, trait) in e.traits.enumerated() {
+            add(i == 0 ? "learned" : "", terminal.foreground(trait.category.path, hex: trait.category.color) + ": " + trait.text)
+        }
+        for (i, photo) in e.photos.enumerated() {
+            add(i == 0 ? "photos" : "", "\(photo.hash.prefix(12)) \(photo.mediaType) \(photo.byteCount) bytes")
+        }
+        if !e.note.isEmpty {
+            let lines = e.note.split(separator: "\n", omittingEmptySubsequences: false)
+            for (i, line) in lines.enumerated() { table.add([i == 0 ? terminal.dim("note") : "", String(line)]) }
+        }
+        return terminal.bold("#\(e.id) \(e.title)") + "\n" + table.render()
+    }
+}

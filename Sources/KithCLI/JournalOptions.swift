@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+
+/// `--journal PATH`, shared by every command that reads or writes the journal.
+struct JournalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The journal file.",
+        discussion: "Defaults to $KITH_JOURNAL, else $XDG_DATA_HOME/kith/journal.sqlite, else ~/.local/share/kith/journal.sqlite.",
+        valueName: "path"))
+    var journal: String?
+
+    /// Where the journal lives, and whether it is the default place (whose folder
+    /// `kith` may create).
+    func location(environment: [String: String] = ProcessInfo.processInfo.environment) -> (path: String, isDefault: Bool) {
+        if let journal, !journal.isEmpty { return (expandTilde(journal, environment), false) }
+        if let path = environment["KITH_JOURNAL"], !path.isEmpty { return (expandTilde(path, environment), false) }
+        let data: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            data = xdg
+        } else {
+            data = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        }
+        return (data + "/kith/journal.sqlite", true)
+    }
+
+    /// The journal path, after creating the default folder (mode 0700) when needed.
+    /// - Throws: `UserError` when the folder of an explicitly given path does not exist.
+    func resolvedPath() throws -> String {
+        let (path, isDefault) = location()
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory)
+        if isDefault {
+            if !exists {
+                do {
+                    try FileManager.default.createDirectory(
+                        atPath: folder, withIntermediateDirectories: true,
+                        attributes: [.posixPermissions: 0o700])
+                } catch {
+                    throw UserError("cannot create the folder \(folder) for the journal",
+                                    "check its permissions, or pass --journal PATH")
+                }
+            }
+        } else if !exists || !isDirectory.boolValue {
+            throw UserError("the folder \(folder) for the journal \(path) does not exist",
+                            "create it first, or pass another --journal PATH")
+        }
+        return path
+    }
+
+    private func expandTilde(_ path: String, _ environment: [String: String]) -> String {
+        guard path.hasPrefix("~/") else { return path }
+        return (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `kith`: the root of the command tree.
+struct KithCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kith",
+        abstract: "A journal of the people in your life: who, what, how it felt.",
+        discussion: """
+            Everything lives in one SQLite file on your machine: --journal PATH, else \
+            $KITH_JOURNAL, else $XDG_DATA_HOME/kith/journal.sqlite \
+            (~/.local/share/kith/journal.sqlite). Start with `kith tour`.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            LogCommand.self, EventsCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
+            PersonCommand.self, CategoryCommand.self, CalendarCommand.self, DayCommand.self, TraitsCommand.self, TourCommand.self,
+        ]
+    )
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import Kith
+
+/// The entry point: runs the command tree and turns every failure into one line on
+/// standard error, `kith: <what went wrong> (<what to do>)`, with exit status 1 for a
+/// user error and 2 for a usage error.
+@main
+enum KithMain {
+    static func main() {
+        let arguments = hoistingJournal(Array(CommandLine.arguments.dropFirst()))
+        var command: ParsableCommand
+        do {
+            command = try KithCommand.parseAsRoot(arguments)
+        } catch {
+            exitForParseError(error)
+        }
+        do {
+            try command.run()
+        } catch {
+            exitForRunError(error)
+        }
+    }
+
+    /// `kith --journal PATH events` works like `kith events --journal PATH`: the option
+    /// belongs to each subcommand, so a leading one is moved to the end.
+    static func hoistingJournal(_ arguments: [String]) -> [String] {
+        var arguments = arguments
+        if arguments.count >= 2, arguments[0] == "--journal" {
+            let moved = Array(arguments[0...1])
+            arguments.removeFirst(2)
+            if !arguments.isEmpty { arguments += moved } else { arguments = moved }
+        } else if let first = arguments.first, first.hasPrefix("--journal="), arguments.count > 1 {
+            arguments.removeFirst()
+            arguments.append(first)
+        }
+        return arguments
+    }
+
+    /// Help and version go to standard output with status 0; anything else is a usage error.
+    static func exitForParseError(_ error: Error) -> Never {
+        let code = KithCommand.exitCode(for: error)
+        if code == .success {
+            print(KithCommand.fullMessage(for: error))
+            exit(0)
+        }
+        let message = KithCommand.fullMessage(for: error)
+        FileHandle.standardError.write(Data((usageLine(from: message) + "\n").utf8))
+        exit(2)
+    }
+
+    /// `Error: Unknown option '--bogus'\nUsage: kith log <title> …` becomes
+    /// `kith: unknown option '--bogus' (see kith log --help)`.
+    static func usageLine(from message: String) -> String {
+        var problem = ""
+        var command = "kith"
+        for line in message.split(separator: "\n", omittingEmptySubsequences: true) {
+            var text = line.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("Usage:") {
+                text.removeFirst("Usage:".count)
+                let words = text.split(separator: " ").prefix { word in
+                    guard let first = word.first else { return false }
+                    return first.isLetter || first.isNumber
+                }
+                if !words.isEmpty { command = words.joined(separator: " ") }
+            } else if problem.isEmpty {
+                if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
+                problem = text
+            }
+        }
+        if problem.isEmpty { problem = "cannot read the command line" }
+        if let first = problem.first, first.isUppercase, !problem.dropFirst().prefix(1).allSatisfy(\.isUppercase) {
+            problem = first.lowercased() + problem.dropFirst()
+        }
+        return "kith: \(problem) (see \(command) --help)"
+    }
+
+    static func exitForRunError(_ error: Error) -> Never {
+        switch error {
+        case is UserError, is DatePhrase.Error, is Journal.Error:
+            fail(error)
+        case let exitCode as ExitCode:
+            exit(exitCode.rawValue)
+        default:
+            // Help asked for inside a subcommand, or a parse error raised while running.
+            let code = KithCommand.exitCode(for: error)
+            if code == .success || code == .validationFailure { exitForParseError(error) }
+            fail(error)
+        }
+    }
+
+    static func fail(_ error: Error) -> Never {
+        FileHandle.standardError.write(Data(("kith: " + UserError.describe(error) + "\n").utf8))
+        exit(1)
+    }
+}

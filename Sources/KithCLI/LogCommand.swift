@@ -1,0 +1,157 @@
+import ArgumentParser
+import Foundation
+import Kith
+
+/// `kith log`: writes down one interaction.
+struct LogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Write down an interaction: who, what, how it felt.",
+        discussion: """
+            Without a title, opens $EDITOR on a template. Without --when, the event starts now.
+            Example:
+              kith log "Coffee and a long walk" --with "Ana Lima" --type Chat --mood good \\
+                --at "Blue Bottle, Taipei" --when "yesterday 15:30" --duration 90m \\
+                --trait "Interests/Climbing: started bouldering in May"
+            """)
+
+    @Argument(help: "What happened, in a few words.") var title: String?
+    @OptionGroup var event: EventOptions
+    @OptionGroup var journal: JournalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        var options = event
+        var title = self.title ?? ""
+        if self.title == nil {
+            let filled = try EditorTemplate.edit(EditorTemplate(
+                with: options.people, type: options.type ?? "", mood: options.mood ?? "", at: options.place ?? "",
+                when: options.when ?? "now", duration: options.duration ?? "", traits: options.trait, note: options.note ?? ""))
+            title = filled.title
+            options.people = filled.with
+            options.type = filled.type.isEmpty ? nil : filled.type
+            options.mood = filled.mood.isEmpty ? nil : filled.mood
+            options.place = filled.at.isEmpty ? nil : filled.at
+            options.when = filled.when.isEmpty || filled.when.lowercased() == "now" ? nil : filled.when
+            options.duration = filled.duration.isEmpty ? nil : filled.duration
+            options.trait = filled.traits
+            options.note = filled.note.isEmpty ? nil : filled.note
+        }
+        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw UserError("nothing logged: the title is empty", "give a title, as in kith log \"Lunch with Ana\"")
+        }
+        let journal = try journal.open()
+        let builder = EventDraftBuilder(journal: journal, options: options)
+        let timing = try builder.timing(defaultToNow: true)!
+        let people = try builder.personIDs()
+        let type = try builder.typeID()
+        let mood = try builder.moodID()
+        let place = try builder.place()
+        let traits = try builder.traits()
+        if !traits.isEmpty && people.isEmpty {
+            throw UserError("a trait is learned about someone, and this event has nobody in it", "add --with NAME")
+        }
+        let photos = try builder.photoHashes()
+        let draft = EventDraft(
+            title: title, start: timing.start, timeZone: timing.timeZone, end: timing.end,
+            allDay: timing.allDayDates != nil, allDayDates: timing.allDayDates, typeID: type, moodID: mood,
+            place: place, personIDs: people, note: options.note ?? "", photoHashes: photos, traits: traits)
+        let logged = try journal.logEvent(draft)
+        if output.json {
+            try JSONOutput.print(EventJSON(logged))
+        } else {
+            print("logged " + EventText(terminal: output.terminal()).line(logged))
+        }
+    }
+}
+
+/// `kith edit`: changes an event.
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change an event.",
+        discussion: "--with replaces the people; --trait and --photo add to what is there; the rest replaces.")
+
+    @Argument(help: "The event's number, as `kith events` shows it.") var id: Int64
+    @Option(help: "A new title.") var title: String?
+    @Flag(help: "Remove the place.") var noPlace = false
+    @OptionGroup var event: EventOptions
+    @OptionGroup var journal: JournalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let journal = try journal.open()
+        let old = try journal.event(id: id)
+        let builder = EventDraftBuilder(journal: journal, options: event)
+        var timing = try builder.timing(defaultToNow: false)
+        // A new start keeps the old length unless --duration says otherwise.
+        if var t = timing, event.duration == nil, t.allDayDates == nil, let end = old.end, !old.allDay {
+            t.end = t.start.addingTimeInterval(end.timeIntervalSince(old.start))
+            timing = t
+        }
+        let people = event.people.isEmpty ? nil : try builder.personIDs()
+        let type = try builder.typeID()
+        let mood = try builder.moodID()
+        let place = try builder.place()
+        let traits = try builder.traits()
+        let photos = try builder.photoHashes()
+        let edited = try journal.editEvent(id: id) { draft in
+            if let title { draft.title = title }
+            if let timing {
+                draft.start = timing.start
+                draft.timeZone = timing.timeZone
+                draft.end = timing.end
+                draft.allDay = timing.allDayDates != nil
+                draft.allDayDates = timing.allDayDates
+            } else if let tz = event.tz {
+                draft.timeZone = tz
+            }
+            if let people { draft.personIDs = people }
+            if let type { draft.typeID = type }
+            if let mood { draft.moodID = mood }
+            if let place { draft.place = place }
+            if noPlace { draft.place = nil }
+            if let note = event.note { draft.note = note }
+            draft.traits += traits
+            draft.photoHashes += photos.filter { !draft.photoHashes.contains($0) }
+        }
+        if output.json {
+            try JSONOutput.print(EventJSON(edited))
+        } else {
+            print("changed " + EventText(terminal: output.terminal()).line(edited))
+        }
+    }
+}
+
+/// `kith remove`: removes an event.
+struct RemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an event.")
+
+    @Argument(help: "The event's number, as `kith events` shows it.") var id: Int64
+    @OptionGroup var journal: JournalOptions
+
+    func run() throws {
+        let journal = try journal.open()
+        let event = try journal.event(id: id)
+        try journal.removeEvent(id: id)
+        print("removed #\(event.id) \(event.title)")
+    }
+}
+
+/// `kith show`: one event in full.
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one event in full.")
+
+    @Argument(help: "The event's number, as `kith events` shows it.") var id: Int64
+    @OptionGroup var journal: JournalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let event = try journal.open().event(id: id)
+        if output.json {
+            try JSONOutput.print(EventJSON(event))
+        } else {
+            print(EventText(terminal: output.terminal()).full(event))
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import ArgumentParser
+import Foundation
+import Kith
+
+extension PersonCommand {
+    /// `kith person show NAME`: the profile, what you know about them, and your history.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a person: profile, what you know, history, last seen.")
+
+        @Argument(help: "Who.") var person: String
+        @Option(help: ArgumentHelp("Show at most this many events.", valueName: "n")) var limit = 10
+        @OptionGroup var journal: JournalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let journal = try journal.open()
+            let found = try journal.person(argument: person)
+            let page = try PersonPageData.load(journal, person: found, today: LocalDate.today())
+            if output.json {
+                try JSONOutput.print(page.json)
+            } else {
+                print(page.text(terminal: output.terminal(), limit: limit))
+            }
+        }
+    }
+}
+
+/// A person page (`Journal.personPage`) as text and JSON.
+struct PersonPageData {
+    var page: PersonPage
+    var today: LocalDate
+
+    static func load(_ journal: Journal, person: Person, today: LocalDate) throws -> PersonPageData {
+        PersonPageData(page: try journal.personPage(id: person.id, asOf: today), today: today)
+    }
+
+    var person: Person { page.person }
+    var events: [Event] { page.events }
+    var lastSeen: LocalDate? { page.lastSeen }
+    var lastYearCount: Int { page.meetingsPerMonth.reduce(0) { $0 + $1.count } }
+    var perMonth: Double { page.averagePerMonth }
+
+    func frequencyText() -> String {
+        let n = lastYearCount
+        if n == 0 { return "not in the last twelve months" }
+        let rounded = (perMonth * 10).rounded() / 10
+        if perMonth >= 1 { return "\(rounded.formatted0) times a month over the last twelve months (\(n) events)" }
+        return "\(n) \(n == 1 ? "time" : "times") in the last twelve months"
+    }
+
+    /// A sparkline of the last twelve months, oldest first.
+    func sparkline() -> String {
+        let counts = page.meetingsPerMonth.map(\.count)
+        let top = counts.max() ?? 0
+        guard top > 0 else { return "" }
+        let bars = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+        return counts.map { $0 == 0 ? " " : bars[min(7, ($0 * 8 - 1) / top)] }.joined()
+    }
+
+    func text(terminal: Terminal, limit: Int) -> String {
+        var out: [String] = []
+        var title = terminal.bold(person.displayName)
+        if let r = person.relation { title += "  " + terminal.foreground((r.icon.isEmpty ? "" : r.icon + " ") + r.path, hex: r.color) }
+        out.append(title)
+        var profile = Table()
+        func add(_ label: String, _ value: String) { if !value.isEmpty { profile.add([terminal.dim(label), value]) } }
+        add("nicknames", person.nicknames.joined(separator: ", "))
+        if let b = person.birthday {
+            add("birthday", "\(b.day) \(LocalTime.months[b.month - 1])" + (b.year.map { " \($0)" } ?? ""))
+        }
+        add("email", person.emails.map(\.value).joined(separator: ", "))
+        add("phone", person.phones.map(\.value).joined(separator: ", "))
+        add("work", [person.title, person.organization].filter { !$0.isEmpty }.joined(separator: ", "))
+        add("last seen", lastSeen.map { LocalTime.day($0) + terminal.dim(" (\(Self.ago($0, today)))") } ?? "never")
+        add("how often", frequencyText() + (sparkline().isEmpty ? "" : "  " + terminal.dim("[") + sparkline() + terminal.dim("]")))
+        add("note", person.note)
+        out.append(profile.render())
+
+        if !page.traits.isEmpty {
+            out.append("")
+            out.append(terminal.bold("What you know"))
+            var table = Table()
+            for group in page.traits {
+                let category = group.category
+                for (i, t) in group.traits.enumerated() {
+                    let label = i == 0 ? terminal.foreground((category.icon.isEmpty ? "" : category.icon + " ") + category.path, hex: category.color) : ""
+                    let source = t.source.map { "\($0.day), #\($0.id) \($0.title)" + ($0.place.map { " at \($0)" } ?? "") } ?? "imported"
+                    table.add(["  " + label, t.text, terminal.dim(source)])
+                }
+            }
+            out.append(table.render())
+        }
+        out.append("")
+        out.append(terminal.bold("History") + terminal.dim(" (\(events.count) \(events.count == 1 ? "event" : "events"))"))
+        if events.isEmpty {
+            out.append("  nothing logged with them yet")
+        } else {
+            let text = EventText(terminal: terminal)
+            var table = Table()
+            for e in events.prefix(limit) {
+                table.add(["  " + terminal.dim("#\(e.id)"), LocalTime.span(e), text.icon(e.type), e.title, text.mood(e.mood), e.place?.name ?? ""])
+            }
+            out.append(table.render())
+            if events.count > limit { out.append(terminal.dim("  … \(events.count - limit) more: kith events --with \"\(person.displayName)\"")) }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    static func ago(_ day: LocalDate, _ today: LocalDate) -> String {
+        let n = today.daysSinceEpoch - day.daysSinceEpoch
+        switch n {
+        case 0: return "today"
+        case 1: return "yesterday"
+        case ..<14: return "\(n) days ago"
+        case ..<60: return "\(n / 7) weeks ago"
+        case ..<730: return "\(n / 30) months ago"
+        default: return "\(n / 365) years ago"
+        }
+    }
+
+    /// `kith person show --json`: `person` (profile), `lastSeen`, `eventsLastYear`,
+    /// `perMonth` (average over twelve months), `months` (`month` `YYYY-MM`, `count`),
+    /// `traits` (`kind`, `text`, `learned` day, `eventId`, `place`), `events`.
+    struct JSON: Encodable {
+        struct Profile: Encodable {
+            var id: Int64
+            var uid: String
+            var name: String
+            var nicknames: [String]
+            var relation: String?
+            var birthday: String?
+            var emails: [String]
+            var phones: [String]
+            var organization: String?
+            var title: String?
+            var note: String?
+        }
+        struct Trait: Encodable {
+            var kind: String
+            var text: String
+            var learned: String?
+            var eventId: Int64?
+            var place: String?
+        }
+        struct Month: Encodable {
+            var month: String
+            var count: Int
+        }
+        var person: Profile
+        var lastSeen: String?
+        var eventsLastYear: Int
+        var perMonth: Double
+        var months: [Month]
+        var traits: [Trait]
+        var events: [EventJSON]
+    }
+
+    var json: JSON {
+        JSON(
+            person: .init(id: person.id, uid: person.uid, name: person.displayName, nicknames: person.nicknames,
+                          relation: person.relation?.path, birthday: person.birthday?.description,
+                          emails: person.emails.map(\.value), phones: person.phones.map(\.value),
+                          organization: person.organization.isEmpty ? nil : person.organization,
+                          title: person.title.isEmpty ? nil : person.title, note: person.note.isEmpty ? nil : person.note),
+            lastSeen: lastSeen?.description, eventsLastYear: lastYearCount, perMonth: (perMonth * 100).rounded() / 100,
+            months: page.meetingsPerMonth.map { .init(month: "\($0.year)-\($0.month < 10 ? "0" : "")\($0.month)", count: $0.count) },
+            traits: page.traits.flatMap(\.traits).map {
+                .init(kind: $0.category.path, text: $0.text, learned: $0.source?.day.description, eventId: $0.source?.id, place: $0.source?.place)
+            },
+            events: events.map(EventJSON.init))
+    }
+}
+
+extension Double {
+    /// `2` for 2.0, `1.5` for 1.5.
+    var formatted0: String { self == rounded() ? String(Int(self)) : String(self) }
+}

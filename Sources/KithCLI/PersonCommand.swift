@@ -1,0 +1,243 @@
+import ArgumentParser
+import Foundation
+import Kith
+
+/// `kith person add|list|show|edit|merge|remove`.
+struct PersonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "person",
+        abstract: "Add, list, show, edit, merge and remove people.",
+        discussion: "NAME matches a person by exact name, then nickname, then a unique prefix or close match; #ID names one by id.",
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Merge.self, Remove.self, Duplicates.self],
+        defaultSubcommand: List.self
+    )
+
+    /// Contact fields shared by `add` and `edit`.
+    struct Fields: ParsableArguments {
+        @Option(name: .customLong("in"), help: "The relation category, as Main or Main/Sub.")
+        var relation: String?
+        @Option(help: "An email address (repeat for several).") var email: [String] = []
+        @Option(help: "A phone number (repeat for several).") var phone: [String] = []
+        @Option(help: "A nickname (repeat for several).") var nickname: [String] = []
+        @Option(parsing: .unconditional, help: "Birthday as YYYY-MM-DD, or --MM-DD without a year.") var birthday: String?
+        @Option(help: "Organisation.") var org: String?
+        @Option(help: "Job title.") var title: String?
+        @Option(help: "A free note.") var note: String?
+
+        func birthdayDate() throws -> PartialDate? {
+            guard let birthday else { return nil }
+            guard let date = PartialDate(birthday) else {
+                throw UserError("cannot read the birthday \"\(birthday)\"", "write it as 1990-04-12, or --04-12 without a year")
+            }
+            return date
+        }
+
+        /// The relation category id `--in` names, looked up before any write.
+        func relationID(_ journal: Journal) throws -> Int64? {
+            try relation.map { try journal.category(kind: .relation, path: $0).id }
+        }
+
+        /// Applies the fields to a draft: lists are appended to, the rest replaced.
+        func apply(to draft: inout PersonDraft, relationID: Int64?) throws {
+            if let relationID { draft.relationID = relationID }
+            for e in email where !draft.emails.contains(where: { $0.value == e }) { draft.emails.append(LabeledValue(e)) }
+            for p in phone where !draft.phones.contains(where: { $0.value == p }) { draft.phones.append(LabeledValue(p)) }
+            for n in nickname where !draft.nicknames.contains(n) { draft.nicknames.append(n) }
+            if let date = try birthdayDate() { draft.birthday = date }
+            if let org { draft.organization = org }
+            if let title { draft.title = title }
+            if let note { draft.note = note }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a person.")
+
+        @Argument(help: "Their name as you call them, e.g. \"Ana Lima\".") var name: String
+        @OptionGroup var fields: Fields
+        @OptionGroup var journal: JournalOptions
+
+        func run() throws {
+            let journal = try journal.open()
+            var draft = PersonDraft(displayName: name, name: PersonName.guess(from: name))
+            try fields.apply(to: &draft, relationID: fields.relationID(journal))
+            let person = try journal.addPerson(draft)
+            print("added \(person.displayName)" + (person.relation.map { " in \($0.path)" } ?? ""))
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List people, by name or by when you last saw them.")
+
+        @Option(name: .customLong("in"), help: "Only people under this relation category.") var relation: String?
+        @Option(help: "name, or last-seen (not seen for longest first).") var sort: SortArgument = .init(sort: .name)
+        @OptionGroup var journal: JournalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let journal = try journal.open()
+            let category = try relation.map { try journal.category(kind: .relation, path: $0) }
+            let people = try journal.people(in: category?.id, sort: sort.sort)
+            if output.json {
+                try JSONOutput.print(people.map(PersonSummaryJSON.init))
+                return
+            }
+            let terminal = output.terminal()
+            guard !people.isEmpty else {
+                print("nobody yet (add someone with `kith person add \"Name\" --in Friends`)")
+                return
+            }
+            var table = Table()
+            table.rightAligned = [2]
+            for p in people {
+                let relation = p.relation.map { terminal.foreground(($0.icon.isEmpty ? "" : $0.icon + " ") + $0.path, hex: $0.color) } ?? ""
+                let seen = p.lastSeen.map { "last seen \($0)" } ?? "never seen"
+                table.add([terminal.bold(p.displayName), relation, "\(p.eventCount) \(p.eventCount == 1 ? "event" : "events")",
+                           terminal.dim(seen), terminal.dim("#\(p.id)")])
+            }
+            print(table.render())
+        }
+    }
+
+    struct SortArgument: ExpressibleByArgument {
+        var sort: PersonSort
+        init(sort: PersonSort) { self.sort = sort }
+        init?(argument: String) {
+            switch argument.lowercased() {
+            case "name": sort = .name
+            case "last-seen", "lastseen", "seen": sort = .lastSeen
+            default: return nil
+            }
+        }
+        static var allValueStrings: [String] { ["name", "last-seen"] }
+        var defaultValueDescription: String { sort == .name ? "name" : "last-seen" }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a person.",
+            discussion: "--email, --phone and --nickname add to what is there; the other fields replace it.")
+
+        @Argument(help: "Who.") var person: String
+        @Option(help: "A new display name.") var name: String?
+        @OptionGroup var fields: Fields
+        @OptionGroup var journal: JournalOptions
+
+        func run() throws {
+            let journal = try journal.open()
+            let found = try journal.person(argument: person)
+            let relationID = try fields.relationID(journal)
+            let edited = try journal.editPerson(id: found.id) { draft in
+                if let name {
+                    draft.displayName = name
+                    draft.name = PersonName.guess(from: name)
+                }
+                try fields.apply(to: &draft, relationID: relationID)
+            }
+            print("changed \(edited.displayName)")
+        }
+    }
+
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Merge the second person into the first.",
+            discussion: "The events, traits and contact details of the second move to the first; the second is removed.")
+
+        @Argument(help: "The person to keep.") var keep: String
+        @Argument(help: "The person to merge into them.") var remove: String
+        @OptionGroup var journal: JournalOptions
+
+        func run() throws {
+            let journal = try journal.open()
+            let kept = try journal.person(argument: keep)
+            let removed = try journal.person(argument: remove)
+            let merged = try journal.mergePeople(keeping: kept.id, removing: removed.id)
+            print("merged \(removed.displayName) into \(merged.displayName)")
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a person.",
+            discussion: "Their events stay, with the other people in them; the traits learned about them go.")
+
+        @Argument(help: "Who.") var person: String
+        @OptionGroup var journal: JournalOptions
+
+        func run() throws {
+            let journal = try journal.open()
+            let found = try journal.person(argument: person)
+            try journal.removePerson(id: found.id)
+            print("removed \(found.displayName)")
+        }
+    }
+}
+
+extension PersonName {
+    /// `Ana Lima` → given `Ana`, family `Lima`; one word is a given name.
+    static func guess(from name: String) -> PersonName {
+        let words = name.split(separator: " ").map(String.init)
+        guard words.count > 1 else { return PersonName(given: name) }
+        return PersonName(family: words.last!, given: words.dropLast().joined(separator: " "))
+    }
+}
+
+/// A person in `kith person list --json`.
+struct PersonSummaryJSON: Encodable {
+    var id: Int64
+    var name: String
+    var nicknames: [String]
+    var relation: String?
+    var lastSeen: String?
+    var eventCount: Int
+
+    init(_ p: PersonSummary) {
+        id = p.id
+        name = p.displayName
+        nicknames = p.nicknames
+        relation = p.relation?.path
+        lastSeen = p.lastSeen?.description
+        eventCount = p.eventCount
+    }
+}
+
+extension PersonCommand {
+    /// `kith person duplicates`: people who may be the same person.
+    struct Duplicates: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List people who may be the same person, and why.",
+            discussion: "Merge a pair with `kith person merge '#1' '#2'` (ids keep identical names apart).")
+
+        @OptionGroup var journal: JournalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let pairs = try journal.open().likelyDuplicates()
+            if output.json {
+                try JSONOutput.print(pairs.map {
+                    DuplicateJSON(first: .init(id: $0.first.id, name: $0.first.displayName),
+                                  second: .init(id: $0.second.id, name: $0.second.displayName), reasons: $0.reasons)
+                })
+                return
+            }
+            guard !pairs.isEmpty else {
+                print("no likely duplicates")
+                return
+            }
+            let terminal = output.terminal()
+            var table = Table()
+            for p in pairs {
+                table.add(["#\(p.first.id) " + terminal.bold(p.first.displayName), "#\(p.second.id) " + terminal.bold(p.second.displayName),
+                           p.reasons.joined(separator: ", "), terminal.dim("kith person merge '#\(p.first.id)' '#\(p.second.id)'")])
+            }
+            print(table.render())
+        }
+    }
+
+    /// A pair in `kith person duplicates --json`: `first`, `second` (`id`, `name`), `reasons`.
+    struct DuplicateJSON: Encodable {
+        var first: EventJSON.PersonJSON
+        var second: EventJSON.PersonJSON
+        var reasons: [String]
+    }
+}

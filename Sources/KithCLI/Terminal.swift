@@ -1,0 +1,153 @@
+import Foundation
+
+/// Text styling for one run: truecolor escapes when colour is on, nothing when off.
+struct Terminal: Sendable {
+    /// Whether escape codes are written.
+    var colored: Bool
+    /// The width in columns.
+    var width: Int
+
+    static let plain = Terminal(colored: false, width: 80)
+
+    /// Standard output as this process sees it, with an optional `--color` choice.
+    static func current(choice: ColorChoice?, environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
+        Terminal(colored: wantsColor(choice: choice, environment: environment, isTTY: isatty(STDOUT_FILENO) == 1),
+                 width: width(environment: environment))
+    }
+
+    /// Colour when forced (`--color always`, `KITH_COLOR=always`), never with
+    /// `--color never` or `NO_COLOR`, else only on a terminal.
+    static func wantsColor(choice: ColorChoice?, environment: [String: String], isTTY: Bool) -> Bool {
+        switch choice {
+        case .always?: return true
+        case .never?: return false
+        case .auto?, nil: break
+        }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        switch environment["KITH_COLOR"] {
+        case "always"?: return true
+        case "never"?: return false
+        default: return isTTY
+        }
+    }
+
+    /// The terminal's columns, else `$COLUMNS`, else 80.
+    static func width(environment: [String: String]) -> Int {
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        return 80
+    }
+
+    // MARK: Styles
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func underline(_ text: String) -> String { wrap(text, "4") }
+    func inverse(_ text: String) -> String { wrap(text, "7") }
+
+    /// `text` in the colour `#RRGGBB`; unchanged if the colour cannot be read.
+    func foreground(_ text: String, hex: String?) -> String {
+        guard let (r, g, b) = hex.flatMap(Terminal.rgb) else { return text }
+        return wrap(text, "38;2;\(r);\(g);\(b)")
+    }
+
+    /// `text` on a background of `#RRGGBB`, in black or white, whichever reads better.
+    func background(_ text: String, hex: String?) -> String {
+        guard let (r, g, b) = hex.flatMap(Terminal.rgb) else { return text }
+        let luminance = 0.299 * Double(r) + 0.587 * Double(g) + 0.114 * Double(b)
+        let ink = luminance > 140 ? "30" : "97"
+        return wrap(text, "48;2;\(r);\(g);\(b);\(ink)")
+    }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        colored ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// `#RRGGBB` as three bytes.
+    static func rgb(_ hex: String) -> (UInt8, UInt8, UInt8)? {
+        var bytes = Array(hex.utf8)
+        if bytes.first == UInt8(ascii: "#") { bytes.removeFirst() }
+        guard bytes.count == 6 else { return nil }
+        var values: [UInt8] = []
+        for i in stride(from: 0, to: 6, by: 2) {
+            guard let high = hexValue(bytes[i]), let low = hexValue(bytes[i + 1]) else { return nil }
+            values.append(high << 4 | low)
+        }
+        return (values[0], values[1], values[2])
+    }
+
+    private static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 0x30...0x39: return b - 0x30
+        case 0x41...0x46: return b - 0x41 + 10
+        case 0x61...0x66: return b - 0x61 + 10
+        default: return nil
+        }
+    }
+
+    // MARK: Width
+
+    /// The columns `text` takes on a terminal: escapes take none, emoji and wide
+    /// East Asian characters two, combining marks and variation selectors none.
+    static func displayWidth(_ text: String) -> Int {
+        var width = 0
+        var inEscape = false
+        var last = 0
+        var afterJoiner = false
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            // An emoji joined to the one before (👩‍💻) adds no width; VS16 makes a
+            // narrow symbol (✈ → ✈️) an emoji two columns wide.
+            if v == 0x200D { afterJoiner = true; continue }
+            if afterJoiner { afterJoiner = false; continue }
+            if v == 0xFE0F {
+                if last == 1 { width += 1; last = 2 }
+                continue
+            }
+            let before = width
+            defer { if !inEscape && v != 0x1B { last = width - before } }
+            if inEscape {
+                if (0x40...0x7E).contains(v) && v != 0x5B { inEscape = false }
+                continue
+            }
+            if v == 0x1B { inEscape = true; continue }
+            switch v {
+            case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F:
+                continue
+            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+                 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+                 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF,
+                 0x1FA70...0x1FAFF, 0x20000...0x3FFFD, 0x2B50, 0x2B55, 0x231A, 0x231B, 0x23E9...0x23EC, 0x23F0, 0x23F3:
+                width += 2
+            case 0x2600...0x27BF:
+                width += isWideSymbol(v) ? 2 : 1
+            default:
+                if v < 0x20 { continue }
+                width += 1
+            }
+        }
+        return width
+    }
+
+    /// Symbols in the Miscellaneous Symbols and Dingbats blocks that terminals draw two wide
+    /// (those with default emoji presentation).
+    private static func isWideSymbol(_ v: UInt32) -> Bool {
+        let wide: Set<UInt32> = [0x2614, 0x2615, 0x2648, 0x2649, 0x264A, 0x264B, 0x264C, 0x264D, 0x264E, 0x264F,
+                                 0x2650, 0x2651, 0x2652, 0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA, 0x26AB, 0x26BD,
+                                 0x26BE, 0x26C4, 0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2, 0x26F3, 0x26F5, 0x26FA,
+                                 0x26FD, 0x2705, 0x270A, 0x270B, 0x2728, 0x274C, 0x274E, 0x2753, 0x2754, 0x2755,
+                                 0x2757, 0x2795, 0x2796, 0x2797, 0x27B0, 0x27BF]
+        return wide.contains(v)
+    }
+
+    /// `text` padded with spaces to `width` columns.
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let missing = width - displayWidth(text)
+        guard missing > 0 else { return text }
+        let spaces = String(repeating: " ", count: missing)
+        return right ? spaces + text : text + spaces
+    }
+}

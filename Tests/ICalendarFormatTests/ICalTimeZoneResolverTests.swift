@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import ICalendarFormat
+
+@Suite struct ICalTimeZoneResolverTests {
+    let resolver = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
+
+    private func instant(_ value: String, _ tzid: String) throws -> String {
+        isoUTC(resolver.date(for: try #require(ICalDateTime(value, tzid: tzid))))
+    }
+
+    @Test func newYorkSpringForwardOn20260308() throws {
+        #expect(try instant("20260308T013000", "America/New_York") == "2026-03-08T06:30:00Z")
+        #expect(try instant("20260308T023000", "America/New_York") == "2026-03-08T07:30:00Z", "a skipped time uses the offset before the gap")
+        #expect(try instant("20260308T033000", "America/New_York") == "2026-03-08T07:30:00Z")
+    }
+
+    @Test func newYorkFallBackTakesTheFirstOccurrence() throws {
+        #expect(try instant("20261101T013000", "America/New_York") == "2026-11-01T05:30:00Z")
+        #expect(try instant("20261101T023000", "America/New_York") == "2026-11-01T07:30:00Z")
+    }
+
+    @Test func berlinSpringForwardOn20260329() throws {
+        #expect(try instant("20260329T013000", "Europe/Berlin") == "2026-03-29T00:30:00Z")
+        #expect(try instant("20260329T033000", "Europe/Berlin") == "2026-03-29T01:30:00Z")
+        #expect(try instant("20261025T023000", "Europe/Berlin") == "2026-10-25T00:30:00Z")
+    }
+
+    @Test(arguments: [
+        ("Pacific Standard Time", "America/Los_Angeles"), ("W. Europe Standard Time", "Europe/Berlin"),
+        ("China Standard Time", "Asia/Shanghai"), ("Taipei Standard Time", "Asia/Taipei"),
+        ("GMT Standard Time", "Europe/London"), ("Eastern Standard Time", "America/New_York"),
+        ("Tokyo Standard Time", "Asia/Tokyo"), ("AUS Eastern Standard Time", "Australia/Sydney"),
+    ])
+    func resolvesWindowsZoneNames(_ windows: String, _ iana: String) {
+        #expect(resolver.source(for: windows) == .windows)
+        #expect(resolver.ianaIdentifier(for: windows) == iana)
+        let at = utc(2026, 7, 1)
+        #expect(resolver.offset(of: windows, at: at) == TimeZone(identifier: iana)!.secondsFromGMT(for: at))
+    }
+
+    @Test func stripsVendorPrefixesFromTZIDs() {
+        #expect(resolver.ianaIdentifier(for: "/mozilla.org/20050126_1/Europe/Berlin") == "Europe/Berlin")
+        #expect(resolver.ianaIdentifier(for: "/freeassociation.sourceforge.net/Tzfile/America/New_York") == "America/New_York")
+        #expect(resolver.source(for: "Europe/Berlin") == .iana)
+        #expect(resolver.source(for: "Mars/Olympus_Mons") == nil)
+    }
+
+    @Test func theFilesOwnVTimeZoneWinsOverIANA() throws {
+        // A VTIMEZONE that lies: "Europe/Berlin" fixed at +0300.
+        let vtz = ICalComponent(name: "VTIMEZONE", properties: [ICalProperty(name: "TZID", value: "Europe/Berlin")], components: [
+            ICalComponent(name: "STANDARD", properties: [
+                ICalProperty(name: "DTSTART", value: "19700101T000000"),
+                ICalProperty(name: "TZOFFSETFROM", value: "+0300"), ICalProperty(name: "TZOFFSETTO", value: "+0300"),
+            ]),
+        ])
+        let r = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!, timeZones: [vtz])
+        #expect(r.source(for: "Europe/Berlin") == .vtimezone)
+        #expect(isoUTC(r.date(for: try #require(ICalDateTime("20260701T120000", tzid: "Europe/Berlin")))) == "2026-07-01T09:00:00Z")
+    }
+
+    @Test func outlookVTimeZoneFrom1601AgreesWithIANA() throws {
+        let cal = try Fixture.read("outlook.ics")
+        let r = cal.timeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
+        #expect(r.source(for: "W. Europe Standard Time") == .vtimezone)
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        var t = utc(2020, 1, 1)
+        while t < utc(2031, 1, 1) {
+            #expect(r.offset(of: "W. Europe Standard Time", at: t) == berlin.secondsFromGMT(for: t))
+            t = t.addingTimeInterval(86400 * 5 + 3600)
+        }
+    }
+
+    @Test(arguments: ["America/New_York", "Europe/Berlin", "Asia/Taipei", "Australia/Sydney", "Asia/Kolkata", "America/Sao_Paulo"])
+    func generatedVTimeZoneReproducesIANAOffsets(_ id: String) throws {
+        let tz = TimeZone(identifier: id)!
+        let vtz = ICalComponent.timeZone(tz, tzid: "Generated", years: 2024...2027)
+        let r = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!, timeZones: [vtz])
+        #expect(r.source(for: "Generated") == .vtimezone)
+        var t = utc(2024, 1, 1)
+        while t < utc(2028, 1, 1) {
+            #expect(r.offset(of: "Generated", at: t) == tz.secondsFromGMT(for: t), "\(id) at \(isoUTC(t))")
+            t = t.addingTimeInterval(86400 * 3 + 1800)
+        }
+        // Observances are well-formed: DTSTART local, offsets as ±hhmm.
+        for obs in vtz.components {
+            #expect(obs.name == "STANDARD" || obs.name == "DAYLIGHT")
+            #expect(obs.property("DTSTART").flatMap { ICalDateTime($0.value) }?.form == .floating)
+            #expect(obs.property("TZOFFSETFROM").flatMap { ICalTimeZoneResolver.parseOffset($0.value) } != nil)
+        }
+    }
+
+    @Test func resolvingIsCachedAndFast() throws {
+        let v = try #require(ICalDateTime("20260615T120000", tzid: "Europe/Berlin"))
+        _ = resolver.date(for: v)
+        let clock = ContinuousClock()
+        let t = clock.measure {
+            for _ in 0..<100_000 { _ = resolver.date(for: v) }
+        }
+        #expect(t < .seconds(1), "100,000 zoned conversions took \(t)")
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import ICalendarFormat
+import Testing
+import VCardFormat
+@testable import Kith
+
+@Suite("Export")
+struct ExportTests {
+    /// A journal holding every sample file.
+    func sampleJournal() throws -> Journal {
+        let j = try Journal.inMemory()
+        for f in ImportTests.contactFiles + ["catching-up.ics"] { try j.importSample(f) }
+        return j
+    }
+
+    func text(_ r: ExportResult) -> String { String(decoding: r.data, as: UTF8.self) }
+
+    @Test("vCard 4.0 export gives back kept properties, category paths, traits and photos")
+    func vcard4() throws {
+        let j = try sampleJournal()
+        let r = try j.exportVCards()
+        #expect(r.count == 11)
+        let cards = try VCard.read(r.data).cards
+        #expect(cards.count == 11)
+        func card(_ name: String) throws -> VCard { try #require(cards.first { $0.formattedName == name }) }
+        #expect(try card("Ana Lima").properties(named: "X-ANDROID-CUSTOM").first?.value.contains("Aninha") == true)
+        #expect(try card("Chen Wei").properties(named: "X-ABRELATEDNAMES").first?.value == "Lin Mei")
+        #expect(try card("Chen Wei").categories == ["Friends/College"])
+        #expect(try card("Chen Wei").uid == "5C3E1B52-0D51-4C7A-9E36-2B5F0B2E7C11")
+        #expect(try card("Chen Wei").photos.count == 1)
+        #expect(try card("Chen Wei").urls.first?.label == "HomePage")
+        #expect(try card("Farah Haddad").gender?.sex == "F")
+        #expect(try card("Farah Haddad").properties(named: "LANG").count == 2)
+        #expect(try card("Jonas Lima").properties(named: "X-DISCORD").first?.value == "jonas#4411")
+        let emil = try card("Emil Sandberg")
+        #expect(emil.interests.map(\.value) == ["Bouldering"])
+        #expect(emil.properties(named: "INTEREST").first?.firstParameter("LEVEL") == "high")
+        #expect(emil.hobbies.map(\.value) == ["Film photography"])
+        #expect(emil.expertise.map(\.value) == ["Swedish folk music"])
+        #expect(emil.birthday?.basicFormat == "--0412")
+        #expect(emil.anniversary?.basicFormat == "20150620")
+        #expect(try card("Zoë Müller").photos.count == 1)
+        #expect(try card("Hugo Martin").categories == ["Imported/colleagues.xcard"])
+    }
+
+    @Test("vCard 3.0 export writes traits as NOTE lines")
+    func vcard3() throws {
+        let j = try sampleJournal()
+        let r = try j.exportVCards(VCardExportOptions(version: .v3_0, relationPath: "Friends"))
+        let cards = try VCard.read(r.data).cards
+        #expect(Set(cards.compactMap(\.formattedName)) == ["Chen Wei", "Dara O'Neill", "Emil Sandberg"])
+        #expect(cards.allSatisfy { $0.version == .v3_0 })
+        let emil = try #require(cards.first { $0.formattedName == "Emil Sandberg" })
+        #expect(emil.notes.contains("Interests: Bouldering"))
+        #expect(emil.notes.contains("Interests/Hobbies: Film photography"))
+        #expect(emil.properties(named: "INTEREST").isEmpty)
+    }
+
+    @Test("exported vCards import into an empty journal as the same people, and back into the same journal as no change")
+    func vcardRoundTrip() throws {
+        let j = try sampleJournal()
+        let exported = try j.exportVCards()
+        let again = try j.importData(exported.data, fileName: "export.vcf", options: testOptions())
+        #expect(again.added.isEmpty)
+        #expect(again.updated.isEmpty)
+
+        let fresh = try Journal.inMemory()
+        let r = try fresh.importData(exported.data, fileName: "export.vcf", options: testOptions())
+        #expect(r.failures.isEmpty && r.added.count == 11)
+        let a = try j.everyone(), b = try fresh.everyone()
+        #expect(a.keys.sorted() == b.keys.sorted())
+        for (name, p) in a {
+            let q = try #require(b[name])
+            #expect(q.uid == p.uid)
+            #expect(q.emails == p.emails && q.phones == p.phones && q.urls == p.urls && q.addresses == p.addresses)
+            #expect(q.birthday == p.birthday && q.anniversary == p.anniversary && q.note == p.note)
+            #expect(q.relation?.path == p.relation?.path)
+            #expect(q.photoHash == p.photoHash)
+            #expect(Set(q.vcardLines) == Set(p.vcardLines))
+            #expect(try fresh.traitLines(q.id) == j.traitLines(p.id))
+        }
+    }
+
+    @Test("exported .ics reads back with the same instants, zones, UIDs and people")
+    func icsReadsBack() throws {
+        let j = try sampleJournal()
+        let r = try j.exportCalendar()
+        #expect(r.count == 7)
+        let cal = try ICalendarReader().read(r.data)
+        #expect(cal.warnings.isEmpty)
+        let resolver = cal.timeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
+        let events = try j.events(EventFilter(newestFirst: false))
+        #expect(cal.events.count == events.count)
+        for e in events {
+            let v = try #require(cal.events.first { $0.uid == e.uid })
+            #expect(resolver.date(for: try #require(v.dtStart)) == e.start)
+            #expect(v.effectiveEnd(resolver: resolver) == e.end)
+            #expect(v.summary == e.title)
+            if !e.allDay { #expect(v.dtStart?.tzid == (["UTC", "GMT"].contains(e.timeZone) ? nil : e.timeZone)) }
+        }
+        let dimsum = try #require(cal.events.first { $0.uid == "20261024-dimsum@kith.example" })
+        #expect(Set(dimsum.attendees.compactMap(\.email)) == ["chen.wei@example.com", "ana.lima@example.com"])
+        #expect(dimsum.categories == ["Meal"])
+        #expect(dimsum.geo?.latitude == 25.033964)
+        let review = try #require(cal.events.first { $0.uid == "20261119-design-review@kith.example" })
+        #expect(review.property("X-KITH-SAMPLE")?.value == "kept verbatim")
+        #expect(cal.timeZones.compactMap { $0.property("TZID")?.value }.sorted() == ["Asia/Taipei", "Europe/Lisbon"])
+    }
+
+    @Test("mood, people and note survive an .ics round trip into a fresh journal")
+    func icsRoundTrip() throws {
+        let j = try sampleJournal()
+        let first = try #require(try j.events(EventFilter(newestFirst: false)).first)
+        let great = try j.category(kind: .mood, path: "great")
+        try j.editEvent(id: first.id) { $0.moodID = great.id }
+        let data = try j.exportCalendar().data
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("CATEGORIES:Meal,great"))
+        #expect(text.contains("COLOR:mediumseagreen"))
+        #expect(text.contains("Mood: great"))
+
+        let fresh = try Journal.inMemory()
+        for f in ImportTests.contactFiles { try fresh.importSample(f) }
+        let r = try fresh.importData(data, fileName: "kith.ics", options: testOptions())
+        #expect(r.failures.isEmpty && r.added.count == 7)
+        let back = try #require(try fresh.event(uid: first.uid))
+        #expect(back.mood?.name == "great")
+        #expect(back.note == first.note)
+        #expect(Set(back.people.map(\.displayName)) == Set(first.people.map(\.displayName)))
+        #expect(back.start == first.start && back.timeZone == first.timeZone)
+        // And into the journal it came from: nothing changes.
+        let same = try j.importData(data, fileName: "kith.ics", options: testOptions())
+        #expect(same.skipped.count == 7)
+    }
+
+    @Test("birthdays add yearly all-day events; filters narrow the export")
+    func birthdaysAndFilters() throws {
+        let j = try sampleJournal()
+        let r = try j.exportCalendar(CalendarExportOptions(birthdays: true))
+        let cal = try ICalendarReader().read(r.data)
+        let bdays = cal.events.filter { $0.uid?.hasPrefix("kith-birthday-") == true }
+        #expect(bdays.count == 6)
+        let emil = try #require(bdays.first { $0.summary == "Emil Sandberg's birthday" })
+        #expect(emil.dtStart?.isDate == true && emil.dtStart?.month == 4 && emil.dtStart?.day == 12)
+        #expect(emil.recurrenceRule != nil)
+        #expect(cal.events.contains { $0.summary == "Emil Sandberg's anniversary" })
+
+        let ana = try j.resolvePerson("Ana Lima")
+        let only = try j.exportCalendar(CalendarExportOptions(from: LocalDate("2026-11-01"), to: LocalDate("2026-11-30"), personID: ana.id))
+        let onlyCal = try ICalendarReader().read(only.data)
+        #expect(onlyCal.events.map { $0.summary ?? "" } == ["Bouldering night", "Bouldering night", "Bouldering night"])
+    }
+
+    @Test("vdir export writes a file per person and event and rewrites only what changed")
+    func vdir() throws {
+        let j = try sampleJournal()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kith-vdir-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try j.exportVdir(to: folder)
+        #expect(first.written == 18 && first.unchanged == 0)
+        let second = try j.exportVdir(to: folder)
+        #expect(second.written == 0 && second.unchanged == 18)
+        let jonas = try j.resolvePerson("Jonas Lima")
+        try j.removePerson(id: jonas.id)
+        let third = try j.exportVdir(to: folder)
+        #expect(third.removed == 1 && third.written == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("contacts/urn_uuid_c0ffee00-1234-4abc-9def-0123456789ab.vcf").path))
+    }
+
+    // MARK: Python judges
+
+    @Test("vobject reads the exported vCards with the same names and e-mails", .enabled(if: PythonJudge.has("vobject")))
+    func vobjectJudge() throws {
+        let j = try sampleJournal()
+        for version in VCardExportVersion.allCases {
+            let data = try j.exportVCards(VCardExportOptions(version: version)).data
+            let out = try PythonJudge.run("""
+                import sys, vobject
+                for c in vobject.readComponents(sys.stdin.read()):
+                    mails = sorted(e.value for e in c.contents.get('email', []))
+                    print(c.fn.value + '|' + ','.join(mails))
+                """, input: data)
+            var expected: [String] = []
+            for (name, p) in try j.everyone() { expected.append(name + "|" + p.emails.map(\.value).sorted().joined(separator: ",")) }
+            #expect(out.split(separator: "\n").map(String.init).sorted() == expected.sorted())
+        }
+    }
+
+    @Test("python icalendar reads the exported .ics with the same UTC instants", .enabled(if: PythonJudge.has("icalendar")))
+    func icalendarJudge() throws {
+        let j = try sampleJournal()
+        let data = try j.exportCalendar().data
+        let out = try PythonJudge.run("""
+            import sys, datetime, icalendar
+            cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
+            for e in cal.walk('VEVENT'):
+                assert not getattr(e, 'errors', None), e.errors
+                s = e['DTSTART'].dt
+                if isinstance(s, datetime.datetime):
+                    print(str(e['UID']) + '|' + str(int(s.timestamp())))
+                else:
+                    print(str(e['UID']) + '|' + s.isoformat())
+            """, input: data)
+        var expected: [String] = []
+        for e in try j.events() {
+            expected.append(e.uid + "|" + (e.allDay ? e.startDay.description : String(Int(e.start.timeIntervalSince1970))))
+        }
+        #expect(out.split(separator: "\n").map(String.init).sorted() == expected.sorted())
+    }
+}

@@ -1,0 +1,311 @@
+import Foundation
+import Testing
+@testable import Kith
+
+@Suite("Import")
+struct ImportTests {
+    static let contactFiles = ["android-contacts-2.1.vcf", "apple-contacts-3.0.vcf", "friends-4.0.vcf",
+                               "colleagues.xcard.xml", "family.jcard.json"]
+
+    @Test("every sample file imports with no failure", arguments: contactFiles + ["catching-up.ics"])
+    func sampleImports(file: String) throws {
+        let j = try Journal.inMemory()
+        if file.hasSuffix(".ics") { for f in Self.contactFiles { try j.importSample(f) } }
+        let r = try j.importSample(file)
+        #expect(r.failures.isEmpty)
+        #expect(!r.added.isEmpty)
+        #expect(r.updated.isEmpty && r.skipped.isEmpty)
+    }
+
+    @Test("the format is read from the content, whatever the name")
+    func detectsByContent() throws {
+        let j = try Journal.inMemory()
+        let text = try String(contentsOf: sampleFolder.appendingPathComponent("family.jcard.json"), encoding: .utf8)
+        let r = try j.importText(text, name: "contacts.txt")
+        #expect(r.format == "jCard")
+        #expect(r.added.count == 2)
+    }
+
+    @Test("fields, placement, traits and kept properties come through from every dialect")
+    func fieldsAndPlacement() throws {
+        let j = try Journal.inMemory()
+        for f in Self.contactFiles { try j.importSample(f) }
+        let all = try j.everyone()
+        #expect(all.count == 11)
+
+        let ana = try #require(all["Ana Lima"])
+        #expect(ana.relation?.path == "Imported/android-contacts-2.1")
+        #expect(ana.birthday?.description == "1990-04-12")
+        #expect(ana.note == "Met at the climbing gym in São Paulo. Moving to Lisbon in the spring.")
+        #expect(ana.phones.map(\.value) == ["+886912345678", "+351213456789"])
+        #expect(ana.phones.first?.label == "cell")
+        #expect(ana.emails.map(\.value) == ["ana.lima@example.com"])
+        #expect(ana.vcardLines.contains { $0.hasPrefix("X-ANDROID-CUSTOM") && $0.contains("Aninha") })
+
+        let zoe = try #require(all["Zoë Müller"])
+        #expect(zoe.photoHash != nil)
+        #expect(zoe.addresses.first?.street == "Kastanienallee 12")
+        #expect(zoe.addresses.first?.country == "Deutschland")
+
+        let chen = try #require(all["Chen Wei"])
+        #expect(chen.relation?.path == "Friends/College")
+        #expect(chen.uid == "5C3E1B52-0D51-4C7A-9E36-2B5F0B2E7C11")
+        #expect(chen.birthday?.description == "--09-03")
+        #expect(chen.organization == "Lumen Labs, Research")
+        #expect(chen.urls.first?.label == "HomePage")
+        #expect(chen.urls.first?.value.hasSuffix("that-fold-across-lines/index.html") == true)
+        #expect(chen.addresses.first?.street == "No. 7, Lane 52, Yongkang St")
+        #expect(chen.photoHash != nil)
+        #expect(chen.vcardLines.contains("item3.X-ABRELATEDNAMES:Lin Mei"))
+        #expect(chen.rev == "2026-10-02T09:15:00Z")
+
+        let emil = try #require(all["Emil Sandberg"])
+        #expect(emil.relation?.path == "Friends/Close")
+        #expect(emil.birthday?.description == "--04-12")
+        #expect(emil.anniversary?.description == "2015-06-20")
+        #expect(emil.nicknames == ["Em"])
+        #expect(emil.phones.first?.value == "+46-70-123-4567")
+        #expect(try j.traitLines(emil.id) == ["Interests/Hobbies: Film photography", "Interests: Bouldering",
+                                             "Work & Study/Expertise: Swedish folk music"])
+
+        let farah = try #require(all["Farah Haddad"])
+        #expect(farah.relation?.path == "Work/Clients")
+        #expect(farah.vcardLines.contains("GENDER:F"))
+        #expect(farah.vcardLines.filter { $0.hasPrefix("LANG") }.count == 2)
+
+        let grace = try #require(all["Grace Ito"])
+        #expect(grace.relation?.path == "Work/Colleagues")
+        #expect(grace.birthday?.description == "--07-04")
+        #expect(try j.traitLines(grace.id) == ["Interests/Hobbies: Ceramics"])
+        let hugo = try #require(all["Hugo Martin"])
+        #expect(hugo.addresses.first?.locality == "Paris")
+        #expect(hugo.relation?.path == "Imported/colleagues.xcard")
+
+        let ines = try #require(all["Inês Lima"])
+        #expect(ines.relation?.path == "Family/Parents")
+        #expect(try j.traitLines(ines.id) == ["Interests: Gardening"])
+        let jonas = try #require(all["Jonas Lima"])
+        #expect(jonas.relation?.path == "Family/Siblings")
+        #expect(jonas.vcardLines.contains { $0.uppercased().hasPrefix("X-DISCORD") && $0.contains("jonas#4411") })
+    }
+
+    @Test("--into puts everyone in that category, creating it")
+    func into() throws {
+        let j = try Journal.inMemory()
+        let r = try j.importSample("friends-4.0.vcf", options: testOptions(into: "Climbing/Gym"))
+        #expect(r.added.count == 2)
+        for p in try j.everyone().values { #expect(p.relation?.path == "Climbing/Gym") }
+    }
+
+    @Test("re-importing the same files adds nothing and changes nothing", arguments: contactFiles)
+    func reimportIsIdempotent(file: String) throws {
+        let j = try Journal.inMemory()
+        try j.importSample(file)
+        let before = try j.everyone()
+        let traitsBefore = try before.keys.sorted().map { try j.traitLines(before[$0]!.id) }
+        let r = try j.importSample(file)
+        #expect(r.added.isEmpty && r.updated.isEmpty)
+        #expect(r.skipped.count == before.count)
+        let after = try j.everyone()
+        #expect(after == before)
+        #expect(try after.keys.sorted().map { try j.traitLines(after[$0]!.id) } == traitsBefore)
+    }
+
+    static let card1 = """
+        BEGIN:VCARD
+        VERSION:4.0
+        UID:urn:uuid:1111
+        FN:Kai Rivera
+        EMAIL:kai@example.com
+        TITLE:Nurse
+        NOTE:From the old phone.
+        REV:20260101T000000Z
+        END:VCARD
+        """
+
+    @Test("a newer card updates the person but keeps what the user changed in Kith")
+    func newerRevUpdatesAndKeepsEdits() throws {
+        let j = try Journal.inMemory()
+        try j.importText(Self.card1, name: "a.vcf")
+        let kai = try #require(try j.person(uid: "urn:uuid:1111"))
+        try j.editPerson(id: kai.id) { $0.note = "Met at the hospital fair." }
+        let newer = Self.card1.replacingOccurrences(of: "TITLE:Nurse", with: "TITLE:Head nurse")
+            .replacingOccurrences(of: "NOTE:From the old phone.", with: "NOTE:From the new phone.")
+            .replacingOccurrences(of: "REV:20260101T000000Z", with: "REV:20260601T000000Z")
+            .replacingOccurrences(of: "END:VCARD", with: "TEL:+1 555 0100\nEND:VCARD")
+        let r = try j.importText(newer, name: "b.vcf")
+        #expect(r.updated.count == 1)
+        #expect(r.updated.first?.reason.contains("kept your edits to: note") == true)
+        let after = try j.person(id: kai.id)
+        #expect(after.title == "Head nurse")
+        #expect(after.phones.map(\.value) == ["+1 555 0100"])
+        #expect(after.note == "Met at the hospital fair.")
+        #expect(try j.people().count == 1)
+
+        // An older card changes nothing.
+        let older = newer.replacingOccurrences(of: "REV:20260601T000000Z", with: "REV:20250601T000000Z")
+            .replacingOccurrences(of: "TITLE:Head nurse", with: "TITLE:Student")
+        let r2 = try j.importText(older, name: "c.vcf")
+        #expect(r2.skipped.first?.reason.contains("REV is not newer") == true)
+        #expect(try j.person(id: kai.id).title == "Head nurse")
+    }
+
+    @Test("a card without UID matches by e-mail, then phone, then name and birthday")
+    func matchingRules() throws {
+        let j = try Journal.inMemory()
+        try j.importSample("android-contacts-2.1.vcf")
+        let byMail = try j.importText("BEGIN:VCARD\nVERSION:3.0\nFN:Ben O.\nEMAIL:BEN.OKAFOR@example.org\nEND:VCARD\n", name: "x.vcf")
+        #expect(byMail.items.first?.reason.hasPrefix("same e-mail") == true)
+        let byPhone = try j.importText("BEGIN:VCARD\nVERSION:3.0\nFN:Zoe M\nTEL:0151-23456789\nEND:VCARD\n", name: "x.vcf")
+        #expect(byPhone.items.first?.reason.hasPrefix("same phone") == true)
+        let byName = try j.importText("BEGIN:VCARD\nVERSION:3.0\nFN:ana lima\nBDAY:1990-04-12\nEND:VCARD\n", name: "x.vcf")
+        #expect(byName.items.first?.reason.hasPrefix("same name and birthday") == true)
+        #expect(try j.people().count == 3)
+        // A person the user made is only filled in, never overwritten.
+        #expect(try j.everyone()["Ben Okafor"]?.title == "Logistics lead")
+    }
+
+    static let broken = """
+        BEGIN:VCARD
+        VERSION:3.0
+        FN:Good One
+        END:VCARD
+        BEGIN:VCARD
+        VERSION:3.0
+        TEL:+1 555 0199
+        END:VCARD
+        BEGIN:VCARD
+        VERSION:3.0
+        FN:Good Two
+        END:VCARD
+        """
+
+    @Test("a card that fails imports nothing and names its line")
+    func brokenFileImportsNothing() throws {
+        let j = try Journal.inMemory()
+        #expect {
+            try j.importText(Self.broken, name: "broken.vcf")
+        } throws: { error in
+            guard let e = error as? Journal.ImportError else { return false }
+            return e.line == 5 && e.file == "broken.vcf" && e.reason.contains("no name")
+                && e.description.hasPrefix("broken.vcf, line 5")
+        }
+        #expect(try j.people().isEmpty)
+    }
+
+    @Test("keep-going imports the good cards and lists the others")
+    func keepGoing() throws {
+        let j = try Journal.inMemory()
+        let r = try j.importText(Self.broken, name: "broken.vcf", options: testOptions(keepGoing: true))
+        #expect(r.added.map(\.name) == ["Good One", "Good Two"])
+        #expect(r.failures.map(\.line) == [5])
+        #expect(try j.people().count == 2)
+    }
+
+    @Test("a dry run reports what would happen and writes nothing")
+    func dryRun() throws {
+        let j = try Journal.inMemory()
+        let r = try j.importSample("apple-contacts-3.0.vcf", options: testOptions(dryRun: true))
+        #expect(r.dryRun)
+        #expect(r.added.map(\.name) == ["Chen Wei", "Dara O'Neill"])
+        #expect(r.added.first?.reason == "new person, CATEGORIES: Friends/College")
+        #expect(try j.people().isEmpty)
+        #expect(try j.categories(kind: .relation).allSatisfy { !$0.path.hasPrefix("Imported") })
+    }
+
+    @Test("progress is reported per card and warnings are counted by code")
+    func progressAndWarnings() throws {
+        let j = try Journal.inMemory()
+        let seen = Counter()
+        var o = testOptions()
+        o.progress = { p in seen.add(p.done, p.total) }
+        let r = try j.importText("BEGIN:VCARD\nVERSION:3.0\nFN:A\nBDAY:soon\nEND:VCARD\nBEGIN:VCARD\nVERSION:3.0\nFN:B\nBDAY:later\nEND:VCARD\n",
+                                 name: "w.vcf", options: o)
+        #expect(seen.values == [[1, 2], [2, 2]])
+        #expect(r.warningCounts.first { $0.code == "date-kept-as-text" }?.count == 2)
+    }
+
+    @Test("a file that is no contacts or calendar file is refused")
+    func notAFile() throws {
+        let j = try Journal.inMemory()
+        #expect(throws: Journal.ImportError.self) { try j.importText("hello", name: "notes.txt") }
+    }
+
+    // MARK: Calendars
+
+    func calendarJournal() throws -> Journal {
+        let j = try Journal.inMemory()
+        for f in Self.contactFiles { try j.importSample(f) }
+        try j.importSample("catching-up.ics")
+        return j
+    }
+
+    @Test("the sample calendar becomes events with zones, places, types and people")
+    func calendarImport() throws {
+        let j = try calendarJournal()
+        let events = try j.events(EventFilter(newestFirst: false))
+        #expect(events.map(\.title) == ["Dim sum with Chen and Ana", "Bouldering night", "Call with Mum", "Bouldering night",
+                                       "Dara's book club anniversary party", "Bouldering night", "Design review with Grace"])
+        let dimsum = events[0]
+        #expect(dimsum.timeZone == "Asia/Taipei")
+        #expect(dimsum.start == Date(timeIntervalSince1970: 1_792_812_600)) // 2026-10-24T03:30Z
+        #expect(dimsum.end == Date(timeIntervalSince1970: 1_792_819_800))
+        #expect(dimsum.place?.name == "Din Tai Fung, Xinyi")
+        #expect(dimsum.place?.latitude == 25.033964)
+        #expect(dimsum.type?.path == "Meal")
+        #expect(Set(dimsum.people.map(\.displayName)) == ["Chen Wei", "Ana Lima"])
+        #expect(dimsum.note == "Chen talked about his new research job. Ana is planning the move\n to Lisbon.")
+        let call = events[2]
+        #expect(call.timeZone == "Europe/Lisbon")
+        #expect(call.end!.timeIntervalSince(call.start) == 45 * 60)
+        #expect(call.people.map(\.displayName) == ["Inês Lima"])
+        let party = events[4]
+        #expect(party.allDay)
+        #expect(party.startDay.description == "2026-11-14" && party.endDay.description == "2026-11-14")
+        let climbs = events.filter { $0.title == "Bouldering night" }
+        #expect(climbs.map(\.startDay.description) == ["2026-11-01", "2026-11-08", "2026-11-15"])
+        #expect(Set(climbs[0].people.map(\.displayName)) == ["Emil Sandberg", "Ana Lima"])
+        #expect(Set(climbs.map(\.uid)).count == 3)
+        try j.checkInvariants()
+    }
+
+    @Test("re-importing a calendar adds nothing; a changed event is updated, keeping the user's mood")
+    func calendarReimport() throws {
+        let j = try calendarJournal()
+        let before = try j.events(EventFilter(newestFirst: false))
+        let good = try j.category(kind: .mood, path: "good")
+        try j.editEvent(id: before[0].id) { $0.moodID = good.id }
+        let again = try j.importSample("catching-up.ics")
+        #expect(again.added.isEmpty && again.updated.isEmpty)
+        #expect(again.skipped.count == 7)
+        var text = try String(contentsOf: sampleFolder.appendingPathComponent("catching-up.ics"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "SUMMARY:Dim sum with Chen and Ana", with: "SUMMARY:Dim sum with Chen\\, Ana")
+        let changed = try j.importText(text, name: "catching-up.ics")
+        #expect(changed.updated.map(\.name) == ["Dim sum with Chen, Ana"])
+        let after = try j.event(id: before[0].id)
+        #expect(after.title == "Dim sum with Chen, Ana")
+        #expect(after.mood?.name == "good")
+        #expect(try j.events().count == 7)
+        try j.checkInvariants()
+    }
+
+    @Test("an event with no start fails with its line; keep-going imports the rest")
+    func brokenCalendar() throws {
+        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260101T100000Z\r\nSUMMARY:Fine\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:b\r\nSUMMARY:No start\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let j = try Journal.inMemory()
+        #expect {
+            try j.importText(ics, name: "cal.ics")
+        } throws: { ($0 as? Journal.ImportError)?.line == 8 }
+        #expect(try j.events().isEmpty)
+        let r = try j.importText(ics, name: "cal.ics", options: testOptions(keepGoing: true))
+        #expect(r.added.count == 1 && r.failures.count == 1)
+    }
+}
+
+/// Collects progress calls across the Sendable boundary.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [[Int]] = []
+    func add(_ a: Int, _ b: Int) { lock.lock(); list.append([a, b]); lock.unlock() }
+    var values: [[Int]] { lock.lock(); defer { lock.unlock() }; return list }
+}
