@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "VCardFormat", targets: ["VCardFormat"]),
         .library(name: "ICalendarFormat", targets: ["ICalendarFormat"]),
         .executable(name: "kith", targets: ["KithCLI"]),
+        .executable(name: "kith-bench", targets: ["KithBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -40,6 +41,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Benchmarks: in-process timings for Scripts/bench.sh (issue 7).
+        .executableTarget(name: "KithBench", dependencies: ["Kith", "VCardFormat", "ICalendarFormat"]),
         // Benchmark: reads a large .ics (Benchmarks/ical-bench.sh compares it with libical and Python).
         .executableTarget(name: "ICalendarBenchmark", dependencies: ["ICalendarFormat"], path: "Benchmarks/ICalendarBenchmark"),
         .testTarget(name: "ContentLinesTests", dependencies: ["ContentLines"]),
