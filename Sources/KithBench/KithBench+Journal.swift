@@ -19,8 +19,9 @@ extension KithBench {
             case .skipped: skipped += 1
             }
         }
+        let codes = report.warningCounts.prefix(3).map { "\($0.code):\($0.count)" }.joined(separator: ",")
         return "format=\(report.format.replacingOccurrences(of: " ", with: "_")) added=\(added) updated=\(updated) "
-            + "skipped=\(skipped) warnings=\(report.warnings.count) open_seconds=\(format(openSeconds)) "
+            + "skipped=\(skipped) warnings=\(report.warnings.count) top_warnings=\(codes.isEmpty ? "-" : codes) open_seconds=\(format(openSeconds)) "
             + "maxrss_mib=\(maxResidentMiB()) seconds=\(format(seconds))"
     }
 
