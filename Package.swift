@@ -41,10 +41,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Benchmarks: in-process timings for Scripts/bench.sh (issue 7).
+        // Benchmarks: in-process timings for Scripts/bench.sh and Benchmarks/ical-bench.sh (issue 7).
         .executableTarget(name: "KithBench", dependencies: ["Kith", "VCardFormat", "ICalendarFormat"]),
-        // Benchmark: reads a large .ics (Benchmarks/ical-bench.sh compares it with libical and Python).
-        .executableTarget(name: "ICalendarBenchmark", dependencies: ["ICalendarFormat"], path: "Benchmarks/ICalendarBenchmark"),
         .testTarget(name: "ContentLinesTests", dependencies: ["ContentLines"]),
         .testTarget(name: "SecureXMLTests", dependencies: ["SecureXML"]),
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat"], resources: [.copy("Fixtures")]),
