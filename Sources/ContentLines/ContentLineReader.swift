@@ -17,6 +17,29 @@ public struct ContentLineReader: Sendable {
     private var outsideRun = false
     /// Problems met so far, in file order.
     public private(set) var warnings: [FormatWarning] = []
+    /// The bounds past which input is skipped with a warning, so that hostile files cost
+    /// bounded time and memory.
+    public var limits = Limits.standard
+
+    /// Bounds on what one file may hold; past them the reader skips with a warning.
+    public struct Limits: Sendable, Hashable {
+        /// The longest logical (unfolded) line kept, in bytes: 32 MiB, room for a 23 MB photo.
+        public var lineLength: Int
+        /// The most properties kept in one component.
+        public var propertiesPerComponent: Int
+        /// The deepest BEGIN/END nesting kept (vCard needs 1, iCalendar 3).
+        public var depth: Int
+
+        /// 32 MiB lines, 100,000 properties per component, 64 levels.
+        public static let standard = Limits(lineLength: 32 << 20, propertiesPerComponent: 100_000, depth: 64)
+
+        /// Makes limits.
+        public init(lineLength: Int, propertiesPerComponent: Int, depth: Int) {
+            self.lineLength = lineLength
+            self.propertiesPerComponent = propertiesPerComponent
+            self.depth = depth
+        }
+    }
 
     /// Reads from `bytes`; a UTF-8 byte order mark is skipped, UTF-16 with a byte order mark is converted.
     public init(bytes: [UInt8]) {
@@ -66,38 +89,61 @@ public struct ContentLineReader: Sendable {
     /// - Complexity: O(n) in the input size.
     public mutating func readComponents(_ body: (Component) throws -> Void) rethrows {
         var stack: [Component] = []
-        func close(_ stack: inout [Component]) throws {
+        // Per open component: how many properties were skipped over the limit, and the index
+        // of the warning that says so.
+        var dropped: [(count: Int, warning: Int)] = []
+        // BEGINs skipped for being too deep, not yet matched by an END.
+        var excessDepth = 0
+        func close(_ stack: inout [Component], _ warnings: inout [FormatWarning]) throws {
             let c = stack.removeLast()
+            let d = dropped.removeLast()
+            if d.count > 0 {
+                warnings[d.warning].message = "\(c.name) begun on line \(c.line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
+            }
             if stack.isEmpty { try body(c) } else { stack[stack.count - 1].components.append(c) }
         }
         while let line = next() {
             if line.name == "BEGIN" {
+                if excessDepth > 0 || stack.count >= limits.depth {
+                    if excessDepth == 0 {
+                        warnings.append(FormatWarning(line: line.line, property: "BEGIN", code: .tooDeep,
+                            message: "Components nest more than \(limits.depth) deep here; the deeper ones were skipped up to their END."))
+                    }
+                    excessDepth += 1
+                    continue
+                }
                 let name = line.value.trimmingASCIISpaces().uppercasedIfNeeded
                 if let top = stack.last, top.name == name {
                     warnings.append(FormatWarning(line: line.line, property: "BEGIN", code: .missingEnd,
                         message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
-                    try close(&stack)
+                    try close(&stack, &warnings)
                 }
                 stack.append(Component(name: name, line: line.line))
+                dropped.append((0, 0))
                 outsideRun = false
                 continue
             }
             if line.name == "END" {
+                if excessDepth > 0 {
+                    excessDepth -= 1
+                    continue
+                }
                 let name = line.value.trimmingASCIISpaces().uppercasedIfNeeded
                 if let index = stack.lastIndex(where: { $0.name == name }) {
                     while stack.count - 1 > index {
                         let inner = stack[stack.count - 1]
                         warnings.append(FormatWarning(line: line.line, property: "END", code: .missingEnd,
                             message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name); closed at END:\(name)."))
-                        try close(&stack)
+                        try close(&stack, &warnings)
                     }
-                    try close(&stack)
+                    try close(&stack, &warnings)
                 } else {
                     warnings.append(FormatWarning(line: line.line, property: "END", code: .unexpectedEnd,
                         message: "END:\(name) has no matching BEGIN:\(name); ignored."))
                 }
                 continue
             }
+            if excessDepth > 0 { continue }
             if stack.isEmpty {
                 if !outsideRun {
                     warnings.append(FormatWarning(line: line.line, property: line.name, code: .propertyOutsideComponent,
@@ -106,12 +152,22 @@ public struct ContentLineReader: Sendable {
                 }
                 continue
             }
-            stack[stack.count - 1].properties.append(line)
+            let top = stack.count - 1
+            if stack[top].properties.count >= limits.propertiesPerComponent {
+                if dropped[top].count == 0 {
+                    dropped[top].warning = warnings.count
+                    warnings.append(FormatWarning(line: line.line, property: line.name, code: .tooManyProperties,
+                        message: "Too many properties; the rest were skipped."))
+                }
+                dropped[top].count += 1
+                continue
+            }
+            stack[top].properties.append(line)
         }
         while let inner = stack.last {
             warnings.append(FormatWarning(line: lineNumber, property: nil, code: .missingEnd,
                 message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name) before the end of the file; kept what was read."))
-            try close(&stack)
+            try close(&stack, &warnings)
         }
     }
 
@@ -128,39 +184,74 @@ public struct ContentLineReader: Sendable {
             var folded = false
             var qpChecked = false
             var isQP = false
+            // Logical length so far; past the limit the scratch buffer stops growing.
+            var length = e - s
+            var tooLong = length > limits.lineLength
+            var last = bytes[e - 1]
+            func append(_ ns: Int, _ ne: Int) {
+                length += ne - ns
+                if ne > ns { last = bytes[ne - 1] }
+                if length > limits.lineLength { tooLong = true }
+                if !tooLong { scratch.append(contentsOf: bytes[ns..<ne]) }
+            }
+            func startFolding() {
+                if !folded {
+                    scratch.removeAll(keepingCapacity: true)
+                    scratch.append(contentsOf: bytes[s..<min(e, s + limits.lineLength)])
+                    folded = true
+                }
+            }
             while true {
-                let lastByte = folded ? scratch.last : bytes[e - 1]
                 // A quoted-printable soft break wins over folding: a space after it is text.
-                if lastByte == 0x3D, position < count {
+                if last == 0x3D, position < count {
                     if !qpChecked {
                         isQP = folded ? Self.declaresQuotedPrintable(scratch[...]) : Self.declaresQuotedPrintable(bytes[s..<e])
                         qpChecked = true
                     }
                     if isQP, bytes[position] != 0x0A, bytes[position] != 0x0D {
                         // vCard 2.1 quoted-printable soft line break: drop the '=' and join.
-                        if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
-                        scratch.removeLast()
+                        startFolding()
+                        if !tooLong { scratch.removeLast() }
+                        length -= 1
+                        last = tooLong ? 0 : scratch.last ?? 0
                         let (ns, ne) = nextPhysicalLine()
-                        scratch.append(contentsOf: bytes[ns..<ne])
+                        append(ns, ne)
                         continue
                     }
                 }
                 if position < count, bytes[position] == 0x20 || bytes[position] == 0x09 {
                     // RFC folding: drop the line break and one whitespace.
-                    if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
+                    startFolding()
                     let (ns, ne) = nextPhysicalLine()
-                    scratch.append(contentsOf: bytes[(ns + 1)..<max(ns + 1, ne)])
+                    append(ns + 1, max(ns + 1, ne))
                     continue
                 }
                 // vCard 2.1 writers that put base64 on unindented lines after `ENCODING=BASE64:`.
                 if position < count, isBareBase64Line(at: position),
                    folded ? Self.declares(Self.base64Needle, scratch[...]) : Self.declares(Self.base64Needle, bytes[s..<e]) {
-                    if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
+                    startFolding()
                     let (ns, ne) = nextPhysicalLine()
-                    scratch.append(contentsOf: bytes[ns..<ne])
+                    append(ns, ne)
                     continue
                 }
                 break
+            }
+            if tooLong {
+                let head = folded ? Array(scratch.prefix(80)) : Array(bytes[s..<min(e, s + 80)])
+                let name = String(decoding: head.prefix { $0 != 0x3A && $0 != 0x3B }, as: UTF8.self)
+                warnings.append(FormatWarning(line: startLine, property: name.isEmpty ? nil : name.uppercased(), code: .lineTooLong,
+                    message: "Line is \(Self.size(length)) long, over the \(Self.size(limits.lineLength)) limit for one line (a huge photo or attachment?); skipped. Shrink or remove it and read the file again."))
+                scratch.removeAll()
+                continue
+            }
+            // NUL bytes (binary data, or UTF-16 without a byte order mark) are dropped, once warned.
+            let hasNUL = folded ? scratch.contains(0) : bytes[s..<e].contains(0)
+            if hasNUL {
+                if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
+                let before = scratch.count
+                scratch.removeAll { $0 == 0 }
+                warnings.append(FormatWarning(line: startLine, property: nil, code: .nulByte,
+                    message: "Line holds \(before - scratch.count) NUL byte(s) (binary data, or UTF-16 text without a byte order mark?); they were removed. Check that this is a text file."))
             }
             let parsed: ContentLine?
             if folded {
@@ -173,6 +264,11 @@ public struct ContentLineReader: Sendable {
             if let parsed { return parsed }
         }
         return nil
+    }
+
+    /// A byte count for people: "12.3 MB" or "900 bytes".
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\((Double(bytes) / 1_048_576 * 10).rounded() / 10) MB" : "\(bytes) bytes"
     }
 
     /// Advances past one physical line; returns its bounds without the line break.

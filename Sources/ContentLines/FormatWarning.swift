@@ -40,6 +40,14 @@ extension FormatWarning {
 
         /// A line with no colon, or no property name.
         public static let malformedLine = Code(rawValue: "malformed-line")
+        /// A line over ``ContentLineReader/Limits/lineLength``, skipped.
+        public static let lineTooLong = Code(rawValue: "line-too-long")
+        /// Properties over ``ContentLineReader/Limits/propertiesPerComponent``, skipped.
+        public static let tooManyProperties = Code(rawValue: "too-many-properties")
+        /// NUL bytes in a line, removed.
+        public static let nulByte = Code(rawValue: "nul-byte")
+        /// Components nested over ``ContentLineReader/Limits/depth``, skipped.
+        public static let tooDeep = Code(rawValue: "too-deep")
         /// Bytes that are not UTF-8 with no charset given; read as Windows-1252.
         public static let invalidUTF8 = Code(rawValue: "invalid-utf8")
         /// A `CHARSET=` this system cannot decode; read as UTF-8 or Windows-1252.

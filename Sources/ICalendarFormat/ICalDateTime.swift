@@ -79,6 +79,24 @@ public struct ICalDateTime: Hashable, Sendable, CustomStringConvertible {
         self.init(localSeconds: s, form: .utc)
     }
 
+    /// The wall-clock value of an instant in a time zone, with the zone's identifier as TZID
+    /// (a UTC value for UTC/GMT). Uses the same cached transition tables as reading.
+    public init(date: Date, timeZone: TimeZone) {
+        let u = Int64(date.timeIntervalSince1970.rounded(.down))
+        let id = timeZone.identifier
+        if id == "UTC" || id == "GMT" || id == "Etc/UTC" || id == "Etc/GMT" {
+            self.init(localSeconds: u, form: .utc)
+            return
+        }
+        let rules = ICalTimeZoneResolver.ianaRules(id) ?? ZoneRules.make(from: timeZone)
+        self.init(localSeconds: u + Int64(rules.offset(atUTC: u)), form: .zoned(tzid: id))
+    }
+
+    /// A DATE (all-day) value for a calendar day.
+    public init(year: Int, month: Int, day: Int) {
+        self.init(year: year, month: month, day: day, form: .date)
+    }
+
     /// Parses `YYYYMMDD`, `YYYYMMDDTHHMMSS` or `YYYYMMDDTHHMMSSZ`, with an optional TZID.
     ///
     /// A TZID on a UTC value is ignored (RFC 5545 §3.3.5). Returns nil for anything else or

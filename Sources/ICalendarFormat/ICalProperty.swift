@@ -1,19 +1,3 @@
-/// A property parameter such as `TZID=Europe/Berlin` or `MEMBER="mailto:a@x","mailto:b@x"`.
-public struct ICalParameter: Hashable, Sendable {
-    /// The name, upper-cased (`TZID`, `VALUE`, `X-FOO`).
-    public var name: String
-    /// The values, unquoted; most parameters have one.
-    public var values: [String]
-
-    public init(name: String, values: [String]) { self.name = name.uppercased(); self.values = values }
-    public init(_ name: String, _ value: String) { self.init(name: name, values: [value]) }
-
-    init(uncheckedName name: String, values: [String]) { self.name = name; self.values = values }
-
-    /// The values joined with commas.
-    public var value: String { values.joined(separator: ",") }
-}
-
 /// One content line of a calendar: name, parameters and value, with the line it came from.
 ///
 /// `value` is the value exactly as written in iCalendar text (escapes kept), so that
@@ -44,7 +28,7 @@ public struct ICalProperty: Hashable, Sendable {
     public func parameter(_ name: String) -> String? {
         if parameters.isEmpty { return nil }
         let n = name.asciiUppercased
-        for p in parameters where p.name.utf8.count == n.utf8.count && p.name == n { return p.values.first }
+        for p in parameters where p.name.utf8.count == n.utf8.count && p.name == n { return p.firstValue }
         return nil
     }
 
@@ -69,67 +53,6 @@ public struct ICalProperty: Hashable, Sendable {
     }
 
     public func hash(into h: inout Hasher) { h.combine(name); h.combine(value); h.combine(parameters) }
-}
-
-/// TEXT escaping of RFC 5545 §3.3.11.
-enum ICalText {
-    static func escape(_ s: String) -> String {
-        var needs = false
-        for b in s.utf8 where b == 92 || b == 59 || b == 44 || b == 10 || b == 13 { needs = true; break }
-        if !needs { return s }
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 8)
-        var prevCR = false
-        for b in s.utf8 {
-            switch b {
-            case 92: out += [92, 92]
-            case 59: out += [92, 59]
-            case 44: out += [92, 44]
-            case 13: out += [92, 110]
-            case 10: if !prevCR { out += [92, 110] }
-            default: out.append(b)
-            }
-            prevCR = b == 13
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    static func unescape(_ s: String) -> String {
-        guard s.utf8.contains(92) else { return s }
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count)
-        var esc = false
-        for b in s.utf8 {
-            if esc {
-                switch b {
-                case 110, 78: out.append(10)
-                default: out.append(b)
-                }
-                esc = false
-            } else if b == 92 {
-                esc = true
-            } else {
-                out.append(b)
-            }
-        }
-        if esc { out.append(92) }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Splits on commas that are not escaped.
-    static func splitList(_ s: String) -> [String] {
-        var parts: [String] = []
-        var cur: [UInt8] = []
-        var esc = false
-        for b in s.utf8 {
-            if esc { cur.append(b); esc = false; continue }
-            if b == 92 { esc = true; cur.append(b); continue }
-            if b == 44 { parts.append(String(decoding: cur, as: UTF8.self)); cur = []; continue }
-            cur.append(b)
-        }
-        parts.append(String(decoding: cur, as: UTF8.self))
-        return parts
-    }
 }
 
 extension String {

@@ -26,6 +26,12 @@ final class ICalendarParser {
     func run(_ buf: UnsafeBufferPointer<UInt8>) throws {
         guard let base = buf.baseAddress else { finish(); return }
         let n = buf.count
+        // Old Mac files end lines with CR alone: read them as LF.
+        if n > 0, memchr(base, 10, n) == nil, memchr(base, 13, n) != nil {
+            let copy = buf.map { $0 == 13 ? UInt8(10) : $0 }
+            try copy.withUnsafeBufferPointer { try run($0) }
+            return
+        }
         var i = 0
         // Skip a UTF-8 byte order mark.
         if n >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { i = 3 }
@@ -76,6 +82,27 @@ final class ICalendarParser {
         String(decoding: UnsafeBufferPointer(rebasing: l[a..<b]), as: UTF8.self)
     }
 
+    /// A parameter value with RFC 6868 caret escapes undone (`^'` quote, `^n` newline, `^^` caret).
+    private static func parameterValue(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
+        var caret = false
+        for k in a..<b where l[k] == 94 { caret = true; break }
+        if !caret { return string(l, a, b) }
+        var out: [UInt8] = []
+        var k = a
+        while k < b {
+            if l[k] == 94, k + 1 < b {
+                switch l[k + 1] {
+                case 39: out.append(34); k += 2; continue
+                case 110, 78: out.append(10); k += 2; continue
+                case 94: out.append(94); k += 2; continue
+                default: break
+                }
+            }
+            out.append(l[k]); k += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     private static func name(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
         var lower = false
         for k in a..<b where l[k] >= 97 && l[k] <= 122 { lower = true; break }
@@ -113,26 +140,35 @@ final class ICalendarParser {
             let ps = k
             while k < n, l[k] != 61, l[k] != 58, l[k] != 59 { k += 1 }
             let pname = Self.name(l, ps, k)
-            var values: [String] = []
+            var first: String?
+            var more: [String] = []
             if k < n, l[k] == 61 {
                 k += 1
                 while true {
+                    let v: String
                     if k < n, l[k] == 34 {
                         let vs = k + 1
                         k = vs
                         while k < n, l[k] != 34 { k += 1 }
-                        values.append(Self.string(l, vs, k))
+                        v = Self.parameterValue(l, vs, k)
                         if k < n { k += 1 }
                     } else {
                         let vs = k
                         while k < n, l[k] != 44, l[k] != 58, l[k] != 59 { k += 1 }
-                        values.append(Self.string(l, vs, k))
+                        v = Self.parameterValue(l, vs, k)
                     }
+                    if first == nil { first = v } else { more.append(v) }
                     if k < n, l[k] == 44 { k += 1; continue }
                     break
                 }
             }
-            if !pname.isEmpty { params.append(ICalParameter(uncheckedName: pname, values: values)) }
+            if !pname.isEmpty {
+                if let first, more.isEmpty {
+                    params.append(ICalParameter(uncheckedName: pname, value: first))
+                } else {
+                    params.append(ICalParameter(uncheckedName: pname, values: first.map { [$0] + more } ?? []))
+                }
+            }
         }
         guard k < n, l[k] == 58 else {
             warnings.append(FormatWarning(line: line, property: name, code: .malformedLine,

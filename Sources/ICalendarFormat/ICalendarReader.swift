@@ -6,8 +6,13 @@ import Foundation
 public struct ICalendarReader: Sendable {
     /// How floating times and all-day dates become instants.
     public var floatingTimeZone: TimeZone
+    /// Refuse input that needed any repair: the first warning becomes a thrown error.
+    public var strict: Bool
 
-    public init(floatingTimeZone: TimeZone = .current) { self.floatingTimeZone = floatingTimeZone }
+    public init(floatingTimeZone: TimeZone = .current, strict: Bool = false) {
+        self.floatingTimeZone = floatingTimeZone
+        self.strict = strict
+    }
 
     /// What streaming reports once the input is consumed.
     public struct Summary: Sendable {
@@ -67,6 +72,10 @@ public struct ICalendarReader: Sendable {
             if !parser.sawCalendar && parser.calendarComponentCount == 0 {
                 throw ICalendar.ReadError(reason: .notICalendar, file: file, line: 1,
                     detail: "no BEGIN:VCALENDAR and no calendar component found; this is not an iCalendar (.ics) file")
+            }
+            if strict, let w = parser.warnings.first {
+                throw ICalendar.ReadError(reason: .malformed, file: file, line: w.line,
+                    detail: "\(w.property.map { "\($0): " } ?? "")\(w.message) [\(w.code.rawValue)] (read without strict mode to accept it)")
             }
             return Summary(properties: parser.calendarProperties, componentCount: parser.deliveredCount,
                            warnings: parser.warnings)

@@ -106,6 +106,9 @@ public struct ICalendarWriter: Sendable {
         if raw.isEmpty { out += [13, 10] }
     }
 
+    /// The properties whose years decide the span of generated VTIMEZONEs.
+    private static let spanDateNames: Set<String> = ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "EXDATE", "RDATE"]
+
     /// The calendar with a generated VTIMEZONE for each TZID in use that it lacks.
     static func addingTimeZones(to calendar: ICalendar, warnings: inout [FormatWarning]) -> ICalendar {
         var used: [String] = []
@@ -118,7 +121,7 @@ public struct ICalendarWriter: Sendable {
                 if p.name == "RRULE", let r = try? RecurrenceRule(p.value) {
                     if let u = r.until { maxYear = max(maxYear, u.year) } else if r.count == nil { openEnded = true } else { openEnded = true }
                 }
-                if ICalendarParserDateNames.contains(p.name) {
+                if Self.spanDateNames.contains(p.name) {
                     for v in p.value.split(separator: ",") {
                         if let d = ICalDateTime(String(v.prefix(16))) { minYear = min(minYear, d.year); maxYear = max(maxYear, d.year) }
                     }
@@ -149,7 +152,3 @@ public struct ICalendarWriter: Sendable {
         return cal
     }
 }
-
-let ICalendarParserDateNames: Set<String> = [
-    "DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "EXDATE", "RDATE",
-]

@@ -235,6 +235,18 @@ enum ContactMapping {
                 } else {
                     kept.append(p)
                 }
+            case "ORG":
+                // Kith keeps one organisation string; the structured line (name;unit;unit)
+                // is kept too and written back while the organisation is unchanged.
+                if card.organization.filter({ !$0.isEmpty }).count > 1 { kept.append(p) }
+            case "X-ANDROID-CUSTOM":
+                // Android keeps nicknames here: vnd.android.cursor.item/nickname;NAME;...
+                let parts = TextEscaping.split(p.value, on: ";")
+                if parts.count > 1, parts[0].lowercased() == "vnd.android.cursor.item/nickname" {
+                    let nick = TextEscaping.unescape(parts[1]).trimmingCharacters(in: .whitespaces)
+                    if !nick.isEmpty && !f.nicknames.contains(nick) { f.nicknames.append(nick) }
+                }
+                kept.append(p)
             case "CATEGORIES":
                 categories += TextEscaping.splitList(p.value).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             case "INTEREST", "HOBBY", "EXPERTISE":
@@ -280,7 +292,17 @@ enum ContactMapping {
                      version: VCard.Version) -> VCard {
         var lines: [ContentLine] = []
         func text(_ s: String) -> String { TextEscaping.escape(s) }
+        // Groups for custom labels, avoiding the groups of kept lines (`item1.X-ABADR`).
+        let usedGroups = Set(p.vcardLines.compactMap { raw -> String? in
+            guard let dot = raw.firstIndex(of: "."), let colon = raw.firstIndex(of: ":"), dot < colon,
+                  !raw[..<dot].contains(";") else { return nil }
+            return raw[..<dot].lowercased()
+        })
         var group = 0
+        func nextGroup() -> String {
+            repeat { group += 1 } while usedGroups.contains("item\(group)")
+            return "item\(group)"
+        }
         func typed(_ name: String, _ v: LabeledValue, escape: Bool = true) {
             let value = escape ? text(v.value) : v.value
             let tokens = v.label.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -289,9 +311,9 @@ enum ContactMapping {
                 if !tokens.isEmpty { l.setParameter("TYPE", tokens) }
                 lines.append(l)
             } else {
-                group += 1
-                lines.append(ContentLine(group: "item\(group)", name: name, value: value))
-                lines.append(ContentLine(group: "item\(group)", name: "X-ABLabel", value: text(v.label)))
+                let g = nextGroup()
+                lines.append(ContentLine(group: g, name: name, value: value))
+                lines.append(ContentLine(group: g, name: "X-ABLabel", value: text(v.label)))
             }
         }
         lines.append(ContentLine(name: "UID", value: p.uid))
@@ -311,7 +333,15 @@ enum ContactMapping {
             else if !a.label.isEmpty { l.setParameter("LABEL", [a.label]) }
             lines.append(l)
         }
-        if !p.organization.isEmpty { lines.append(ContentLine(name: "ORG", value: text(p.organization))) }
+        if !p.organization.isEmpty {
+            let structured = p.vcardLines.lazy.filter { $0.hasPrefix("ORG:") || $0.hasPrefix("ORG;") }.compactMap { raw -> ContentLine? in
+                var reader = ContentLineReader(string: raw + "\r\n")
+                return reader.next()
+            }.first { l in
+                TextEscaping.split(l.value, on: ";").map(TextEscaping.unescape).filter { !$0.isEmpty }.joined(separator: ", ") == p.organization
+            }
+            lines.append(structured ?? ContentLine(name: "ORG", value: text(p.organization)))
+        }
         if !p.title.isEmpty { lines.append(ContentLine(name: "TITLE", value: text(p.title))) }
         for u in p.urls { typed("URL", u, escape: false) }
         if !p.note.isEmpty { lines.append(ContentLine(name: "NOTE", value: text(p.note))) }
@@ -328,6 +358,8 @@ enum ContactMapping {
             var reader = ContentLineReader(string: raw + "\r\n")
             guard let l = reader.next() else { continue }
             switch l.name {
+            case "ORG":
+                continue // written above, when it still matches the organisation
             case "CATEGORIES":
                 keptCategories += TextEscaping.splitList(l.value)
             case "INTEREST", "HOBBY", "EXPERTISE":

@@ -10,7 +10,8 @@ enum EventMapping {
     /// The draft of one VEVENT, or of one occurrence of a recurring one.
     static func draft(from e: ICalComponent, occurrence: ICalOccurrence?, resolver: ICalTimeZoneResolver,
                       options: ImportOptions, types: [Category], moods: [Category], emails: [String: Int64],
-                      personUIDs: [String: Int64], warnings: inout [ImportWarning]) throws -> EventDraft {
+                      personUIDs: [String: Int64], photos: inout [Data],
+                      warnings: inout [ImportWarning]) throws -> EventDraft {
         guard let uid0 = e.uid, !uid0.isEmpty else {
             throw Failure(reason: "the event has no UID, so a re-import could not find it again")
         }
@@ -91,6 +92,12 @@ enum EventMapping {
             }
         }
         d.personIDs = people
+        // Inline images (IMAGE, ATTACH) become the event's photos.
+        for a in e.images + e.attachments {
+            guard let bytes = a.data, !bytes.isEmpty else { continue }
+            let data = Data(bytes)
+            if Photo.mediaType(of: data) != nil { photos.append(data) }
+        }
         d.icalLines = keptLines(e, matchedEmails: Set(addresses.compactMap { a in a.email.flatMap { emails[$0.lowercased()] != nil ? $0.lowercased() : nil } }))
         return d
     }

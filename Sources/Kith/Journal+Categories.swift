@@ -171,7 +171,7 @@ extension Journal {
     }
 
     static func fetchCategory(_ db: Database, id: Int64) throws -> Category {
-        guard let row = try Row.fetchOne(db, sql: categorySelect + " WHERE c.id = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: categorySelect + " WHERE c.id = ?"), arguments: [id]) else {
             throw Error.categoryNotFound(id: id)
         }
         return category(from: row)

@@ -97,9 +97,10 @@ extension Journal {
             WHERE de.day = ? GROUP BY ep.personId
             """)
         let moods = try db.cachedStatement(sql: "SELECT moodId FROM dayEvent WHERE day = ?")
-        let personCount = try db.cachedStatement(sql: "SELECT count(*) FROM dayPerson WHERE day = ?")
+        let dayPeople = try db.cachedStatement(sql: "SELECT personId FROM dayPerson WHERE day = ? ORDER BY personId")
         let insertSummary = try db.cachedStatement(sql: """
-            INSERT INTO daySummary (day, eventCount, personCount, moodCount, moodScoreSum, dominantMoodId) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO daySummary (day, eventCount, personCount, moodCount, moodScoreSum, dominantMoodId, people)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         for day in days.sorted() {
             try deletePeople.execute(arguments: [day])
@@ -107,9 +108,10 @@ extension Journal {
             let moodIDs = try Optional<Int64>.fetchAll(moods, arguments: [day])
             guard !moodIDs.isEmpty else { continue }
             try insertPeople.execute(arguments: [day])
-            let people = try Int.fetchOne(personCount, arguments: [day]) ?? 0
+            let people = try Int64.fetchAll(dayPeople, arguments: [day])
             let m = moodSummary(moodIDs, scores: scores)
-            try insertSummary.execute(arguments: [day, moodIDs.count, people, m.count, m.sum, m.dominant])
+            try insertSummary.execute(arguments: [day, moodIDs.count, people.count, m.count, m.sum, m.dominant,
+                                                  people.map(String.init).joined(separator: ",")])
         }
     }
 
@@ -161,15 +163,15 @@ extension Journal {
         let moods = Dictionary(uniqueKeysWithValues: try fetchCategories(db, kind: .mood).map { ($0.id, $0) })
         var people: [Int: [Int64]] = [:]
         if filter.isEmpty {
-            for row in try Row.fetchAll(db, sql: "SELECT day, personId FROM dayPerson WHERE day BETWEEN ? AND ? ORDER BY day, personId",
-                                        arguments: [from, to]) {
-                people[row["day"], default: []].append(row["personId"])
-            }
-            return try Row.fetchAll(db, sql: "SELECT * FROM daySummary WHERE day BETWEEN ? AND ? ORDER BY day", arguments: [from, to]).map { row in
-                let day: Int = row["day"]
-                let moodCount: Int = row["moodCount"], sum: Int = row["moodScoreSum"]
-                let dominant: Int64? = row["dominantMoodId"]
-                return DaySummary(date: LocalDate(dayNumber: day), eventCount: row["eventCount"], personIDs: people[day] ?? [],
+            let statement = try db.cachedStatement(sql: """
+                SELECT day, eventCount, moodCount, moodScoreSum, dominantMoodId, people FROM daySummary
+                WHERE day BETWEEN ? AND ? ORDER BY day
+                """)
+            return try Row.fetchAll(statement, arguments: [from, to]).map { row in
+                let day: Int = row[0]
+                let moodCount: Int = row[2], sum: Int = row[3]
+                let dominant: Int64? = row[4]
+                return DaySummary(date: LocalDate(dayNumber: day), eventCount: row[1], personIDs: parseIDList(row[5]),
                                   moodAverage: moodCount > 0 ? Double(sum) / Double(moodCount) : nil,
                                   dominantMood: dominant.flatMap { moods[$0] })
             }
@@ -199,6 +201,19 @@ extension Journal {
                               moodAverage: m.count > 0 ? Double(m.sum) / Double(m.count) : nil,
                               dominantMood: m.dominant.flatMap { moods[$0] })
         }
+    }
+
+    /// Reads a comma list of ids (`"3,7,12"`), ascending.
+    static func parseIDList(_ text: String) -> [Int64] {
+        var out: [Int64] = []
+        var value: Int64 = 0, inNumber = false
+        for b in text.utf8 {
+            if b >= 48 && b <= 57 { value = value * 10 + Int64(b - 48); inNumber = true }
+            else if inNumber { out.append(value); value = 0; inNumber = false }
+        }
+        if inNumber { out.append(value) }
+        for i in out.indices.dropFirst() where out[i - 1] > out[i] { return out.sorted() }
+        return out
     }
 
     // MARK: Invariants
@@ -249,11 +264,13 @@ extension Journal {
         for row in try Row.fetchAll(db, sql: "SELECT * FROM daySummary") {
             actualSummary[row["day"]] = [row["eventCount"], row["personCount"], row["moodCount"], row["moodScoreSum"],
                                          (row["dominantMoodId"] as Int64?).map { Int($0) }]
+                + parseIDList(row["people"]).map { Int($0) }
         }
         var expectedSummary: [Int: [Int?]] = [:]
         for (day, moods) in dayMoods {
             let m = moodSummary(moods, scores: scores)
             expectedSummary[day] = [moods.count, expectedPeople[day]?.count ?? 0, m.count, m.sum, m.dominant.map { Int($0) }]
+                + (expectedPeople[day] ?? [:]).keys.sorted().map { Int($0) }
         }
         for day in Set(expectedSummary.keys).union(actualSummary.keys).sorted() where expectedSummary[day] != actualSummary[day] {
             note("day \(day) summary \(actualSummary[day].map { "\($0)" } ?? "missing") should be \(expectedSummary[day].map { "\($0)" } ?? "absent")")

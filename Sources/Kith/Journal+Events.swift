@@ -215,10 +215,10 @@ extension Journal {
         }
         let (typeID, moodID, placeID) = try checkReferences(db, draft)
         let now = Journal.now()
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO event (uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId,
               note, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [uid, title, t.startAt, t.endAt, draft.timeZone, draft.allDay, t.startDay, t.endDay,
+            """).execute(arguments: [uid, title, t.startAt, t.endAt, draft.timeZone, draft.allDay, t.startDay, t.endDay,
                              typeID, moodID, placeID, draft.note, now, now])
         let id = db.lastInsertedRowID
         try writeEventRelations(db, id: id, draft)

@@ -7,11 +7,12 @@ import VCardFormat
 extension Journal {
     /// What a file holds, decided from its first bytes rather than its name.
     enum ImportKind {
-        case vCardText, xCard, jCard, iCalendar, xCal, jCal
+        case vCardText, xCard, jCard, iCalendar, xCal, jCal, kithJSON
     }
 
     /// The files a path names: the file itself, or every regular file in a folder (not
-    /// hidden, sorted by name).
+    /// hidden): contacts first, then calendars (so that attendees find their people), each
+    /// sorted by name.
     /// - Throws: ``ImportError`` when the path does not exist.
     public static func importableFiles(at url: URL) throws -> [URL] {
         var isDir: ObjCBool = false
@@ -21,10 +22,20 @@ extension Journal {
         }
         guard isDir.boolValue else { return [url] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted().map { url.appendingPathComponent($0) }.filter {
+        let files = names.filter { !$0.hasPrefix(".") }.sorted().map { url.appendingPathComponent($0) }.filter {
             var d: ObjCBool = false
             return FileManager.default.fileExists(atPath: $0.path, isDirectory: &d) && !d.boolValue
         }
+        func isCalendar(_ u: URL) -> Bool {
+            guard let h = FileHandle(forReadingAtPath: u.path) else { return false }
+            defer { try? h.close() }
+            let head = [UInt8](h.readData(ofLength: 4096))
+            switch detect(head) {
+            case .iCalendar?, .xCal?, .jCal?: return true
+            default: return false
+            }
+        }
+        return files.filter { !isCalendar($0) } + files.filter(isCalendar)
     }
 
     /// Imports one contacts or calendar file: vCard 2.1/3.0/4.0, xCard or jCard into
@@ -58,6 +69,8 @@ extension Journal {
                 advice: "import .vcf, .ics, or their XML and JSON forms")
         }
         switch kind {
+        case .kithJSON:
+            return try importDocument(data, fileName: fileName, options: options)
         case .vCardText, .xCard, .jCard:
             let result: VCard.ReadResult
             do { result = try VCard.read(bytes) } catch {
@@ -107,7 +120,7 @@ extension Journal {
             let compact = head.filter { !$0.isWhitespace }
             if compact.contains("[\"vcard\"") { return .jCard }
             if compact.contains("[\"vcalendar\"") { return .jCal }
-            return nil
+            return bytes[i] == UInt8(ascii: "{") ? .kithJSON : nil
         default:
             guard let r = head.range(of: "begin:") else { return nil }
             let rest = head[r.upperBound...].prefix(9)
@@ -144,11 +157,24 @@ extension Journal {
         var byUID: [String: Int64] = [:]
         var byEmail: [String: Int64] = [:]
         var byPhone: [String: Int64] = [:]
-        /// Local numbers (no country code), matched by suffix.
-        var localPhones: [(String, Int64)] = []
+        /// Local numbers (no country code) by their digits, and international numbers by
+        /// their last 7 to 12 digits, so that one matches the end of the other in O(1).
+        var localPhones: [String: Int64] = [:]
+        var intlSuffixes: [String: Int64] = [:]
         var byNameAndBirthday: [String: Int64] = [:]
+        /// Name and source file of people imported before, for cards with nothing else to match by.
+        var bySourceAndName: [String: Int64] = [:]
+        let fileName: String
+        /// Paths of the `into` and `Imported/<file>` categories, for messages.
+        var intoPath = ""
+        var fallbackPath = ""
 
-        init(_ db: Database) throws {
+        init(_ db: Database, fileName: String) throws {
+            self.fileName = fileName
+            for r in try Row.fetchAll(db, sql: "SELECT p.id, p.displayName FROM personImport i JOIN person p ON p.id = i.personId WHERE i.source = ?",
+                                      arguments: [fileName]) {
+                bySourceAndName[NameMatcher.fold(r["displayName"])] = r["id"]
+            }
             for r in try Row.fetchAll(db, sql: "SELECT id, uid, displayName, birthday FROM person") {
                 let id: Int64 = r["id"]
                 byUID[r["uid"]] = id
@@ -166,16 +192,29 @@ extension Journal {
 
         mutating func addPhone(_ k: String, _ id: Int64) {
             if byPhone[k] == nil { byPhone[k] = id }
-            if !k.hasPrefix("+") { localPhones.append((k, id)) }
+            if k.hasPrefix("+") {
+                let digits = k.dropFirst()
+                for n in 7...12 where digits.count > n {
+                    let suffix = String(digits.suffix(n))
+                    if intlSuffixes[suffix] == nil { intlSuffixes[suffix] = id }
+                }
+            } else if localPhones[k] == nil {
+                localPhones[k] = id
+            }
         }
 
         func phoneMatch(_ k: String) -> Int64? {
             if let id = byPhone[k] { return id }
-            if !k.hasPrefix("+") {
-                // A local number: the end of a known international one.
-                for (other, id) in byPhone where PhoneKey.same(k, other) { return id }
+            if k.hasPrefix("+") {
+                // The end of an international number may be a known local one.
+                let digits = k.dropFirst()
+                for n in 7...12 where digits.count > n {
+                    if let id = localPhones[String(digits.suffix(n))] { return id }
+                }
+                return nil
             }
-            for (other, id) in localPhones where PhoneKey.same(k, other) { return id }
+            if let id = intlSuffixes[k] { return id }
+            // Two local numbers, one with an area code the other lacks.
             return nil
         }
 
@@ -188,6 +227,9 @@ extension Journal {
             for p in c.fields.phones { if let k = PhoneKey.key(p.value), let id = phoneMatch(k) { return (id, "same phone \(p.value)") } }
             if let b = c.fields.birthday, let id = byNameAndBirthday[Self.nameKey(c.fields.displayName, b.description)] {
                 return (id, "same name and birthday")
+            }
+            if c.uid == nil, let id = bySourceAndName[NameMatcher.fold(c.fields.displayName)] {
+                return (id, "same name, same file")
             }
             return nil
         }
@@ -207,13 +249,22 @@ extension Journal {
         do {
             report = try importTransaction(options.dryRun) { db in
                 var report = report
-                var index = try PersonIndex(db)
+                var index = try PersonIndex(db, fileName: fileName)
                 var intoID: Int64?
-                if let into = options.into { intoID = try Journal.relationPath(db, into, create: true).id }
+                if let into = options.into {
+                    let c = try Journal.relationPath(db, into, create: true)
+                    intoID = c.id
+                    index.intoPath = c.path
+                }
                 var fallbackID: Int64?
                 for (k, card) in cards.enumerated() {
                     defer { options.progress?(ImportProgress(file: fileName, done: k + 1, total: cards.count)) }
                     var warnings: [ImportWarning] = []
+                    if card.kind == "group" {
+                        report.items.append(ImportItem(kind: .person, action: .skipped, name: card.formattedName ?? "group", line: card.line,
+                            reason: "a contact group (KIND:group), not a person; its members come from their own cards", id: nil))
+                        continue
+                    }
                     let contact: ImportedContact
                     switch ContactMapping.contact(from: card, warnings: &warnings) {
                     case .failure(let f):
@@ -360,14 +411,16 @@ extension Journal {
         }
 
         if relationID == nil { relationID = placed?.0.id }
-        var how = intoID != nil ? "into \(try fetchCategory(db, id: intoID!).path)" : placed.map { "CATEGORIES: \($0.0.path)" } ?? ""
+        var how = intoID != nil ? "into \(index.intoPath)" : placed.map { "CATEGORIES: \($0.0.path)" } ?? ""
         if relationID == nil {
             if fallbackID == nil {
                 let base = (fileName as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: "-")
-                fallbackID = try relationPath(db, "Imported/" + (base.isEmpty ? "file" : base), create: true).id
+                let c = try relationPath(db, "Imported/" + (base.isEmpty ? "file" : base), create: true)
+                fallbackID = c.id
+                index.fallbackPath = c.path
             }
             relationID = fallbackID
-            how = "into \(try fetchCategory(db, id: relationID!).path)"
+            how = "into \(index.fallbackPath)"
         }
         var draft = PersonDraft(displayName: fields.displayName)
         fields.apply(to: &draft)

@@ -46,11 +46,20 @@ extension Journal {
                     var warnings: [ImportWarning] = []
                     let title = unit.event.summary ?? ""
                     do {
-                        let draft = try EventMapping.draft(from: unit.event, occurrence: unit.occurrence, resolver: resolver,
+                        var photos: [Data] = []
+                        var draft = try EventMapping.draft(from: unit.event, occurrence: unit.occurrence, resolver: resolver,
                                                            options: options, types: types, moods: moods, emails: emails,
-                                                           personUIDs: uids, warnings: &warnings)
+                                                           personUIDs: uids, photos: &photos, warnings: &warnings)
                         try db.inSavepoint {
-                            report.items.append(try Journal.importEvent(db, draft, line: unit.event.line))
+                            for data in photos {
+                                let hash = SHA256.hex([UInt8](data))
+                                try db.execute(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)",
+                                               arguments: [hash, Photo.mediaType(of: data), data.count, data])
+                                if !draft.photoHashes.contains(hash) { draft.photoHashes.append(hash) }
+                            }
+                            var item = try Journal.importEvent(db, draft, line: unit.event.line)
+                            if let occ = unit.occurrence { item.reason = "occurrence \(occ.recurrenceID.isoString); " + item.reason }
+                            report.items.append(item)
                             return .commit
                         }
                         report.warnings += warnings
@@ -74,34 +83,49 @@ extension Journal {
         return report
     }
 
-    /// Adds an event, or updates the one with its UID. What the user added in Kith (mood,
-    /// people, photos, traits, a type) stays.
+    /// Adds an event, or updates the one with its UID. A field the user changed in Kith
+    /// since the last import stays; a field still as the file gave it follows the file.
+    /// What the user added (mood, people, photos, traits, a type) stays.
     static func importEvent(_ db: Database, _ new: EventDraft, line: Int) throws -> ImportItem {
         let uid = new.uid ?? ""
+        let fileFields = try EventFields(draft: new)
+        let snapshotJSON = String(decoding: try JSONEncoder().encode(fileFields), as: UTF8.self)
         if let id = try Int64.fetchOne(db, sql: "SELECT id FROM event WHERE uid = ?", arguments: [uid]),
            let old = try fetchEvents(db, ids: [id]).first {
             let current = old.draft
-            var d = new
-            d.moodID = new.moodID ?? current.moodID
-            d.typeID = new.typeID ?? current.typeID
-            d.personIDs = current.personIDs + new.personIDs.filter { !current.personIDs.contains($0) }
-            d.photoHashes = current.photoHashes
-            d.traits = current.traits
-            if d.place == nil { d.place = current.place }
-            if d.note.isEmpty { d.note = current.note }
-            // Compare what is stored, not the draft's shape (instants are whole seconds).
-            let t = try timing(of: d)
-            let oldStart = Int64(old.start.timeIntervalSince1970)
-            let oldEnd: Int64? = old.end.map { Int64($0.timeIntervalSince1970) }
-            var same = d.title == current.title && t.startAt == oldStart && t.endAt == oldEnd
-            same = same && d.timeZone == current.timeZone && d.allDay == current.allDay
-            same = same && d.typeID == current.typeID && d.moodID == current.moodID
-            same = same && d.personIDs == current.personIDs && d.note == current.note
-            same = same && d.place?.name == current.place?.name && d.icalLines == current.icalLines
-            if new.place?.latitude != nil { same = same && d.place?.latitude == current.place?.latitude }
-            if same {
-                return ImportItem(kind: .event, action: .skipped, name: old.title, line: line, reason: "same UID; nothing changed", id: id)
+            let cur = EventFields(event: old)
+            let snapshot = try String.fetchOne(db, sql: "SELECT snapshot FROM eventImport WHERE eventId = ?", arguments: [id])
+                .flatMap { try? JSONDecoder().decode(EventFields.self, from: Data($0.utf8)) }
+            var d = current
+            var kept: [String] = []
+            func follow(_ name: String, _ same: (EventFields) -> Bool, _ apply: () -> Void) {
+                if let s = snapshot {
+                    if same(s) { apply() } else if !same(fileFields) { kept.append(name) }
+                } else {
+                    apply()
+                }
             }
+            follow("title", { $0.title == cur.title }) { d.title = new.title }
+            follow("time", { $0.time == cur.time }) {
+                d.start = new.start; d.end = new.end; d.timeZone = new.timeZone; d.allDay = new.allDay; d.allDayDates = new.allDayDates
+            }
+            follow("type", { $0.typeID == cur.typeID }) { d.typeID = new.typeID ?? (snapshot == nil ? current.typeID : nil) }
+            follow("mood", { $0.moodID == cur.moodID }) { d.moodID = new.moodID ?? (snapshot == nil ? current.moodID : nil) }
+            follow("place", { $0.place == cur.place }) { if new.place != nil || snapshot != nil { d.place = new.place } }
+            follow("note", { $0.note == cur.note }) { if !new.note.isEmpty || snapshot != nil { d.note = new.note } }
+            follow("kept properties", { $0.icalLines == cur.icalLines }) { d.icalLines = new.icalLines }
+            d.photoHashes = current.photoHashes + new.photoHashes.filter { !current.photoHashes.contains($0) }
+            // People: the file's are added; people the file dropped go only if the user had not touched them.
+            let dropped = Set(snapshot?.personIDs ?? []).subtracting(new.personIDs)
+            d.personIDs = current.personIDs.filter { !dropped.contains($0) } + new.personIDs.filter { !current.personIDs.contains($0) }
+            try db.execute(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?) ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot",
+                           arguments: [id, snapshotJSON])
+            let merged = try EventFields(draft: d)
+            if merged == cur && d.photoHashes == current.photoHashes {
+                let why = kept.isEmpty ? "nothing changed" : "kept your edits to: " + kept.joined(separator: ", ")
+                return ImportItem(kind: .event, action: .skipped, name: old.title, line: line, reason: "same UID; " + why, id: id)
+            }
+            let t = try timing(of: d)
             let (typeID, moodID, placeID) = try checkReferences(db, d)
             try db.execute(sql: """
                 UPDATE event SET title = ?, startAt = ?, endAt = ?, timeZone = ?, allDay = ?, startDay = ?,
@@ -110,11 +134,72 @@ extension Journal {
                                  t.startDay, t.endDay, typeID, moodID, placeID, d.note, now(), id])
             try writeEventRelations(db, id: id, d)
             try reindex(db, eventIDs: [id])
-            return ImportItem(kind: .event, action: .updated, name: d.title, line: line, reason: "same UID; updated from the file", id: id)
+            let changes = merged.changes(from: cur) + (d.photoHashes == current.photoHashes ? [] : ["photos"])
+            var reason = "same UID; changed: " + changes.joined(separator: ", ")
+            if !kept.isEmpty { reason += "; kept your edits to: " + kept.joined(separator: ", ") }
+            return ImportItem(kind: .event, action: .updated, name: d.title, line: line, reason: reason, id: id)
         }
         let id = try insertEvent(db, new)
         try reindex(db, eventIDs: [id])
+        try db.execute(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)", arguments: [id, snapshotJSON])
         return ImportItem(kind: .event, action: .added, name: new.title, line: line,
                           reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)
+    }
+}
+
+/// The fields of an event a calendar file gives, as stored: compared with the last import's
+/// to tell the user's edits from the file's changes.
+struct EventFields: Codable, Hashable {
+    struct Time: Codable, Hashable {
+        var start: Int64
+        var end: Int64?
+        var timeZone: String
+        var allDay: Bool
+        var startDay: Int
+        var endDay: Int
+    }
+    struct PlaceFields: Codable, Hashable {
+        var name: String
+        var latitude: Double?
+        var longitude: Double?
+    }
+    var title: String
+    var time: Time
+    var typeID: Int64?
+    var moodID: Int64?
+    var place: PlaceFields?
+    var personIDs: [Int64]
+    var note: String
+    var icalLines: [String]
+
+    init(draft d: EventDraft) throws {
+        let t = try Journal.timing(of: d)
+        title = d.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        time = Time(start: t.startAt, end: t.endAt, timeZone: d.timeZone, allDay: d.allDay, startDay: t.startDay, endDay: t.endDay)
+        typeID = d.typeID; moodID = d.moodID
+        place = d.place.map { PlaceFields(name: $0.name.trimmingCharacters(in: .whitespacesAndNewlines), latitude: $0.latitude, longitude: $0.longitude) }
+        personIDs = d.personIDs; note = d.note; icalLines = d.icalLines
+    }
+
+    init(event e: Event) {
+        title = e.title
+        time = Time(start: Int64(e.start.timeIntervalSince1970), end: e.end.map { Int64($0.timeIntervalSince1970) },
+                    timeZone: e.timeZone, allDay: e.allDay, startDay: e.startDay.dayNumber, endDay: e.endDay.dayNumber)
+        typeID = e.type?.id; moodID = e.mood?.id
+        place = e.place.map { PlaceFields(name: $0.name, latitude: $0.latitude, longitude: $0.longitude) }
+        personIDs = e.people.map(\.id); note = e.note; icalLines = e.icalLines
+    }
+
+    func changes(from o: EventFields) -> [String] {
+        var out: [String] = []
+        if title != o.title { out.append("title") }
+        if time != o.time { out.append("time") }
+        if typeID != o.typeID { out.append("type") }
+        if moodID != o.moodID { out.append("mood") }
+        if place != o.place { out.append("place") }
+        if personIDs != o.personIDs { out.append("people") }
+        if note != o.note { out.append("note") }
+        if icalLines != o.icalLines { out.append("kept properties") }
+        return out
     }
 }

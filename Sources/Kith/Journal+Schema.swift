@@ -20,6 +20,15 @@ extension Journal {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v3") { db in
+            // The people of each day as a comma list, so that a month or a year reads one row
+            // per day.
+            try db.execute(sql: """
+                ALTER TABLE daySummary ADD COLUMN people TEXT NOT NULL DEFAULT '';
+                UPDATE daySummary SET people = ifnull(
+                    (SELECT group_concat(personId, ',') FROM dayPerson dp WHERE dp.day = daySummary.day), '');
+                """)
+        }
         registerInterchangeMigrations(&migrator)
         return migrator
     }

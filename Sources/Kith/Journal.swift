@@ -83,14 +83,22 @@ public final class Journal: Sendable {
         }
         var config = Journal.configuration()
         config.journalMode = .wal
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(path: path, configuration: config)
-        } catch {
-            throw Error.cannotOpen(path: path, reason: Journal.reason(error))
+        // Switching a brand-new file to WAL while another process does the same can report
+        // "database is locked" at once, without waiting: try again for a few seconds.
+        var queue: DatabaseQueue?
+        var attempt = 0
+        while queue == nil {
+            do {
+                queue = try DatabaseQueue(path: path, configuration: config)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < 40 {
+                attempt += 1
+                Thread.sleep(forTimeInterval: 0.025 * Double(min(attempt, 8)))
+            } catch {
+                throw Error.cannotOpen(path: path, reason: Journal.reason(error))
+            }
         }
         self.path = path
-        self.dbQueue = queue
+        self.dbQueue = queue!
         self.logger = logger
         try migrate()
     }
@@ -115,6 +123,8 @@ public final class Journal: Sendable {
         config.publicStatementArguments = false
         config.label = "kith"
         config.prepareDatabase { db in
+            // Up to 32 MiB of page cache: bulk imports touch many index pages.
+            try db.execute(sql: "PRAGMA cache_size = -32768")
             // kith_fold(text): lowercased, without diacritics, for searches typed by people.
             db.add(function: DatabaseFunction("kith_fold", argumentCount: 1, pure: true) { values in
                 String.fromDatabaseValue(values[0]).map(NameMatcher.fold)
@@ -146,9 +156,12 @@ public final class Journal: Sendable {
                 throw error
             } catch {
                 attempt += 1
-                if attempt >= 5 { throw Error.cannotOpen(path: path ?? ":memory:", reason: Journal.reason(error)) }
+                if attempt >= 40 { throw Error.cannotOpen(path: path ?? ":memory:", reason: Journal.reason(error)) }
+                if let db = error as? DatabaseError, db.resultCode != .SQLITE_BUSY, db.resultCode != .SQLITE_ERROR, attempt >= 5 {
+                    throw Error.cannotOpen(path: path ?? ":memory:", reason: Journal.reason(error))
+                }
                 logger?.debug("migration raced with another process; retrying")
-                Thread.sleep(forTimeInterval: 0.02 * Double(attempt))
+                Thread.sleep(forTimeInterval: 0.025 * Double(min(attempt, 8)))
             }
         }
     }

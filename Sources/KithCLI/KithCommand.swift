@@ -14,6 +14,7 @@ struct KithCommand: ParsableCommand {
         subcommands: [
             LogCommand.self, EventsCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
             PersonCommand.self, CategoryCommand.self, CalendarCommand.self, DayCommand.self, TraitsCommand.self, TourCommand.self,
+            ImportCommand.self, ExportCommand.self,
         ]
     )
 }

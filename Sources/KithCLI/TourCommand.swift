@@ -7,26 +7,32 @@ struct TourCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tour",
         abstract: "Try Kith on a throwaway journal with a week of events.",
-        discussion: "Every step is a real kith command, printed before its output. Your own journal is not touched.")
+        discussion: "Imports the sample files in Import/ (when run from the repository), logs a week of events, shows them and exports to Export/. Every step is a real kith command, printed before its output. Your own journal is not touched.")
 
     @Option(help: ArgumentHelp("Build the tour journal here (a file that does not exist yet) instead of a temporary folder.", valueName: "path"))
     var journal: String?
     @Option(help: ArgumentHelp("When to colour the output; auto colours a terminal unless NO_COLOR is set.", valueName: "when"))
     var color: ColorChoice?
 
-    /// The sample week: people, then events relative to today.
-    static let script: [[String]] = [
+    /// The people of the sample week when the sample files in `Import/` are not at hand.
+    static let people: [[String]] = [
         ["person", "add", "Ana Lima", "--in", "Friends/College", "--email", "ana@example.com", "--birthday", "--04-12"],
-        ["person", "add", "Ben Okafor", "--in", "Work/Colleagues", "--nickname", "Benny"],
-        ["person", "add", "Mei Chen", "--in", "Family/Siblings", "--phone", "+886 912 345 678"],
+        ["person", "add", "Ben Okafor", "--in", "Work/Colleagues"],
+        ["person", "add", "Chen Wei", "--in", "Friends/College", "--nickname", "Wei"],
+        ["person", "add", "Emil Sandberg", "--in", "Friends/Close", "--nickname", "Em"],
+        ["person", "add", "Inês Lima", "--in", "Family/Parents"],
+    ]
+
+    /// The sample week, relative to today, with the people of the sample files.
+    static let script: [[String]] = [
         ["person", "add", "Rafael Souza", "--in", "Friends/Close"],
-        ["log", "Lunch at the night market", "--with", "Ana", "--with", "Mei", "--type", "Meal", "--mood", "great",
+        ["log", "Lunch at the night market", "--with", "Ana", "--with", "Wei", "--type", "Meal", "--mood", "great",
          "--at", "Shilin Night Market", "--geo", "25.0880,121.5241", "--when", "6 days ago 12:30", "--duration", "90m"],
-        ["log", "Project kickoff", "--with", "Benny", "--type", "Meeting", "--mood", "okay", "--at", "Office",
+        ["log", "Project kickoff", "--with", "Ben", "--type", "Meeting", "--mood", "okay", "--at", "Office",
          "--when", "5 days ago 9:30", "--duration", "1h", "--trait", "Work & Study: leads the payments team"],
-        ["log", "Call with Mei", "--with", "Mei", "--type", "Call", "--mood", "good", "--when", "4 days ago 8pm",
-         "--duration", "45m", "--trait", "Family & Life: expecting a baby in March"],
-        ["log", "Bouldering session", "--with", "Ana", "--with", "Rafael", "--type", "Activity", "--mood", "great",
+        ["log", "Call with Mum", "--with", "Inês", "--type", "Call", "--mood", "good", "--when", "4 days ago 8pm",
+         "--duration", "45m", "--trait", "Family & Life: planting lemon trees this winter"],
+        ["log", "Bouldering session", "--with", "Ana", "--with", "Em", "--type", "Activity", "--mood", "great",
          "--at", "Camp 4 Climbing Gym", "--geo", "25.0422,121.5355", "--when", "3 days ago 18:30", "--duration", "2h",
          "--trait", "Interests/Climbing: started bouldering in May"],
         ["log", "Tense budget review", "--with", "Ben", "--type", "Meeting", "--mood", "bad", "--at", "Office",
@@ -41,10 +47,10 @@ struct TourCommand: ParsableCommand {
 
     /// What is shown once the week is logged.
     static let showing: [[String]] = [
-        ["events"],
+        ["events", "--from", "7 days ago"],
         ["person", "show", "Ana Lima"],
         ["calendar"],
-        ["traits", "--search", "climbing"],
+        ["traits", "--search", "boulder"],
     ]
 
     func run() throws {
@@ -68,11 +74,24 @@ struct TourCommand: ParsableCommand {
         let terminal = Terminal.current(choice: color)
         print(terminal.bold("Kith tour") + ": a throwaway journal at \(path)")
         print(terminal.dim("Every step below is a real command; add --journal \(path) to run them yourself."))
+        // The sample files a new user imports at once, when the tour runs from the repository.
+        let samples = FileManager.default.fileExists(atPath: "Import") ? "Import" : nil
+        for arguments in samples.map({ [["import", $0]] }) ?? Self.people {
+            try step(arguments, path: path, terminal: terminal)
+        }
         for arguments in Self.script {
             try step(arguments, path: path, terminal: terminal)
         }
         for arguments in Self.showing {
             print("")
+            try step(arguments, path: path, terminal: terminal)
+        }
+        // Exports land in Export/ beside Import/, else next to the throwaway journal.
+        let exportFolder = samples != nil && FileManager.default.fileExists(atPath: "Export")
+            ? "Export" : (path as NSString).deletingLastPathComponent
+        print("")
+        for arguments in [["export", "vcard", "-o", exportFolder + "/tour-contacts.vcf"],
+                          ["export", "ics", "-o", exportFolder + "/tour-calendar.ics"]] {
             try step(arguments, path: path, terminal: terminal)
         }
         print("")

@@ -3,6 +3,10 @@ import Foundation
 import FoundationXML
 #endif
 
+/// Serialises XML parsing: libxml2 under FoundationXML keeps global state and is not
+/// thread-safe on Linux.
+private let parseLock = NSLock()
+
 /// Reads XML into a ``SecureXMLElement`` tree with no DTD, no external entities and no
 /// network: a document declaring `<!DOCTYPE` or `<!ENTITY` is refused before parsing.
 public enum SecureXMLParser {
@@ -16,6 +20,8 @@ public enum SecureXMLParser {
             case malformed
             /// The document has no root element.
             case empty
+            /// The document is not UTF-8: it declares another encoding or has bytes that are not UTF-8.
+            case notUTF8 = "not-utf8"
         }
         /// What went wrong.
         public var reason: Reason
@@ -36,6 +42,17 @@ public enum SecureXMLParser {
             throw Error(reason: .doctypeRefused, line: line,
                         message: "The XML document declares a DOCTYPE or ENTITY; these are refused for safety (no DTDs, no entities). Remove the declaration and try again.")
         }
+        // FoundationXML traps on names that are not UTF-8, and libxml2 hands them over: check first.
+        if let encoding = declaredEncoding(data), !["UTF-8", "UTF8", "US-ASCII", "ASCII"].contains(encoding.uppercased()) {
+            throw Error(reason: .notUTF8, line: 1,
+                        message: "The XML declares encoding \"\(encoding)\"; xCard and xCal are read in UTF-8 only. Save the file as UTF-8 and try again.")
+        }
+        if let line = firstInvalidUTF8Line(data) {
+            throw Error(reason: .notUTF8, line: line,
+                        message: "The XML is not valid UTF-8 near line \(line) (a byte that is not UTF-8, or UTF-16 text); save the file as UTF-8 and try again.")
+        }
+        parseLock.lock()
+        defer { parseLock.unlock() }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = true
@@ -46,6 +63,10 @@ public enum SecureXMLParser {
         if delegate.sawDeclaration {
             throw Error(reason: .doctypeRefused, line: delegate.declarationLine,
                         message: "The XML document declares a DOCTYPE or ENTITY; these are refused for safety.")
+        }
+        if delegate.tooDeep {
+            throw Error(reason: .malformed, line: parser.lineNumber,
+                        message: "The XML nests elements more than \(TreeBuilder.maximumDepth) deep near line \(parser.lineNumber); no xCard or xCal is that deep, so the file is refused.")
         }
         if !ok || parser.parserError != nil || !delegate.stack.isEmpty || (delegate.root == nil && delegate.sawElement) {
             let line = max(parser.lineNumber, delegate.stack.last?.line ?? 0)
@@ -83,6 +104,61 @@ public enum SecureXMLParser {
         }
     }
 
+    /// The `encoding` of the `<?xml … ?>` declaration, or nil when there is none.
+    private static func declaredEncoding(_ data: Data) -> String? {
+        let head = [UInt8](data.prefix(200))
+        var i = (head.count >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF) ? 3 : 0
+        while i < head.count, head[i] == 0x20 || head[i] == 0x09 || head[i] == 0x0A || head[i] == 0x0D { i += 1 }
+        guard head[i...].starts(with: Array("<?xml".utf8)),
+              let end = head[i...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        let declaration = String(decoding: head[i..<end], as: UTF8.self)
+        guard let key = declaration.range(of: "encoding") else { return nil }
+        let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        return String(rest.dropFirst().prefix { $0 != quote })
+    }
+
+    /// The 1-based line of the first byte sequence that is not UTF-8, or nil when all is UTF-8.
+    /// - Complexity: O(n).
+    private static func firstInvalidUTF8Line(_ data: Data) -> Int? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int? in
+            let b = raw.bindMemory(to: UInt8.self)
+            let n = b.count
+            var i = 0
+            var line = 1
+            while i < n {
+                let c = b[i]
+                if c < 0x80 {
+                    if c == 0x0A { line += 1 }
+                    i += 1
+                    continue
+                }
+                let length: Int
+                var low: UInt8 = 0x80, high: UInt8 = 0xBF
+                switch c {
+                case 0xC2...0xDF: length = 2
+                case 0xE0: length = 3; low = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED: length = 3; high = 0x9F
+                case 0xF0: length = 4; low = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4: length = 4; high = 0x8F
+                default: return line
+                }
+                guard i + length <= n else { return line }
+                let second = b[i + 1]
+                if second < low || second > high { return line }
+                var k = 2
+                while k < length {
+                    if b[i + k] & 0xC0 != 0x80 { return line }
+                    k += 1
+                }
+                i += length
+            }
+            return nil
+        }
+    }
+
     private static func matches(_ b: UnsafeBufferPointer<UInt8>, _ at: Int, _ needle: [UInt8]) -> Bool {
         guard at + needle.count <= b.count else { return false }
         for k in 0..<needle.count {
@@ -101,10 +177,18 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     var sawDeclaration = false
     var sawElement = false
     var declarationLine = 0
+    var tooDeep = false
+    /// Deeper documents are refused (xCard and xCal need fewer than ten levels).
+    static let maximumDepth = 256
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
         sawElement = true
+        if stack.count >= Self.maximumDepth {
+            tooDeep = true
+            parser.abortParsing()
+            return
+        }
         let local = elementName.split(separator: ":").last.map(String.init) ?? elementName
         var attributes: [SecureXMLElement.Attribute] = []
         for (k, v) in attributeDict.sorted(by: { $0.key < $1.key }) where !k.hasPrefix("xmlns") {

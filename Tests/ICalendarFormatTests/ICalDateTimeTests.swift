@@ -41,6 +41,17 @@ import Testing
         }
     }
 
+    @Test func buildsZonedValuesFromInstants() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let v = ICalDateTime(date: utc(2026, 3, 29, 1, 30), timeZone: berlin)
+        #expect(v.description == "20260329T033000" && v.tzid == "Europe/Berlin")
+        #expect(ICalDateTime(date: utc(2026, 3, 29, 0, 30), timeZone: berlin).description == "20260329T013000")
+        #expect(ICalDateTime(date: utc(2026, 1, 1, 12), timeZone: TimeZone(identifier: "UTC")!).description == "20260101T120000Z")
+        let back = ICalTimeZoneResolver().date(for: v)
+        #expect(back == utc(2026, 3, 29, 1, 30))
+        #expect(ICalDateTime(year: 2026, month: 11, day: 21).isDate)
+    }
+
     @Test func weekdaysAreISO() {
         #expect(CivilTime.weekday(days: CivilTime.days(year: 2026, month: 3, day: 8)) == 7) // Sunday
         #expect(CivilTime.weekday(days: CivilTime.days(year: 2026, month: 3, day: 2)) == 1) // Monday

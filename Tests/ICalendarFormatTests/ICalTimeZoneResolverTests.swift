@@ -90,6 +90,18 @@ import Testing
         }
     }
 
+    @Test func generatedVTimeZoneUsesYearlyRulesWhereTheZoneHasThem() {
+        let ny = ICalComponent.timeZone(TimeZone(identifier: "America/New_York")!, years: 2026...2026)
+        #expect(ny.components.map(\.name) == ["STANDARD", "DAYLIGHT"], "\(ny.components.map { $0.properties.map(\.value) })")
+        #expect(ny.components.compactMap { $0.property("RRULE")?.value }
+                == ["FREQ=YEARLY;BYMONTH=11;BYDAY=1SU", "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU"])
+        let berlin = ICalComponent.timeZone(TimeZone(identifier: "Europe/Berlin")!, years: 2026...2026)
+        #expect(Set(berlin.components.compactMap { $0.property("RRULE")?.value })
+                == ["FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"])
+        let taipei = ICalComponent.timeZone(TimeZone(identifier: "Asia/Taipei")!, years: 2026...2026)
+        #expect(taipei.components.count == 1 && taipei.components[0].property("TZOFFSETTO")?.value == "+0800")
+    }
+
     @Test func resolvingIsCachedAndFast() throws {
         let v = try #require(ICalDateTime("20260615T120000", tzid: "Europe/Berlin"))
         _ = resolver.date(for: v)

@@ -140,6 +140,17 @@ import Testing
         #expect(cal.events[2].occurrences(from: utc(2025, 1, 1), to: utc(2027, 1, 1), resolver: r).count == 1)
     }
 
+    @Test func strictReadingRefusesWhatLenientReadingRepairs() throws {
+        let data = try Fixture.data("broken-values.ics")
+        do {
+            _ = try ICalendarReader(strict: true).read(data, file: "broken-values.ics")
+            Issue.record("strict reading accepted a bad date")
+        } catch let e as ICalendar.ReadError {
+            #expect(e.line == 6 && e.description.contains("broken-values.ics") && e.description.contains("invalid-date"))
+        }
+        #expect(try ICalendarReader(strict: true).read(try Fixture.data("google.ics")).events.count == 4)
+    }
+
     @Test func aOneMegabyteLineIsReadWhole() throws {
         let big = String(repeating: "0123456789abcdef", count: 65_536)
         let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:big\r\nDTSTART:20260101T000000Z\r\nDESCRIPTION:\(big)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
@@ -166,6 +177,8 @@ import Testing
         #expect(cal.warnings.isEmpty)
         #expect(cal.events.first?.summary == "Lower")
         #expect(cal.events.first?.dtStart?.tzid == "Europe/Berlin")
+        let mac = try ICalendarReader().read(text.replacingOccurrences(of: "\n", with: "\r"))
+        #expect(mac.events.first?.summary == "Lower" && mac.warnings.isEmpty, "CR-only line ends")
     }
 
     @Test func quotedParametersAndColonsInValues() throws {

@@ -53,6 +53,7 @@ import Testing
         e.attendees = [ICalAddress(uri: "mailto:ana@x", parameters: [ICalParameter("CN", "Lima, Ana: \"Dr\""), ICalParameter("PARTSTAT", "ACCEPTED")])]
         let text = ICalendarWriter().string(ICalendar(components: [e]))
         #expect(text.contains("ATTENDEE;CN=\"Lima, Ana: ^'Dr^'\";PARTSTAT=ACCEPTED:mailto:ana@x"))
+        #expect(try ICalendarReader().read(text).events[0].attendees == e.attendees, "RFC 6868 escapes are undone on read")
     }
 
     @Test func aVTimeZoneIsAddedForEveryTZIDUsed() throws {

@@ -87,6 +87,15 @@ import Testing
         #expect(try expand("FREQ=YEARLY;BYYEARDAY=1,-1;COUNT=3", from: "20260101") == ["20260101", "20261231", "20270101"])
     }
 
+    @Test func expandsTimesOfDayAndSubDailyRules() throws {
+        #expect(try expand("FREQ=DAILY;BYHOUR=9,17;COUNT=4", from: "20260301T090000")
+                == ["20260301T090000", "20260301T170000", "20260302T090000", "20260302T170000"])
+        #expect(try expand("FREQ=HOURLY;INTERVAL=6;COUNT=3", from: "20260301T220000")
+                == ["20260301T220000", "20260302T040000", "20260302T100000"])
+        #expect(try expand("FREQ=MINUTELY;INTERVAL=30;BYHOUR=9;COUNT=3", from: "20260301T090000")
+                == ["20260301T090000", "20260301T093000", "20260302T090000"])
+    }
+
     @Test func anImpossibleRuleEnds() throws {
         #expect(try expand("FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=2", from: "20260131") == ["20260131"])
     }

@@ -64,6 +64,8 @@ import Kith
               day                     List the interactions of one day, in time order.
               traits                  Who knows what: search what you learned about people.
               tour                    Try Kith on a throwaway journal with a week of events.
+              import                  Import contacts and calendars: vCard, iCalendar.
+              export                  Write people and events as vCard, iCalendar, vdir.
 
               See 'kith help <subcommand>' for detailed help.
 

@@ -26,9 +26,12 @@ struct ExportTests {
         #expect(try card("Ana Lima").properties(named: "X-ANDROID-CUSTOM").first?.value.contains("Aninha") == true)
         #expect(try card("Chen Wei").properties(named: "X-ABRELATEDNAMES").first?.value == "Lin Mei")
         #expect(try card("Chen Wei").categories == ["Friends/College"])
+        #expect(try card("Chen Wei").organization == ["Lumen Labs", "Research"])
         #expect(try card("Chen Wei").uid == "5C3E1B52-0D51-4C7A-9E36-2B5F0B2E7C11")
         #expect(try card("Chen Wei").photos.count == 1)
         #expect(try card("Chen Wei").urls.first?.label == "HomePage")
+        // The custom label's group does not collide with the kept `item1.X-ABADR`.
+        #expect(try card("Chen Wei").urls.first?.group?.lowercased() != "item1")
         #expect(try card("Farah Haddad").gender?.sex == "F")
         #expect(try card("Farah Haddad").properties(named: "LANG").count == 2)
         #expect(try card("Jonas Lima").properties(named: "X-DISCORD").first?.value == "jonas#4411")
@@ -206,5 +209,101 @@ struct ExportTests {
             expected.append(e.uid + "|" + (e.allDay ? e.startDay.description : String(Int(e.start.timeIntervalSince1970))))
         }
         #expect(out.split(separator: "\n").map(String.init).sorted() == expected.sorted())
+    }
+}
+
+/// khard and khal, from the judge's virtual environment, reading an exported vdir.
+@Suite("vdir judges")
+struct VdirJudgeTests {
+    /// A tool installed next to the Python judge, if any.
+    static func tool(_ name: String) -> String? {
+        let dir = URL(fileURLWithPath: PythonJudge.interpreter).deletingLastPathComponent()
+        let path = dir.appendingPathComponent(name).path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// Disabled without the tool, except under CI, where a missing tool must fail.
+    static func available(_ name: String) -> Bool { ProcessInfo.processInfo.environment["CI"] != nil || tool(name) != nil }
+
+    static func run(_ tool: String, _ args: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["LANG"] = "C.UTF-8"; env["LC_ALL"] = "C.UTF-8"
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = Pipe()
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func exported() throws -> (Journal, URL) {
+        let j = try Journal.inMemory()
+        for f in ImportTests.contactFiles + ["catching-up.ics"] { try j.importSample(f) }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kith-judge-\(UUID().uuidString)")
+        _ = try j.exportVdir(to: dir)
+        return (j, dir)
+    }
+
+    @Test("khard lists every exported person with their UID and name", .enabled(if: available("khard")))
+    func khard() throws {
+        let (j, dir) = try exported()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let conf = dir.appendingPathComponent("khard.conf")
+        try """
+            [addressbooks]
+            [[kith]]
+            path = \(dir.path)/contacts
+            [general]
+            editor = /bin/false
+            merge_editor = /bin/false
+            [contact table]
+            display = formatted_name
+
+            """.write(to: conf, atomically: true, encoding: .utf8)
+        let out = try Self.run(try #require(Self.tool("khard")), ["-c", conf.path, "list", "--parsable"])
+        let rows = out.split(separator: "\n").map { $0.split(separator: "\t").prefix(2).joined(separator: "|") }.sorted()
+        let expected = try j.everyone().values.map { "\($0.uid)|\($0.displayName)" }.sorted()
+        #expect(rows == expected)
+    }
+
+    @Test("khal lists every exported event at the same UTC time", .enabled(if: available("khal")))
+    func khal() throws {
+        let (j, dir) = try exported()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let conf = dir.appendingPathComponent("khal.conf")
+        try """
+            [calendars]
+            [[kith]]
+            path = \(dir.path)/calendar
+            type = calendar
+            [locale]
+            timeformat = %H:%M
+            dateformat = %Y-%m-%d
+            longdateformat = %Y-%m-%d
+            datetimeformat = %Y-%m-%d %H:%M
+            longdatetimeformat = %Y-%m-%d %H:%M
+            local_timezone = UTC
+            default_timezone = UTC
+            [sqlite]
+            path = \(dir.path)/khal.db
+
+            """.write(to: conf, atomically: true, encoding: .utf8)
+        let out = try Self.run(try #require(Self.tool("khal")),
+                               ["-c", conf.path, "list", "-df", "", "-f", "{uid}|{start}|{title}", "1900-01-01", "2200-01-01"])
+        let rows = out.split(separator: "\n").map(String.init).sorted()
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let expected = try j.events().map { e -> String in
+            let c = utc.dateComponents([.year, .month, .day, .hour, .minute], from: e.start)
+            let when = e.allDay ? e.startDay.description
+                : String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+            return "\(e.uid)|\(when)|\(e.title)"
+        }.sorted()
+        #expect(rows == expected)
     }
 }

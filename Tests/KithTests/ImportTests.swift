@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Kith
+import ICalendarFormat
 
 @Suite("Import")
 struct ImportTests {
@@ -41,6 +42,7 @@ struct ImportTests {
         #expect(ana.phones.first?.label == "cell")
         #expect(ana.emails.map(\.value) == ["ana.lima@example.com"])
         #expect(ana.vcardLines.contains { $0.hasPrefix("X-ANDROID-CUSTOM") && $0.contains("Aninha") })
+        #expect(ana.nicknames == ["Aninha"])
 
         let zoe = try #require(all["Zoë Müller"])
         #expect(zoe.photoHash != nil)
@@ -254,7 +256,7 @@ struct ImportTests {
         #expect(dimsum.place?.latitude == 25.033964)
         #expect(dimsum.type?.path == "Meal")
         #expect(Set(dimsum.people.map(\.displayName)) == ["Chen Wei", "Ana Lima"])
-        #expect(dimsum.note == "Chen talked about his new research job. Ana is planning the move\n to Lisbon.")
+        #expect(dimsum.note == "Chen talked about his new research job. Ana is planning the move to Lisbon.")
         let call = events[2]
         #expect(call.timeZone == "Europe/Lisbon")
         #expect(call.end!.timeIntervalSince(call.start) == 45 * 60)
@@ -308,4 +310,84 @@ final class Counter: @unchecked Sendable {
     private var list: [[Int]] = []
     func add(_ a: Int, _ b: Int) { lock.lock(); list.append([a, b]); lock.unlock() }
     var values: [[Int]] { lock.lock(); defer { lock.unlock() }; return list }
+}
+
+extension ImportTests {
+    @Test("two cards with only the same name in one file stay two people; re-importing the file matches them")
+    func sameNameInOneFile() throws {
+        let j = try Journal.inMemory()
+        let text = "BEGIN:VCARD\nVERSION:3.0\nFN:Sam\nNOTE:one\nEND:VCARD\nBEGIN:VCARD\nVERSION:3.0\nFN:Jo\nEND:VCARD\n"
+        try j.importText(text, name: "names.vcf")
+        let again = try j.importText(text, name: "names.vcf")
+        #expect(again.skipped.map(\.reason) == ["same name, same file; nothing changed", "same name, same file; nothing changed"])
+        let other = try j.importText(text, name: "other.vcf")
+        #expect(other.added.count == 2)
+    }
+}
+
+extension ImportTests {
+    @Test("re-importing a calendar keeps the user's edits to an event and applies the file's changes to the rest")
+    func calendarReimportKeepsEdits() throws {
+        let j = try calendarJournal()
+        let call = try #require(try j.event(uid: "20261103-call-ines@kith.example"))
+        try j.editEvent(id: call.id) { $0.title = "Call with Mãe" }
+        let unchanged = try j.importSample("catching-up.ics")
+        #expect(unchanged.updated.isEmpty)
+        #expect(try j.event(id: call.id).title == "Call with Mãe")
+        var text = try String(contentsOf: sampleFolder.appendingPathComponent("catching-up.ics"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "DURATION:PT45M", with: "DURATION:PT1H")
+            .replacingOccurrences(of: "SUMMARY:Call with Mum", with: "SUMMARY:Call with Mum (long)")
+        let r = try j.importText(text, name: "catching-up.ics")
+        let item = try #require(r.updated.first)
+        #expect(r.updated.count == 1)
+        #expect(item.reason == "same UID; changed: time; kept your edits to: title")
+        let after = try j.event(id: call.id)
+        #expect(after.title == "Call with Mãe")
+        #expect(after.end!.timeIntervalSince(after.start) == 3600)
+        try j.checkInvariants()
+    }
+}
+
+extension ImportTests {
+    @Test("an inline IMAGE or ATTACH picture becomes a photo of the event, once")
+    func eventPhotos() throws {
+        let png = "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGMI6LmDFTEMLQkA2D5uARpH30oAAAAASUVORK5CYII="
+        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:pic\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260101T100000Z\r\nSUMMARY:Picnic\r\nATTACH;FMTTYPE=image/png;ENCODING=BASE64;VALUE=BINARY:\(png)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let j = try Journal.inMemory()
+        try j.importText(ics, name: "pic.ics")
+        let e = try #require(try j.event(uid: "pic"))
+        #expect(e.photos.map(\.mediaType) == ["image/png"])
+        let again = try j.importText(ics, name: "pic.ics")
+        #expect(again.skipped.count == 1)
+        #expect(try j.event(uid: "pic")?.photos.count == 1)
+    }
+}
+
+extension ImportTests {
+    @Test("the sample calendar as jCal and as xCal imports as the same events", arguments: ["jCal", "xCal"])
+    func calendarForms(form: String) throws {
+        let ics = try Data(contentsOf: sampleFolder.appendingPathComponent("catching-up.ics"))
+        let cal = try ICalendarReader().read(ics)
+        let data = form == "jCal" ? cal.jCalData() : Data(cal.xCalString().utf8)
+        let a = try calendarJournal()
+        let b = try Journal.inMemory()
+        for f in Self.contactFiles { try b.importSample(f) }
+        let r = try b.importData(data, fileName: "catching-up." + (form == "jCal" ? "json" : "xml"), options: testOptions())
+        #expect(r.format == form)
+        #expect(r.failures.isEmpty && r.added.count == 7)
+        func key(_ e: Event) -> String { "\(e.uid)|\(e.start)|\(String(describing: e.end))|\(e.timeZone)|\(e.title)|\(e.people.map(\.displayName).sorted())" }
+        #expect(try b.events().map(key) == a.events().map(key))
+    }
+}
+
+extension ImportTests {
+    @Test("a contact group card (Apple's or 4.0's KIND:group) is skipped, not made a person")
+    func groupCards() throws {
+        let j = try Journal.inMemory()
+        let text = "BEGIN:VCARD\nVERSION:3.0\nFN:Book club\nX-ADDRESSBOOKSERVER-KIND:group\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:1\nEND:VCARD\nBEGIN:VCARD\nVERSION:4.0\nKIND:group\nFN:Climbers\nMEMBER:urn:uuid:2\nEND:VCARD\nBEGIN:VCARD\nVERSION:4.0\nFN:Real Person\nEND:VCARD\n"
+        let r = try j.importText(text, name: "groups.vcf")
+        #expect(r.skipped.map(\.name) == ["Book club", "Climbers"])
+        #expect(r.added.map(\.name) == ["Real Person"])
+        #expect(try j.people().count == 1)
+    }
 }

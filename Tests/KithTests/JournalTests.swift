@@ -163,3 +163,22 @@ struct JournalCreationRaceTests {
         }
     }
 }
+
+@Suite("Journal: migrations keep data")
+struct JournalMigrationTests {
+    @Test("a journal from before v3 gets the per-day people lists filled from its index")
+    func v3FillsPeople() throws {
+        let t = try JournalKind.onDisk.make()
+        let path = t.journal.path!
+        let ana = try t.journal.person("Ana"), ben = try t.journal.person("Ben")
+        try t.journal.logEvent(EventDraft(title: "x", start: instant(2026, 1, 1, 10, 0, "UTC"), timeZone: "UTC", personIDs: [ben.id, ana.id]))
+        try t.journal.dbQueue.writeWithoutTransaction { db in
+            try db.execute(sql: "ALTER TABLE daySummary DROP COLUMN people")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v3'")
+        }
+        let reopened = try Journal(path: path)
+        try reopened.checkInvariants()
+        #expect(try reopened.month(year: 2026, month: 1).first?.personIDs == [ana.id, ben.id])
+        #expect(try reopened.events().count == 1)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The whole journal as one JSON document: the backup and migration format of
+/// ``Journal/exportJSON()``, read back by ``Journal/importData(_:fileName:options:)``.
+///
+/// Shape (keys sorted, arrays in a stable order, so the same journal gives the same bytes):
+/// - `format`: always `"kith-journal"`; `version`: 1.
+/// - `categories`: every category, main ones before their subcategories: `kind`
+///   (`relation`, `eventType`, `trait`, `mood`), `path` (`Friends/College`), `icon`,
+///   `color` (`#RRGGBB`), `position`, `score` (moods only, -2...2).
+/// - `places`: `name`, `address`, `latitude`, `longitude`.
+/// - `photos`: `hash` (SHA-256 hex), `mediaType`, `data` (base64).
+/// - `people`: by `uid`: the fields of ``Person`` with `relation` as a path, `photo` as a
+///   hash, birthdays as `YYYY-MM-DD` or `--MM-DD`, and `traits` not tied to an event.
+/// - `events`: by start then `uid`: `start`/`end` in Unix seconds (UTC), `timeZone`
+///   (IANA), `allDay` with `startDay`/`endDay` (`YYYY-MM-DD`), `type` (path), `mood`
+///   (name), `place` (name), `people` (UIDs), `photos` (hashes), `traits` (kind path,
+///   text), `icalLines` (kept iCalendar properties).
+/// - `createdAt`/`updatedAt`: Unix seconds, kept on import.
+public struct JournalDocument: Codable, Hashable, Sendable {
+    public var format = "kith-journal"
+    public var version = 1
+    public var categories: [CategoryItem]
+    public var places: [PlaceItem]
+    public var photos: [PhotoItem]
+    public var people: [PersonItem]
+    public var events: [EventItem]
+
+    public struct CategoryItem: Codable, Hashable, Sendable {
+        public var kind: Category.Kind
+        public var path: String
+        public var icon: String
+        public var color: String
+        public var position: Int
+        public var score: Int?
+    }
+
+    public struct PlaceItem: Codable, Hashable, Sendable {
+        public var name: String
+        public var address: String?
+        public var latitude: Double?
+        public var longitude: Double?
+    }
+
+    public struct PhotoItem: Codable, Hashable, Sendable {
+        public var hash: String
+        public var mediaType: String
+        public var data: Data
+    }
+
+    public struct TraitItem: Codable, Hashable, Sendable {
+        public var kind: String
+        public var text: String
+        public var createdAt: Int64
+    }
+
+    public struct PersonItem: Codable, Hashable, Sendable {
+        public var uid: String
+        public var displayName: String
+        public var name: PersonName
+        public var nicknames: [String]
+        public var birthday: PartialDate?
+        public var anniversary: PartialDate?
+        public var emails: [LabeledValue]
+        public var phones: [LabeledValue]
+        public var addresses: [PostalAddress]
+        public var organization: String
+        public var title: String
+        public var urls: [LabeledValue]
+        public var note: String
+        public var relation: String?
+        public var photo: String?
+        public var rev: String?
+        public var vcardLines: [String]
+        public var traits: [TraitItem]
+        public var createdAt: Int64
+        public var updatedAt: Int64
+    }
+
+    public struct EventItem: Codable, Hashable, Sendable {
+        public var uid: String
+        public var title: String
+        public var start: Int64
+        public var end: Int64?
+        public var timeZone: String
+        public var allDay: Bool
+        public var startDay: LocalDate
+        public var endDay: LocalDate
+        public var type: String?
+        public var mood: String?
+        public var place: String?
+        public var people: [String]
+        public var note: String
+        public var photos: [String]
+        public var traits: [TraitItem]
+        public var icalLines: [String]
+        public var createdAt: Int64
+        public var updatedAt: Int64
+    }
+}

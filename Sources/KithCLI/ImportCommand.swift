@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import Kith
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `kith import`: contacts and calendars in.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import contacts and calendars: vCard, iCalendar.",
+        discussion: """
+            The format is read from each file's content: vCard 2.1/3.0/4.0, xCard, jCard, \
+            iCalendar, xCal, jCal, or a backup written by `kith export json`. A folder \
+            imports every file in it, contacts before calendars. \
+            Each file is one transaction: if a card or event fails, nothing of that file is \
+            imported, unless --keep-going. Importing the same file again updates people and \
+            events (newer REV wins, your edits in Kith stay) and never makes duplicates. \
+            Without --into, a person goes to the relation category the card's CATEGORIES \
+            name (a Main/Sub path there is created), else to Imported/<file name>. Recurring \
+            events import as their occurrences, by default up to today.
+            """)
+
+    @Argument(help: ArgumentHelp("Files or folders to import.", valueName: "file")) var files: [String]
+    @Option(help: ArgumentHelp("Put everyone in this relation category (created if missing).", valueName: "path")) var into: String?
+    @Flag(help: "Show what would be added, updated and skipped, and why; change nothing.") var dryRun = false
+    @Flag(help: "Import the good cards and events and list the ones that fail.") var keepGoing = false
+    @Flag(help: "List every person, event and warning.") var verbose = false
+    @Option(help: ArgumentHelp("Recurring events: occurrences from this day (default: the rule's start).", valueName: "date")) var from: String?
+    @Option(help: ArgumentHelp("Recurring events: occurrences up to this day (default: today).", valueName: "date")) var to: String?
+    @OptionGroup var journal: JournalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        var urls: [URL] = []
+        for f in files {
+            do { urls += try Journal.importableFiles(at: URL(fileURLWithPath: f)) } catch let e as Journal.ImportError {
+                throw UserError("\(f): \(e.reason)", e.advice)
+            }
+        }
+        guard !urls.isEmpty else { throw UserError("nothing to import in \(files.joined(separator: ", "))", "give a .vcf, .ics, .xml or .json file") }
+        let journal = try journal.open()
+        let now = Date(), zone = TimeZone.current
+        var options = ImportOptions(into: into, dryRun: dryRun, keepGoing: keepGoing, timeZone: zone, now: now)
+        options.from = try from.map { try DatePhrase.day($0, now: now, timeZone: zone).startInstant(in: zone) }
+        options.to = try to.map { try DatePhrase.day($0, now: now, timeZone: zone).adding(days: 1).startInstant(in: zone) }
+        if isatty(2) != 0 {
+            options.progress = { p in
+                guard p.total >= 200, p.done % 50 == 0 || p.done == p.total else { return }
+                FileHandle.standardError.write(Data("\r\(p.file): \(p.done)/\(p.total)\(p.done == p.total ? "\r\u{1B}[K" : "")".utf8))
+            }
+        }
+        let term = output.terminal()
+        var reports: [ImportReport] = []
+        for url in urls {
+            let report = try journal.importFile(at: url, options: options)
+            reports.append(report)
+            if !output.json { print(text(report, term)) }
+        }
+        if output.json { try JSONOutput.print(reports.map(ImportReportJSON.init)) }
+    }
+
+    func text(_ r: ImportReport, _ term: Terminal) -> String {
+        let verbs = r.dryRun ? ("would add", "would update", "would skip") : ("added", "updated", "skipped")
+        var lines = ["\(term.bold(r.file)) (\(r.format)): \(r.added.count) \(verbs.0), \(r.updated.count) \(verbs.1), \(r.skipped.count) \(verbs.2)"
+            + (r.failures.isEmpty ? "" : ", \(r.failures.count) failed")]
+        if verbose || r.dryRun {
+            for i in r.items {
+                let mark = i.action == .added ? "+" : i.action == .updated ? "~" : "="
+                lines.append("  \(mark) \(i.name)\(i.line > 0 ? " (line \(i.line))" : ""): \(i.reason)")
+            }
+        }
+        for f in r.failures {
+            lines.append("  ! \(f.name.isEmpty ? "card" : f.name)\(f.line > 0 ? " (line \(f.line))" : ""): \(f.reason)")
+        }
+        if !r.warnings.isEmpty {
+            if verbose {
+                for w in r.warnings { lines.append("  warning: \(w)") }
+            } else {
+                lines.append("  warnings: " + r.warningCounts.map { "\($0.count) \($0.code)" }.joined(separator: ", ") + " (--verbose lists them)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The JSON of one file's import.
+struct ImportReportJSON: Encodable {
+    var file: String
+    var format: String
+    var dryRun: Bool
+    var items: [ImportItem]
+    var failures: [ImportFailure]
+    var warnings: [ImportWarning]
+
+    init(_ r: ImportReport) {
+        file = r.file; format = r.format; dryRun = r.dryRun; items = r.items; failures = r.failures; warnings = r.warnings
+    }
+}
