@@ -41,6 +41,10 @@ extension Journal {
                 for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, uid FROM person")) { uids[r["uid"]] = r["id"] }
                 let types = try Journal.fetchCategories(db, kind: .eventType)
                 let moods = try Journal.fetchCategories(db, kind: .mood)
+                // Events written so far; the day index follows once, after the last one
+                // (per event it was most of the import's time). Ids of events rolled back
+                // with --keep-going are harmless there: reindexing a missing event removes nothing.
+                var written: [Int64] = []
                 for (k, unit) in units.enumerated() {
                     defer { options.progress?(ImportProgress(file: fileName, done: k + 1, total: units.count)) }
                     var warnings: [ImportWarning] = []
@@ -56,7 +60,7 @@ extension Journal {
                                 try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [hash, Photo.mediaType(of: data), data.count, data])
                                 if !draft.photoHashes.contains(hash) { draft.photoHashes.append(hash) }
                             }
-                            var item = try Journal.importEvent(db, draft, line: unit.event.line)
+                            var item = try Journal.importEvent(db, draft, line: unit.event.line, written: &written)
                             if let occ = unit.occurrence { item.reason = "occurrence \(occ.recurrenceID.isoString); " + item.reason }
                             report.items.append(item)
                             return .commit
@@ -72,6 +76,7 @@ extension Journal {
                         report.failures.append(ImportFailure(line: unit.event.line, name: name, reason: reason))
                     }
                 }
+                try Journal.reindex(db, eventIDs: written)
                 return report
             }
         } catch var e as ImportError {
@@ -84,8 +89,10 @@ extension Journal {
 
     /// Adds an event, or updates the one with its UID. A field the user changed in Kith
     /// since the last import stays; a field still as the file gave it follows the file.
-    /// What the user added (mood, people, photos, traits, a type) stays.
-    static func importEvent(_ db: Database, _ new: EventDraft, line: Int) throws -> ImportItem {
+    /// What the user added (mood, people, photos, traits, a type) stays. The ids of events
+    /// added or changed are appended to `written`; the caller updates the day index for
+    /// them before committing.
+    static func importEvent(_ db: Database, _ new: EventDraft, line: Int, written: inout [Int64]) throws -> ImportItem {
         let uid = new.uid ?? ""
         let fileFields = try EventFields(draft: new)
         let snapshotJSON = String(decoding: try JSONEncoder().encode(fileFields), as: UTF8.self)
@@ -131,14 +138,14 @@ extension Journal {
                 """).execute(arguments: [try validTitle(d.title), t.startAt, t.endAt, d.timeZone, d.allDay,
                                  t.startDay, t.endDay, typeID, moodID, placeID, d.note, now(), id])
             try writeEventRelations(db, id: id, d)
-            try reindex(db, eventIDs: [id])
+            written.append(id)
             let changes = merged.changes(from: cur) + (d.photoHashes == current.photoHashes ? [] : ["photos"])
             var reason = "same UID; changed: " + changes.joined(separator: ", ")
             if !kept.isEmpty { reason += "; kept your edits to: " + kept.joined(separator: ", ") }
             return ImportItem(kind: .event, action: .updated, name: d.title, line: line, reason: reason, id: id)
         }
         let id = try insertEvent(db, new)
-        try reindex(db, eventIDs: [id])
+        written.append(id)
         try db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)").execute(arguments: [id, snapshotJSON])
         return ImportItem(kind: .event, action: .added, name: new.title, line: line,
                           reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)
