@@ -167,8 +167,12 @@ extension Journal {
                                      relation: rel.flatMap { cats[$0] }, lastSeen: last.map(LocalDate.init(dayNumber:)),
                                      eventCount: row["eventCount"])
             }
+            // Each name folded once (folding is far costlier than comparing).
+            var keys: [Int64: String] = [:]
+            keys.reserveCapacity(list.count)
+            for p in list { keys[p.id] = NameMatcher.fold(p.displayName) }
             let byName: (PersonSummary, PersonSummary) -> Bool = {
-                let a = NameMatcher.fold($0.displayName), b = NameMatcher.fold($1.displayName)
+                let a = keys[$0.id]!, b = keys[$1.id]!
                 return a != b ? a < b : $0.id < $1.id
             }
             switch sort {
