@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "VCardFormat", targets: ["VCardFormat"]),
         .library(name: "ICalendarFormat", targets: ["ICalendarFormat"]),
         .executable(name: "kith", targets: ["KithCLI"]),
+        .executable(name: "kith-bench", targets: ["KithBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -41,8 +42,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Benchmark: reads a large .ics (Benchmarks/ical-bench.sh compares it with libical and Python).
-        .executableTarget(name: "ICalendarBenchmark", dependencies: ["ICalendarFormat"], path: "Benchmarks/ICalendarBenchmark"),
+        // Benchmarks: in-process timings for Scripts/bench.sh and Benchmarks/ical-bench.sh (issue 7).
+        .executableTarget(name: "KithBench", dependencies: ["Kith", "VCardFormat", "ICalendarFormat"]),
         // libFuzzer targets (Scripts/fuzz.sh); plain builds replay files given as arguments.
         .executableTarget(name: "FuzzContentLines", dependencies: ["ContentLines"], path: "Sources/Fuzz/FuzzContentLines"),
         .executableTarget(name: "FuzzVCard", dependencies: ["VCardFormat"], path: "Sources/Fuzz/FuzzVCard"),

@@ -370,9 +370,15 @@ public enum DatePhrase {
         var rest = tokens
         if first == Array("at".utf8) { rest = rest.dropFirst(); used = 1 }
         guard let head = rest.first else { return nil }
-        if rest.count >= 2, rest[rest.startIndex + 1] == Array("am".utf8) || rest[rest.startIndex + 1] == Array("pm".utf8),
-           let time = parseTime(head + rest[rest.startIndex + 1]) {
-            return (time, used + 2)
+        // Spelled out step by step: the one-condition form crashed Swift 6.3.1's optimizer
+        // (SIL verification in OwnershipModelEliminator) in release builds.
+        if rest.count >= 2 {
+            let next: [UInt8] = rest[rest.startIndex + 1]
+            if next == Array("am".utf8) || next == Array("pm".utf8) {
+                var joined = head
+                joined.append(contentsOf: next)
+                if let time = parseTime(joined) { return (time, used + 2) }
+            }
         }
         if let time = parseTime(head) { return (time, used + 1) }
         return nil

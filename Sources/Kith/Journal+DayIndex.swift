@@ -64,9 +64,9 @@ extension Journal {
             start += 500
             let marks = chunk.map { _ in "?" }.joined(separator: ",")
             let args = StatementArguments(chunk)
-            days.formUnion(try Int.fetchAll(db, sql: "SELECT day FROM dayEvent WHERE eventId IN (\(marks))", arguments: args))
-            try db.execute(sql: "DELETE FROM dayEvent WHERE eventId IN (\(marks))", arguments: args)
-            for row in try Row.fetchAll(db, sql: "SELECT id, startDay, endDay, typeId, moodId FROM event WHERE id IN (\(marks))", arguments: args) {
+            days.formUnion(try Int.fetchAll(db.cachedStatement(sql: "SELECT day FROM dayEvent WHERE eventId IN (\(marks))"), arguments: args))
+            try db.cachedStatement(sql: "DELETE FROM dayEvent WHERE eventId IN (\(marks))").execute(arguments: args)
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, startDay, endDay, typeId, moodId FROM event WHERE id IN (\(marks))"), arguments: args) {
                 let id: Int64 = row["id"], typeID: Int64? = row["typeId"], moodID: Int64? = row["moodId"]
                 for day in dayNumbers(from: row["startDay"], to: row["endDay"]) {
                     try insert.execute(arguments: [day, id, typeID, moodID])
@@ -117,7 +117,7 @@ extension Journal {
 
     static func moodScores(_ db: Database) throws -> [Int64: Int] {
         var out: [Int64: Int] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, score FROM category WHERE kind = 'mood'") { out[row["id"]] = row["score"] }
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, score FROM category WHERE kind = 'mood'")) { out[row["id"]] = row["score"] }
         return out
     }
 
@@ -224,7 +224,7 @@ extension Journal {
         var zones: [String: TimeZone] = [:]
         struct DE: Hashable { var day: Int, event: Int64, type: Int64?, mood: Int64? }
         var expected = Set<DE>()
-        for row in try Row.fetchAll(db, sql: "SELECT id, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId FROM event") {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId FROM event")) {
             let id: Int64 = row["id"], tzName: String = row["timeZone"]
             guard let tz = zones[tzName] ?? TimeZone(identifier: tzName) else { note("event \(id) has an unknown zone"); continue }
             zones[tzName] = tz
@@ -233,7 +233,7 @@ extension Journal {
             if (s, e) != (storedS, storedE) { note("event \(id) covers \(s)...\(e) but stores \(storedS)...\(storedE)") }
             for d in dayNumbers(from: storedS, to: storedE) { expected.insert(DE(day: d, event: id, type: row["typeId"], mood: row["moodId"])) }
         }
-        let actual = Set(try Row.fetchAll(db, sql: "SELECT day, eventId, typeId, moodId FROM dayEvent").map {
+        let actual = Set(try Row.fetchAll(db.cachedStatement(sql: "SELECT day, eventId, typeId, moodId FROM dayEvent")).map {
             DE(day: $0["day"], event: $0["eventId"], type: $0["typeId"], mood: $0["moodId"])
         })
         for x in expected.subtracting(actual).sorted(by: { ($0.day, $0.event) < ($1.day, $1.event) }) {
@@ -244,7 +244,7 @@ extension Journal {
         }
         // People per day.
         var eventPeople: [Int64: [Int64]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT eventId, personId FROM eventPerson") { eventPeople[row["eventId"], default: []].append(row["personId"]) }
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT eventId, personId FROM eventPerson")) { eventPeople[row["eventId"], default: []].append(row["personId"]) }
         var expectedPeople: [Int: [Int64: Int]] = [:]
         var dayMoods: [Int: [Int64?]] = [:]
         for x in expected {
@@ -252,7 +252,7 @@ extension Journal {
             dayMoods[x.day, default: []].append(x.mood)
         }
         var actualPeople: [Int: [Int64: Int]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT day, personId, eventCount FROM dayPerson") {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT day, personId, eventCount FROM dayPerson")) {
             actualPeople[row["day"], default: [:]][row["personId"]] = row["eventCount"]
         }
         for day in Set(expectedPeople.keys).union(actualPeople.keys).sorted() where expectedPeople[day] != actualPeople[day] {
@@ -261,7 +261,7 @@ extension Journal {
         // Summaries.
         let scores = try moodScores(db)
         var actualSummary: [Int: [Int?]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM daySummary") {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM daySummary")) {
             actualSummary[row["day"]] = [row["eventCount"], row["personCount"], row["moodCount"], row["moodScoreSum"],
                                          (row["dominantMoodId"] as Int64?).map { Int($0) }]
                 + parseIDList(row["people"]).map { Int($0) }
@@ -278,7 +278,7 @@ extension Journal {
         // Traits learned in an event belong to exactly the event's people.
         var eventTraits: [Int64: Set<String>] = [:]
         var traitPeople: [String: Set<Int64>] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT eventId, personId, categoryId, text FROM trait WHERE eventId IS NOT NULL") {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT eventId, personId, categoryId, text FROM trait WHERE eventId IS NOT NULL")) {
             let event: Int64 = row["eventId"], category: Int64 = row["categoryId"], text: String = row["text"]
             let key = "\(event)/\(category)/\(text)"
             eventTraits[event, default: []].insert(key)

@@ -33,14 +33,18 @@ extension Journal {
             report = try importTransaction(options.dryRun) { db in
                 var report = report
                 var emails: [String: Int64] = [:]
-                for r in try Row.fetchAll(db, sql: "SELECT personId, value FROM personContact WHERE kind = 'email' ORDER BY personId") {
+                for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT personId, value FROM personContact WHERE kind = 'email' ORDER BY personId")) {
                     let v: String = r["value"]
                     if emails[v.lowercased()] == nil { emails[v.lowercased()] = r["personId"] }
                 }
                 var uids: [String: Int64] = [:]
-                for r in try Row.fetchAll(db, sql: "SELECT id, uid FROM person") { uids[r["uid"]] = r["id"] }
+                for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, uid FROM person")) { uids[r["uid"]] = r["id"] }
                 let types = try Journal.fetchCategories(db, kind: .eventType)
                 let moods = try Journal.fetchCategories(db, kind: .mood)
+                // Events written so far; the day index follows once, after the last one
+                // (per event it was most of the import's time). Ids of events rolled back
+                // with --keep-going are harmless there: reindexing a missing event removes nothing.
+                var written: [Int64] = []
                 for (k, unit) in units.enumerated() {
                     defer { options.progress?(ImportProgress(file: fileName, done: k + 1, total: units.count)) }
                     var warnings: [ImportWarning] = []
@@ -53,11 +57,10 @@ extension Journal {
                         try db.inSavepoint {
                             for data in photos {
                                 let hash = SHA256.hex([UInt8](data))
-                                try db.execute(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)",
-                                               arguments: [hash, Photo.mediaType(of: data), data.count, data])
+                                try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [hash, Photo.mediaType(of: data), data.count, data])
                                 if !draft.photoHashes.contains(hash) { draft.photoHashes.append(hash) }
                             }
-                            var item = try Journal.importEvent(db, draft, line: unit.event.line)
+                            var item = try Journal.importEvent(db, draft, line: unit.event.line, written: &written)
                             if let occ = unit.occurrence { item.reason = "occurrence \(occ.recurrenceID.isoString); " + item.reason }
                             report.items.append(item)
                             return .commit
@@ -73,6 +76,7 @@ extension Journal {
                         report.failures.append(ImportFailure(line: unit.event.line, name: name, reason: reason))
                     }
                 }
+                try Journal.reindex(db, eventIDs: written)
                 return report
             }
         } catch var e as ImportError {
@@ -85,16 +89,18 @@ extension Journal {
 
     /// Adds an event, or updates the one with its UID. A field the user changed in Kith
     /// since the last import stays; a field still as the file gave it follows the file.
-    /// What the user added (mood, people, photos, traits, a type) stays.
-    static func importEvent(_ db: Database, _ new: EventDraft, line: Int) throws -> ImportItem {
+    /// What the user added (mood, people, photos, traits, a type) stays. The ids of events
+    /// added or changed are appended to `written`; the caller updates the day index for
+    /// them before committing.
+    static func importEvent(_ db: Database, _ new: EventDraft, line: Int, written: inout [Int64]) throws -> ImportItem {
         let uid = new.uid ?? ""
         let fileFields = try EventFields(draft: new)
         let snapshotJSON = String(decoding: try JSONEncoder().encode(fileFields), as: UTF8.self)
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM event WHERE uid = ?", arguments: [uid]),
+        if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]),
            let old = try fetchEvents(db, ids: [id]).first {
             let current = old.draft
             let cur = EventFields(event: old)
-            let snapshot = try String.fetchOne(db, sql: "SELECT snapshot FROM eventImport WHERE eventId = ?", arguments: [id])
+            let snapshot = try String.fetchOne(db.cachedStatement(sql: "SELECT snapshot FROM eventImport WHERE eventId = ?"), arguments: [id])
                 .flatMap { try? JSONDecoder().decode(EventFields.self, from: Data($0.utf8)) }
             var d = current
             var kept: [String] = []
@@ -118,8 +124,7 @@ extension Journal {
             // People: the file's are added; people the file dropped go only if the user had not touched them.
             let dropped = Set(snapshot?.personIDs ?? []).subtracting(new.personIDs)
             d.personIDs = current.personIDs.filter { !dropped.contains($0) } + new.personIDs.filter { !current.personIDs.contains($0) }
-            try db.execute(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?) ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot",
-                           arguments: [id, snapshotJSON])
+            try db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?) ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot").execute(arguments: [id, snapshotJSON])
             let merged = try EventFields(draft: d)
             if merged == cur && d.photoHashes == current.photoHashes {
                 let why = kept.isEmpty ? "nothing changed" : "kept your edits to: " + kept.joined(separator: ", ")
@@ -127,21 +132,21 @@ extension Journal {
             }
             let t = try timing(of: d)
             let (typeID, moodID, placeID) = try checkReferences(db, d)
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE event SET title = ?, startAt = ?, endAt = ?, timeZone = ?, allDay = ?, startDay = ?,
                   endDay = ?, typeId = ?, moodId = ?, placeId = ?, note = ?, updatedAt = ? WHERE id = ?
-                """, arguments: [try validTitle(d.title), t.startAt, t.endAt, d.timeZone, d.allDay,
+                """).execute(arguments: [try validTitle(d.title), t.startAt, t.endAt, d.timeZone, d.allDay,
                                  t.startDay, t.endDay, typeID, moodID, placeID, d.note, now(), id])
             try writeEventRelations(db, id: id, d)
-            try reindex(db, eventIDs: [id])
+            written.append(id)
             let changes = merged.changes(from: cur) + (d.photoHashes == current.photoHashes ? [] : ["photos"])
             var reason = "same UID; changed: " + changes.joined(separator: ", ")
             if !kept.isEmpty { reason += "; kept your edits to: " + kept.joined(separator: ", ") }
             return ImportItem(kind: .event, action: .updated, name: d.title, line: line, reason: reason, id: id)
         }
         let id = try insertEvent(db, new)
-        try reindex(db, eventIDs: [id])
-        try db.execute(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)", arguments: [id, snapshotJSON])
+        written.append(id)
+        try db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)").execute(arguments: [id, snapshotJSON])
         return ImportItem(kind: .event, action: .added, name: new.title, line: line,
                           reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)
     }

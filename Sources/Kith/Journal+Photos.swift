@@ -12,8 +12,7 @@ extension Journal {
         guard let type = Photo.mediaType(of: data) else { throw Error.notAnImage(file: name) }
         let hash = SHA256.hex([UInt8](data))
         try write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)",
-                           arguments: [hash, type, data.count, data])
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [hash, type, data.count, data])
         }
         return Photo(hash: hash, mediaType: type, byteCount: data.count)
     }
@@ -22,7 +21,7 @@ extension Journal {
     /// - Throws: ``Error/photoNotFound(hash:)``.
     public func photo(hash: String) throws -> (photo: Photo, data: Data) {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT hash, mediaType, byteCount, data FROM photo WHERE hash = ?", arguments: [hash]) else {
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT hash, mediaType, byteCount, data FROM photo WHERE hash = ?"), arguments: [hash]) else {
                 throw Error.photoNotFound(hash: hash)
             }
             return (Photo(hash: row["hash"], mediaType: row["mediaType"], byteCount: row["byteCount"]), row["data"])

@@ -4,8 +4,32 @@ import Foundation
 enum NameMatcher {
     /// The comparison key: lowercased, diacritics removed, inner spaces collapsed.
     static func fold(_ text: String) -> String {
+        if let key = asciiFold(text) { return key }
+        return foundationFold(text)
+    }
+
+    /// The general key, through Foundation's folding (ICU); slow, so only for non-ASCII text.
+    static func foundationFold(_ text: String) -> String {
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         return folded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// The same key as ``foundationFold(_:)`` for pure-ASCII text, computed on bytes (ASCII
+    /// has no diacritics or width variants; case folding is A-Z to a-z); nil otherwise.
+    static func asciiFold(_ text: String) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var space = false
+        for b in text.utf8 {
+            guard b < 0x80 else { return nil }
+            if b == 0x20 || (0x09...0x0D).contains(b) {
+                space = !out.isEmpty
+                continue
+            }
+            if space { out.append(0x20); space = false }
+            out.append((0x41...0x5A).contains(b) ? b + 0x20 : b)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Levenshtein distance over Unicode scalars.

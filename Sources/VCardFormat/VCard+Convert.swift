@@ -217,7 +217,12 @@ enum RawMedia {
                 self = .inline(base64: Base64.encode(Array(raw.utf8)), mediaType: mt)
             }
         } else if encoding == "b" || encoding == "base64" {
-            self = .inline(base64: String(String.UnicodeScalarView(p.value.unicodeScalars.filter { $0 != " " && $0 != "\t" })), mediaType: mediaType)
+            // Spaces and tabs are single ASCII bytes: filtering UTF-8 bytes is the same as
+            // filtering scalars, and much cheaper on a photo of hundreds of kilobytes.
+            let value = p.value
+            let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+            let compact = value.utf8.contains(where: isBlank) ? String(decoding: value.utf8.filter { !isBlank($0) }, as: UTF8.self) : value
+            self = .inline(base64: compact, mediaType: mediaType)
         } else {
             self = .uri(p.value, mediaType: mediaType)
         }

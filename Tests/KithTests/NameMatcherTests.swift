@@ -1,0 +1,30 @@
+import Testing
+@testable import Kith
+
+/// NameMatcher's keys decide which person a typed name means.
+@Suite struct NameMatcherTests {
+    @Test("ASCII names fold on bytes to the same key Foundation's folding gives", arguments: [
+        "Ana Lima", "  ANA   lima  ", "Ben", "o'Brien-SMITH", "Mary\tJane\nWatson", "x", "", "   ",
+        "Interests/Climbing", "Work/Colleagues", "VIP", "#12", "A_B~C^D`E{F}G|H", "\u{0B}\u{0C}Tab\rLF",
+    ])
+    func asciiMatchesFoundation(_ name: String) {
+        #expect(NameMatcher.asciiFold(name) == NameMatcher.foundationFold(name))
+        #expect(NameMatcher.fold(name) == NameMatcher.foundationFold(name))
+    }
+
+    @Test("Every printable ASCII character folds as Foundation folds it")
+    func everyASCIICharacter() {
+        for b in UInt8(0x20)...UInt8(0x7E) {
+            let text = "a" + String(UnicodeScalar(b)) + "Z"
+            #expect(NameMatcher.asciiFold(text) == NameMatcher.foundationFold(text), "byte \(b)")
+        }
+    }
+
+    @Test("Non-ASCII names still drop accents and case", arguments: [
+        ("Noël Nakamura", "noel nakamura"), ("Daniel Schröder", "daniel schroder"), ("ÉLODIE  Ça", "elodie ca"),
+    ])
+    func nonASCII(_ name: String, _ key: String) {
+        #expect(NameMatcher.asciiFold(name) == nil)
+        #expect(NameMatcher.fold(name) == key)
+    }
+}
