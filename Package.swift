@@ -45,11 +45,12 @@ let package = Package(
         // Benchmarks: in-process timings for Scripts/bench.sh and Benchmarks/ical-bench.sh (issue 7).
         .executableTarget(name: "KithBench", dependencies: ["Kith", "VCardFormat", "ICalendarFormat"]),
         // libFuzzer targets (Scripts/fuzz.sh); plain builds replay files given as arguments.
-        .executableTarget(name: "FuzzContentLines", dependencies: ["ContentLines"], path: "Sources/Fuzz/FuzzContentLines"),
-        .executableTarget(name: "FuzzVCard", dependencies: ["VCardFormat"], path: "Sources/Fuzz/FuzzVCard"),
-        .executableTarget(name: "FuzzICalendar", dependencies: ["ICalendarFormat"], path: "Sources/Fuzz/FuzzICalendar"),
-        .executableTarget(name: "FuzzXML", dependencies: ["SecureXML", "VCardFormat", "ICalendarFormat"], path: "Sources/Fuzz/FuzzXML"),
-        .executableTarget(name: "FuzzJSON", dependencies: ["VCardFormat", "ICalendarFormat"], path: "Sources/Fuzz/FuzzJSON"),
+        .target(name: "FuzzSupport", path: "Sources/Fuzz/FuzzSupport"),
+        .executableTarget(name: "FuzzContentLines", dependencies: ["FuzzSupport", "ContentLines"], path: "Sources/Fuzz/FuzzContentLines"),
+        .executableTarget(name: "FuzzVCard", dependencies: ["FuzzSupport", "VCardFormat"], path: "Sources/Fuzz/FuzzVCard"),
+        .executableTarget(name: "FuzzICalendar", dependencies: ["FuzzSupport", "ICalendarFormat"], path: "Sources/Fuzz/FuzzICalendar"),
+        .executableTarget(name: "FuzzXML", dependencies: ["FuzzSupport", "SecureXML", "VCardFormat", "ICalendarFormat"], path: "Sources/Fuzz/FuzzXML"),
+        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "VCardFormat", "ICalendarFormat"], path: "Sources/Fuzz/FuzzJSON"),
         .testTarget(name: "ContentLinesTests", dependencies: ["ContentLines"]),
         .testTarget(name: "SecureXMLTests", dependencies: ["SecureXML"]),
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat"], resources: [.copy("Fixtures")]),
