@@ -366,15 +366,18 @@ public enum DatePhrase {
 
     static func parseLeadingTime(_ tokens: ArraySlice<[UInt8]>) -> (Time, Int)? {
         guard let first = tokens.first, tokens.count >= 2 else { return nil }
-        var used = 0
-        var rest = tokens
-        if first == Array("at".utf8) { rest = rest.dropFirst(); used = 1 }
-        guard let head = rest.first else { return nil }
-        if rest.count >= 2, rest[rest.startIndex + 1] == Array("am".utf8) || rest[rest.startIndex + 1] == Array("pm".utf8),
-           let time = parseTime(head + rest[rest.startIndex + 1]) {
-            return (time, used + 2)
+        // Written without an `a == x || a == y, let ...` condition: Swift 6.3.1's optimizer
+        // crashed on that form in release builds.
+        let skip = first == Array("at".utf8) ? 1 : 0
+        let start = tokens.startIndex + skip
+        guard start < tokens.endIndex else { return nil }
+        let head = tokens[start]
+        if start + 1 < tokens.endIndex {
+            let next = tokens[start + 1]
+            let isMeridiem = next == Array("am".utf8) || next == Array("pm".utf8)
+            if isMeridiem, let time = parseTime(head + next) { return (time, skip + 2) }
         }
-        if let time = parseTime(head) { return (time, used + 1) }
+        if let time = parseTime(head) { return (time, skip + 1) }
         return nil
     }
 
