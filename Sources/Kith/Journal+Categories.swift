@@ -70,7 +70,7 @@ extension Journal {
                 if let p {
                     let parent = try Journal.fetchCategory(db, id: p)
                     guard parent.kind == old.kind else { throw Error.wrongCategoryKind(expected: old.kind, path: parent.path) }
-                    let hasChildren = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM category WHERE parentId = ?)", arguments: [id]) ?? false
+                    let hasChildren = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM category WHERE parentId = ?)"), arguments: [id]) ?? false
                     if parent.parentID != nil || hasChildren || p == id || old.kind == .mood {
                         throw Error.categoryTreeTooDeep(path: parent.path + "/" + name)
                     }
@@ -92,11 +92,11 @@ extension Journal {
                     throw Error.categoryExists(kind: old.kind, path: newPath)
                 }
             }
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE category SET name = ?, icon = ?, color = ?, position = ?, parentId = ?, score = ? WHERE id = ?
-                """, arguments: [name, icon, color, position, parentID, score, id])
+                """).execute(arguments: [name, icon, color, position, parentID, score, id])
             if score != old.score {
-                let events = try Int64.fetchAll(db, sql: "SELECT id FROM event WHERE moodId = ?", arguments: [id])
+                let events = try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM event WHERE moodId = ?"), arguments: [id])
                 try Journal.reindex(db, eventIDs: events)
             }
             return try Journal.fetchCategory(db, id: id)
@@ -114,32 +114,31 @@ extension Journal {
     public func removeCategory(id: Int64, reassignTo target: Int64? = nil) throws {
         try write { db in
             let old = try Journal.fetchCategory(db, id: id)
-            let events = try Int.fetchOne(db, sql: "SELECT count(*) FROM event WHERE typeId = ?1 OR moodId = ?1", arguments: [id]) ?? 0
-            let people = try Int.fetchOne(db, sql: "SELECT count(*) FROM person WHERE relationId = ?", arguments: [id]) ?? 0
-            let traits = try Int.fetchOne(db, sql: "SELECT count(*) FROM trait WHERE categoryId = ?", arguments: [id]) ?? 0
-            let children = try Int.fetchOne(db, sql: "SELECT count(*) FROM category WHERE parentId = ?", arguments: [id]) ?? 0
+            let events = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM event WHERE typeId = ?1 OR moodId = ?1"), arguments: [id]) ?? 0
+            let people = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM person WHERE relationId = ?"), arguments: [id]) ?? 0
+            let traits = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM trait WHERE categoryId = ?"), arguments: [id]) ?? 0
+            let children = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM category WHERE parentId = ?"), arguments: [id]) ?? 0
             if let target {
                 let t = try Journal.fetchCategory(db, id: target)
                 guard t.kind == old.kind, t.id != id else { throw Error.wrongCategoryKind(expected: old.kind, path: t.path) }
                 if children > 0 {
                     guard t.parentID == nil, t.id != id else { throw Error.categoryTreeTooDeep(path: t.path + "/…") }
-                    let childRows = try Row.fetchAll(db, sql: "SELECT id, name FROM category WHERE parentId = ?", arguments: [id])
+                    let childRows = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name FROM category WHERE parentId = ?"), arguments: [id])
                     var pos = try Journal.nextPosition(db, kind: old.kind, parentID: target)
                     for row in childRows {
                         let name: String = row["name"]
                         if try Journal.siblingExists(db, kind: old.kind, parentID: target, name: name, except: nil) {
                             throw Error.categoryExists(kind: old.kind, path: t.path + "/" + name)
                         }
-                        try db.execute(sql: "UPDATE category SET parentId = ?, position = ? WHERE id = ?",
-                                       arguments: [target, pos, row["id"] as Int64])
+                        try db.cachedStatement(sql: "UPDATE category SET parentId = ?, position = ? WHERE id = ?").execute(arguments: [target, pos, row["id"] as Int64])
                         pos += 1
                     }
                 }
-                let affected = try Int64.fetchAll(db, sql: "SELECT id FROM event WHERE typeId = ?1 OR moodId = ?1", arguments: [id])
-                try db.execute(sql: "UPDATE event SET typeId = ?2 WHERE typeId = ?1", arguments: [id, target])
-                try db.execute(sql: "UPDATE event SET moodId = ?2 WHERE moodId = ?1", arguments: [id, target])
-                try db.execute(sql: "UPDATE person SET relationId = ?2 WHERE relationId = ?1", arguments: [id, target])
-                try db.execute(sql: "UPDATE trait SET categoryId = ?2 WHERE categoryId = ?1", arguments: [id, target])
+                let affected = try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM event WHERE typeId = ?1 OR moodId = ?1"), arguments: [id])
+                try db.cachedStatement(sql: "UPDATE event SET typeId = ?2 WHERE typeId = ?1").execute(arguments: [id, target])
+                try db.cachedStatement(sql: "UPDATE event SET moodId = ?2 WHERE moodId = ?1").execute(arguments: [id, target])
+                try db.cachedStatement(sql: "UPDATE person SET relationId = ?2 WHERE relationId = ?1").execute(arguments: [id, target])
+                try db.cachedStatement(sql: "UPDATE trait SET categoryId = ?2 WHERE categoryId = ?1").execute(arguments: [id, target])
                 try Journal.reindex(db, eventIDs: affected)
             } else if events + people + traits + children > 0 {
                 var parts: [String] = []
@@ -149,8 +148,8 @@ extension Journal {
                 if children > 0 { parts.append("\(children) subcategor\(children == 1 ? "y" : "ies")") }
                 throw Error.categoryInUse(kind: old.kind, path: old.path, usage: parts.joined(separator: ", "))
             }
-            try db.execute(sql: "UPDATE daySummary SET dominantMoodId = NULL WHERE dominantMoodId = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM category WHERE id = ?", arguments: [id])
+            try db.cachedStatement(sql: "UPDATE daySummary SET dominantMoodId = NULL WHERE dominantMoodId = ?").execute(arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM category WHERE id = ?").execute(arguments: [id])
         }
     }
 
@@ -187,9 +186,9 @@ extension Journal {
     static func fetchCategories(_ db: Database, kind: Category.Kind?) throws -> [Category] {
         let rows: [Row]
         if let kind {
-            rows = try Row.fetchAll(db, sql: categorySelect + " WHERE c.kind = ?", arguments: [kind.rawValue])
+            rows = try Row.fetchAll(db.cachedStatement(sql: categorySelect + " WHERE c.kind = ?"), arguments: [kind.rawValue])
         } else {
-            rows = try Row.fetchAll(db, sql: categorySelect)
+            rows = try Row.fetchAll(db.cachedStatement(sql: categorySelect))
         }
         let all = rows.map(category(from:))
         let kindOrder = Dictionary(uniqueKeysWithValues: Category.Kind.allCases.enumerated().map { ($1, $0) })
@@ -206,7 +205,7 @@ extension Journal {
 
     /// The ids of a category and its subcategories.
     static func subtreeIDs(_ db: Database, id: Int64) throws -> [Int64] {
-        [id] + (try Int64.fetchAll(db, sql: "SELECT id FROM category WHERE parentId = ?", arguments: [id]))
+        [id] + (try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM category WHERE parentId = ?"), arguments: [id]))
     }
 
     static func resolveCategory(_ db: Database, kind: Category.Kind, path: String) throws -> Category {
@@ -244,14 +243,14 @@ extension Journal {
 
     /// The name of a sibling with the same folded name, if any.
     static func existingSibling(_ db: Database, kind: Category.Kind, parentID: Int64?, name: String, except: Int64?) throws -> String? {
-        let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM category WHERE kind = ? AND parentId IS ?",
+        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name FROM category WHERE kind = ? AND parentId IS ?"),
                                     arguments: [kind.rawValue, parentID])
         let key = NameMatcher.fold(name)
         return rows.first { (row: Row) in (row["id"] as Int64) != except && NameMatcher.fold(row["name"]) == key }?["name"]
     }
 
     static func nextPosition(_ db: Database, kind: Category.Kind, parentID: Int64?) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT ifnull(max(position) + 1, 0) FROM category WHERE kind = ? AND parentId IS ?",
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT ifnull(max(position) + 1, 0) FROM category WHERE kind = ? AND parentId IS ?"),
                          arguments: [kind.rawValue, parentID]) ?? 0
     }
 
@@ -279,8 +278,7 @@ extension Journal {
             }
         }
         let position = try nextPosition(db, kind: kind, parentID: parent?.id)
-        try db.execute(sql: "INSERT INTO category (kind, name, icon, color, position, parentId, score) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       arguments: [kind.rawValue, name, icon ?? "", colour, position, parent?.id, moodScore])
+        try db.cachedStatement(sql: "INSERT INTO category (kind, name, icon, color, position, parentId, score) VALUES (?, ?, ?, ?, ?, ?, ?)").execute(arguments: [kind.rawValue, name, icon ?? "", colour, position, parent?.id, moodScore])
         return try fetchCategory(db, id: db.lastInsertedRowID)
     }
 }

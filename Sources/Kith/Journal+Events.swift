@@ -60,10 +60,10 @@ extension Journal {
                 throw Error.duplicateEventUID(uid)
             }
             let (typeID, moodID, placeID) = try Journal.checkReferences(db, draft)
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE event SET uid = ?, title = ?, startAt = ?, endAt = ?, timeZone = ?, allDay = ?, startDay = ?,
                   endDay = ?, typeId = ?, moodId = ?, placeId = ?, note = ?, updatedAt = ? WHERE id = ?
-                """, arguments: [uid, try Journal.validTitle(draft.title), t.startAt, t.endAt, draft.timeZone, draft.allDay,
+                """).execute(arguments: [uid, try Journal.validTitle(draft.title), t.startAt, t.endAt, draft.timeZone, draft.allDay,
                                  t.startDay, t.endDay, typeID, moodID, placeID, draft.note, Journal.now(), id])
             try Journal.writeEventRelations(db, id: id, draft)
             try Journal.removeUnusedPhotos(db)
@@ -80,7 +80,7 @@ extension Journal {
             guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event WHERE id = ?)"), arguments: [id]) == true else {
                 throw Error.eventNotFound(id: id)
             }
-            let days = try Int.fetchAll(db, sql: "SELECT day FROM dayEvent WHERE eventId = ?", arguments: [id])
+            let days = try Int.fetchAll(db.cachedStatement(sql: "SELECT day FROM dayEvent WHERE eventId = ?"), arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM event WHERE id = ?").execute(arguments: [id])
             try Journal.removeUnusedPhotos(db)
             try Journal.recomputeDays(db, Set(days))
@@ -146,7 +146,7 @@ extension Journal {
     /// Every place, by name.
     public func places() throws -> [Place] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM place ORDER BY name COLLATE NOCASE").map(Journal.place(from:))
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM place ORDER BY name COLLATE NOCASE")).map(Journal.place(from:))
         }
     }
 
@@ -257,8 +257,7 @@ extension Journal {
             let text = trait.text.trimmingCharacters(in: .whitespacesAndNewlines)
             let category = try traitCategory(db, path: trait.path)
             for p in people {
-                try db.execute(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, ?, ?, ?)",
-                               arguments: [p, category.id, text, id, i, now])
+                try db.cachedStatement(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, ?, ?, ?)").execute(arguments: [p, category.id, text, id, i, now])
             }
         }
     }
@@ -294,8 +293,7 @@ extension Journal {
             }
             return id
         }
-        try db.execute(sql: "INSERT INTO place (name, address, latitude, longitude) VALUES (?, ?, ?, ?)",
-                       arguments: [name, draft.address, draft.latitude, draft.longitude])
+        try db.cachedStatement(sql: "INSERT INTO place (name, address, latitude, longitude) VALUES (?, ?, ?, ?)").execute(arguments: [name, draft.address, draft.latitude, draft.longitude])
         return db.lastInsertedRowID
     }
 

@@ -171,16 +171,16 @@ extension Journal {
 
         init(_ db: Database, fileName: String) throws {
             self.fileName = fileName
-            for r in try Row.fetchAll(db, sql: "SELECT p.id, p.displayName FROM personImport i JOIN person p ON p.id = i.personId WHERE i.source = ?",
+            for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT p.id, p.displayName FROM personImport i JOIN person p ON p.id = i.personId WHERE i.source = ?"),
                                       arguments: [fileName]) {
                 bySourceAndName[NameMatcher.fold(r["displayName"])] = r["id"]
             }
-            for r in try Row.fetchAll(db, sql: "SELECT id, uid, displayName, birthday FROM person") {
+            for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, uid, displayName, birthday FROM person")) {
                 let id: Int64 = r["id"]
                 byUID[r["uid"]] = id
                 if let b: String = r["birthday"] { byNameAndBirthday[Self.nameKey(r["displayName"], b)] = id }
             }
-            for r in try Row.fetchAll(db, sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone') ORDER BY personId") {
+            for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone') ORDER BY personId")) {
                 let v: String = r["value"], id: Int64 = r["personId"]
                 if r["kind"] == "email" {
                     if byEmail[v.lowercased()] == nil { byEmail[v.lowercased()] = id }
@@ -352,8 +352,7 @@ extension Journal {
         var fields = c.fields
         if let data = c.photo, let type = Photo.mediaType(of: data) {
             let hash = SHA256.hex([UInt8](data))
-            try db.execute(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)",
-                           arguments: [hash, type, data.count, data])
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [hash, type, data.count, data])
             fields.photoHash = hash
         }
         // Placement, and CATEGORIES values that are not relation categories stay on the card.
@@ -374,7 +373,7 @@ extension Journal {
             }
             // The card follows its own earlier import (same UID, or the same file for cards
             // without one); a card from elsewhere that matched by e-mail, phone or name only fills gaps.
-            let last = try Row.fetchOne(db, sql: "SELECT source, snapshot FROM personImport WHERE personId = ?", arguments: [id])
+            let last = try Row.fetchOne(db.cachedStatement(sql: "SELECT source, snapshot FROM personImport WHERE personId = ?"), arguments: [id])
             let sameSource = rule == "same UID" || (last?["source"] as String?) == fileName
             let snapshot = sameSource ? (last?["snapshot"] as String?).flatMap { try? JSONDecoder().decode(ContactFields.self, from: Data($0.utf8)) } : nil
             let current = ContactFields(person: person)
@@ -385,20 +384,20 @@ extension Journal {
             if let r = c.rev { draft.rev = r }
             let changed = merged.changes(from: current)
             let traitsAdded = try addTraits(db, personID: id, c.traits)
-            if sameSource || last == nil { try db.execute(sql: """
+            if sameSource || last == nil { try db.cachedStatement(sql: """
                 INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT(personId) DO UPDATE SET source = excluded.source, snapshot = excluded.snapshot, importedAt = excluded.importedAt
-                """, arguments: [id, fileName, snapshotJSON, now()]) }
+                """).execute(arguments: [id, fileName, snapshotJSON, now()]) }
             if changed.isEmpty && draft.relationID == person.relation?.id && draft.rev == person.rev {
                 return ImportItem(kind: .person, action: traitsAdded > 0 ? .updated : .skipped, name: person.displayName, line: c.line,
                                   reason: traitsAdded > 0 ? "\(rule); \(traitsAdded) trait(s) added" : "\(rule); nothing changed", id: id)
             }
             let (name, uid) = try checkPersonDraft(db, draft, existingID: id)
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE person SET uid = ?, displayName = ?, familyName = ?, givenName = ?, additionalNames = ?,
                   honorificPrefixes = ?, honorificSuffixes = ?, birthday = ?, anniversary = ?, organization = ?,
                   title = ?, note = ?, relationId = ?, photoHash = ?, rev = ?, updatedAt = ? WHERE id = ?
-                """, arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
+                """).execute(arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
                                  draft.name.prefixes, draft.name.suffixes, draft.birthday?.description,
                                  draft.anniversary?.description, draft.organization, draft.title, draft.note,
                                  draft.relationID, draft.photoHash, draft.rev, now(), id])
@@ -426,14 +425,13 @@ extension Journal {
         fields.apply(to: &draft)
         draft.relationID = relationID
         draft.rev = c.rev
-        if let u = c.uid, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM person WHERE uid = ?)", arguments: [u]) != true {
+        if let u = c.uid, try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person WHERE uid = ?)"), arguments: [u]) != true {
             draft.uid = u
         }
         let id = try insertPerson(db, draft)
-        let uid = try String.fetchOne(db, sql: "SELECT uid FROM person WHERE id = ?", arguments: [id]) ?? ""
+        let uid = try String.fetchOne(db.cachedStatement(sql: "SELECT uid FROM person WHERE id = ?"), arguments: [id]) ?? ""
         try addTraits(db, personID: id, c.traits)
-        try db.execute(sql: "INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)",
-                       arguments: [id, fileName, snapshotJSON, now()])
+        try db.cachedStatement(sql: "INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)").execute(arguments: [id, fileName, snapshotJSON, now()])
         index.add(id, fields, uid: uid)
         return ImportItem(kind: .person, action: .added, name: fields.displayName, line: c.line, reason: "new person, " + how, id: id)
     }
@@ -450,12 +448,11 @@ extension Journal {
                 _ = try insertCategory(db, kind: .trait, path: main, icon: nil, color: nil, score: nil)
                 category = try traitCategory(db, path: t.path)
             }
-            let exists = try Bool.fetchOne(db, sql: """
+            let exists = try Bool.fetchOne(db.cachedStatement(sql: """
                 SELECT EXISTS (SELECT 1 FROM trait WHERE personId = ? AND categoryId = ? AND text = ? AND eventId IS NULL)
-                """, arguments: [personID, category.id, t.text]) ?? false
+                """), arguments: [personID, category.id, t.text]) ?? false
             if exists { continue }
-            try db.execute(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, NULL, ?, ?)",
-                           arguments: [personID, category.id, t.text, i, now()])
+            try db.cachedStatement(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, NULL, ?, ?)").execute(arguments: [personID, category.id, t.text, i, now()])
             added += 1
         }
         return added

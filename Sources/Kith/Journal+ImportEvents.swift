@@ -33,12 +33,12 @@ extension Journal {
             report = try importTransaction(options.dryRun) { db in
                 var report = report
                 var emails: [String: Int64] = [:]
-                for r in try Row.fetchAll(db, sql: "SELECT personId, value FROM personContact WHERE kind = 'email' ORDER BY personId") {
+                for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT personId, value FROM personContact WHERE kind = 'email' ORDER BY personId")) {
                     let v: String = r["value"]
                     if emails[v.lowercased()] == nil { emails[v.lowercased()] = r["personId"] }
                 }
                 var uids: [String: Int64] = [:]
-                for r in try Row.fetchAll(db, sql: "SELECT id, uid FROM person") { uids[r["uid"]] = r["id"] }
+                for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, uid FROM person")) { uids[r["uid"]] = r["id"] }
                 let types = try Journal.fetchCategories(db, kind: .eventType)
                 let moods = try Journal.fetchCategories(db, kind: .mood)
                 for (k, unit) in units.enumerated() {
@@ -53,8 +53,7 @@ extension Journal {
                         try db.inSavepoint {
                             for data in photos {
                                 let hash = SHA256.hex([UInt8](data))
-                                try db.execute(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)",
-                                               arguments: [hash, Photo.mediaType(of: data), data.count, data])
+                                try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [hash, Photo.mediaType(of: data), data.count, data])
                                 if !draft.photoHashes.contains(hash) { draft.photoHashes.append(hash) }
                             }
                             var item = try Journal.importEvent(db, draft, line: unit.event.line)
@@ -90,11 +89,11 @@ extension Journal {
         let uid = new.uid ?? ""
         let fileFields = try EventFields(draft: new)
         let snapshotJSON = String(decoding: try JSONEncoder().encode(fileFields), as: UTF8.self)
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM event WHERE uid = ?", arguments: [uid]),
+        if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]),
            let old = try fetchEvents(db, ids: [id]).first {
             let current = old.draft
             let cur = EventFields(event: old)
-            let snapshot = try String.fetchOne(db, sql: "SELECT snapshot FROM eventImport WHERE eventId = ?", arguments: [id])
+            let snapshot = try String.fetchOne(db.cachedStatement(sql: "SELECT snapshot FROM eventImport WHERE eventId = ?"), arguments: [id])
                 .flatMap { try? JSONDecoder().decode(EventFields.self, from: Data($0.utf8)) }
             var d = current
             var kept: [String] = []
@@ -118,8 +117,7 @@ extension Journal {
             // People: the file's are added; people the file dropped go only if the user had not touched them.
             let dropped = Set(snapshot?.personIDs ?? []).subtracting(new.personIDs)
             d.personIDs = current.personIDs.filter { !dropped.contains($0) } + new.personIDs.filter { !current.personIDs.contains($0) }
-            try db.execute(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?) ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot",
-                           arguments: [id, snapshotJSON])
+            try db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?) ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot").execute(arguments: [id, snapshotJSON])
             let merged = try EventFields(draft: d)
             if merged == cur && d.photoHashes == current.photoHashes {
                 let why = kept.isEmpty ? "nothing changed" : "kept your edits to: " + kept.joined(separator: ", ")
@@ -127,10 +125,10 @@ extension Journal {
             }
             let t = try timing(of: d)
             let (typeID, moodID, placeID) = try checkReferences(db, d)
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE event SET title = ?, startAt = ?, endAt = ?, timeZone = ?, allDay = ?, startDay = ?,
                   endDay = ?, typeId = ?, moodId = ?, placeId = ?, note = ?, updatedAt = ? WHERE id = ?
-                """, arguments: [try validTitle(d.title), t.startAt, t.endAt, d.timeZone, d.allDay,
+                """).execute(arguments: [try validTitle(d.title), t.startAt, t.endAt, d.timeZone, d.allDay,
                                  t.startDay, t.endDay, typeID, moodID, placeID, d.note, now(), id])
             try writeEventRelations(db, id: id, d)
             try reindex(db, eventIDs: [id])
@@ -141,7 +139,7 @@ extension Journal {
         }
         let id = try insertEvent(db, new)
         try reindex(db, eventIDs: [id])
-        try db.execute(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)", arguments: [id, snapshotJSON])
+        try db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)").execute(arguments: [id, snapshotJSON])
         return ImportItem(kind: .event, action: .added, name: new.title, line: line,
                           reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)
     }

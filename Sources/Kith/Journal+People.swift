@@ -28,11 +28,11 @@ extension Journal {
         return try write { db in
             _ = try Journal.fetchPerson(db, id: id)
             let (name, uid) = try Journal.checkPersonDraft(db, draft, existingID: id)
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE person SET uid = ?, displayName = ?, familyName = ?, givenName = ?, additionalNames = ?,
                   honorificPrefixes = ?, honorificSuffixes = ?, birthday = ?, anniversary = ?, organization = ?,
                   title = ?, note = ?, relationId = ?, photoHash = ?, rev = ?, updatedAt = ? WHERE id = ?
-                """, arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
+                """).execute(arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
                                  draft.name.prefixes, draft.name.suffixes, draft.birthday?.description,
                                  draft.anniversary?.description, draft.organization, draft.title, draft.note,
                                  draft.relationID, draft.photoHash, draft.rev, Journal.now(), id])
@@ -51,7 +51,7 @@ extension Journal {
     public func removePerson(id: Int64) throws {
         try write { db in
             _ = try Journal.fetchPerson(db, id: id)
-            let events = try Int64.fetchAll(db, sql: "SELECT eventId FROM eventPerson WHERE personId = ?", arguments: [id])
+            let events = try Int64.fetchAll(db.cachedStatement(sql: "SELECT eventId FROM eventPerson WHERE personId = ?"), arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM person WHERE id = ?").execute(arguments: [id])
             try Journal.removeUnusedPhotos(db)
             try Journal.reindex(db, eventIDs: events)
@@ -69,16 +69,16 @@ extension Journal {
         return try write { db in
             let a = try Journal.fetchPerson(db, id: keeping)
             let b = try Journal.fetchPerson(db, id: removing)
-            let events = try Int64.fetchAll(db, sql: "SELECT eventId FROM eventPerson WHERE personId = ?", arguments: [removing])
-            try db.execute(sql: """
+            let events = try Int64.fetchAll(db.cachedStatement(sql: "SELECT eventId FROM eventPerson WHERE personId = ?"), arguments: [removing])
+            try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO eventPerson (eventId, personId, position)
                 SELECT eventId, ?, position FROM eventPerson WHERE personId = ?
-                """, arguments: [keeping, removing])
+                """).execute(arguments: [keeping, removing])
             try db.cachedStatement(sql: "UPDATE trait SET personId = ? WHERE personId = ?").execute(arguments: [keeping, removing])
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 DELETE FROM trait WHERE personId = ?1 AND id NOT IN (
                   SELECT min(id) FROM trait WHERE personId = ?1 GROUP BY categoryId, text, ifnull(eventId, 0))
-                """, arguments: [keeping])
+                """).execute(arguments: [keeping])
             var d = a.draft
             func merge(_ mine: [LabeledValue], _ theirs: [LabeledValue]) -> [LabeledValue] {
                 var out = mine
@@ -104,11 +104,11 @@ extension Journal {
             if d.name == PersonName() { d.name = b.name }
             if !b.note.isEmpty && b.note != d.note { d.note = d.note.isEmpty ? b.note : d.note + "\n\n" + b.note }
             try db.cachedStatement(sql: "DELETE FROM person WHERE id = ?").execute(arguments: [removing])
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE person SET birthday = ?, anniversary = ?, organization = ?, title = ?, note = ?, relationId = ?,
                   photoHash = ?, familyName = ?, givenName = ?, additionalNames = ?, honorificPrefixes = ?,
                   honorificSuffixes = ?, updatedAt = ? WHERE id = ?
-                """, arguments: [d.birthday?.description, d.anniversary?.description, d.organization, d.title, d.note,
+                """).execute(arguments: [d.birthday?.description, d.anniversary?.description, d.organization, d.title, d.note,
                                  d.relationID, d.photoHash, d.name.family, d.name.given, d.name.additional,
                                  d.name.prefixes, d.name.suffixes, Journal.now(), keeping])
             try Journal.writePersonDetails(db, id: keeping, d)
@@ -200,7 +200,7 @@ extension Journal {
 
     static func allNicknames(_ db: Database) throws -> [Int64: [String]] {
         var out: [Int64: [String]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT personId, value FROM personNickname ORDER BY personId, position") {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT personId, value FROM personNickname ORDER BY personId, position")) {
             out[row["personId"], default: []].append(row["value"])
         }
         return out
@@ -209,7 +209,7 @@ extension Journal {
     static func resolvePersonID(_ db: Database, _ typed: String) throws -> Int64 {
         let key = NameMatcher.fold(typed)
         guard !key.isEmpty else { throw Error.unknownPerson(name: typed, suggestions: []) }
-        let people = try Row.fetchAll(db, sql: "SELECT id, displayName FROM person").map {
+        let people = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, displayName FROM person")).map {
             (id: $0["id"] as Int64, name: $0["displayName"] as String)
         }
         let names = Dictionary(uniqueKeysWithValues: people.map { ($0.id, $0.name) })
@@ -259,11 +259,11 @@ extension Journal {
     static func insertPerson(_ db: Database, _ draft: PersonDraft) throws -> Int64 {
         let (name, uid) = try checkPersonDraft(db, draft, existingID: nil)
         let now = Journal.now()
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO person (uid, displayName, familyName, givenName, additionalNames, honorificPrefixes,
               honorificSuffixes, birthday, anniversary, organization, title, note, relationId, photoHash, rev,
               createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
+            """).execute(arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
                              draft.name.prefixes, draft.name.suffixes, draft.birthday?.description,
                              draft.anniversary?.description, draft.organization, draft.title, draft.note,
                              draft.relationID, draft.photoHash, draft.rev, now, now])
@@ -286,15 +286,14 @@ extension Journal {
         }
         for (kind, values) in [("email", draft.emails), ("phone", draft.phones), ("url", draft.urls)] {
             for (i, v) in values.enumerated() where !v.value.trimmingCharacters(in: .whitespaces).isEmpty {
-                try db.execute(sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [id, kind, v.label, v.value.trimmingCharacters(in: .whitespaces), i])
+                try db.cachedStatement(sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, ?, ?, ?)").execute(arguments: [id, kind, v.label, v.value.trimmingCharacters(in: .whitespaces), i])
             }
         }
         for (i, a) in draft.addresses.enumerated() {
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO personAddress (personId, label, poBox, extended, street, locality, region, postalCode, country, position)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id, a.label, a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country, i])
+                """).execute(arguments: [id, a.label, a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country, i])
         }
         for (i, line) in draft.vcardLines.enumerated() {
             try db.cachedStatement(sql: "INSERT INTO personVCardLine (personId, position, line) VALUES (?, ?, ?)").execute(arguments: [id, i, line])
@@ -302,12 +301,12 @@ extension Journal {
     }
 
     static func fetchPerson(_ db: Database, id: Int64) throws -> Person {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM person WHERE id = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM person WHERE id = ?"), arguments: [id]) else {
             throw Error.personNotFound(id: id)
         }
-        let nicknames = try String.fetchAll(db, sql: "SELECT value FROM personNickname WHERE personId = ? ORDER BY position", arguments: [id])
+        let nicknames = try String.fetchAll(db.cachedStatement(sql: "SELECT value FROM personNickname WHERE personId = ? ORDER BY position"), arguments: [id])
         var emails: [LabeledValue] = [], phones: [LabeledValue] = [], urls: [LabeledValue] = []
-        for c in try Row.fetchAll(db, sql: "SELECT kind, label, value FROM personContact WHERE personId = ? ORDER BY kind, position, id", arguments: [id]) {
+        for c in try Row.fetchAll(db.cachedStatement(sql: "SELECT kind, label, value FROM personContact WHERE personId = ? ORDER BY kind, position, id"), arguments: [id]) {
             let v = LabeledValue(c["value"], label: c["label"])
             switch c["kind"] as String {
             case "email": emails.append(v)
@@ -315,11 +314,11 @@ extension Journal {
             default: urls.append(v)
             }
         }
-        let addresses = try Row.fetchAll(db, sql: "SELECT * FROM personAddress WHERE personId = ? ORDER BY position, id", arguments: [id]).map {
+        let addresses = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM personAddress WHERE personId = ? ORDER BY position, id"), arguments: [id]).map {
             PostalAddress(label: $0["label"], poBox: $0["poBox"], extended: $0["extended"], street: $0["street"],
                           locality: $0["locality"], region: $0["region"], postalCode: $0["postalCode"], country: $0["country"])
         }
-        let lines = try String.fetchAll(db, sql: "SELECT line FROM personVCardLine WHERE personId = ? ORDER BY position", arguments: [id])
+        let lines = try String.fetchAll(db.cachedStatement(sql: "SELECT line FROM personVCardLine WHERE personId = ? ORDER BY position"), arguments: [id])
         let relationID: Int64? = row["relationId"]
         return Person(
             id: id, uid: row["uid"], displayName: row["displayName"],

@@ -12,8 +12,7 @@ extension Journal {
         guard let type = Photo.mediaType(of: data) else { throw Error.notAnImage(file: name) }
         let hash = SHA256.hex([UInt8](data))
         try write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)",
-                           arguments: [hash, type, data.count, data])
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [hash, type, data.count, data])
         }
         return Photo(hash: hash, mediaType: type, byteCount: data.count)
     }
