@@ -208,6 +208,12 @@ extension Journal {
         [id] + (try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM category WHERE parentId = ?"), arguments: [id]))
     }
 
+    /// Resolves through `cache` when one is given (imports), else reads the tree.
+    static func resolveCategory(_ db: Database, kind: Category.Kind, path: String, cache: CategoryCache?) throws -> Category {
+        if let cache { return try cache.resolve(db, kind: kind, path: path) }
+        return try resolveCategory(db, kind: kind, path: path)
+    }
+
     static func resolveCategory(_ db: Database, kind: Category.Kind, path: String) throws -> Category {
         let all = try fetchCategories(db, kind: kind)
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { NameMatcher.fold(String($0)) }

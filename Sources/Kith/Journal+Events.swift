@@ -263,14 +263,15 @@ extension Journal {
     }
 
     /// Resolves a trait kind path, creating a missing subcategory under an existing kind.
-    static func traitCategory(_ db: Database, path: String) throws -> Category {
+    static func traitCategory(_ db: Database, path: String, cache: CategoryCache? = nil) throws -> Category {
         do {
-            return try resolveCategory(db, kind: .trait, path: path)
+            return try resolveCategory(db, kind: .trait, path: path, cache: cache)
         } catch Error.unknownCategory(let kind, let p, let suggestions) {
             let parts = path.split(separator: "/").map { String($0).trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2 else { throw Error.unknownCategory(kind: kind, path: p, suggestions: suggestions) }
             let main = try resolveCategory(db, kind: .trait, path: parts[0])
             guard main.parentID == nil else { throw Error.categoryTreeTooDeep(path: path) }
+            defer { cache?.invalidate() }
             return try insertCategory(db, kind: .trait, path: main.path + "/" + parts[1], icon: nil, color: nil, score: nil)
         }
     }
