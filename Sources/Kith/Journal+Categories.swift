@@ -237,7 +237,7 @@ extension Journal {
     }
 
     static func validName(_ name: String, field: String) throws -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = name.kithTrimmed()
         guard !trimmed.isEmpty else { throw Error.invalidValue(field: field, reason: "it is empty") }
         guard !trimmed.contains("/") else { throw Error.invalidValue(field: field, reason: "\"\(trimmed)\" contains \"/\", which separates levels") }
         return trimmed

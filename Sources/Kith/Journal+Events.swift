@@ -162,7 +162,7 @@ extension Journal {
     }
 
     static func validTitle(_ title: String) throws -> String {
-        let t = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let t = title.kithTrimmed()
         guard !t.isEmpty else { throw Error.invalidValue(field: "event title", reason: "it is empty") }
         return t
     }
@@ -173,7 +173,7 @@ extension Journal {
 
     /// Instants rounded down to whole seconds, and the local days touched.
     static func timing(of draft: EventDraft) throws -> Timing {
-        guard let tz = TimeZone(identifier: draft.timeZone) else { throw Error.invalidTimeZone(draft.timeZone) }
+        guard let tz = TimeZoneCache.shared.zone(draft.timeZone) else { throw Error.invalidTimeZone(draft.timeZone) }
         if draft.allDay {
             let range = draft.allDayDates
                 ?? LocalDate(draft.start, in: tz)...max(LocalDate(draft.start, in: tz), LocalDate(draft.end ?? draft.start, in: tz))
@@ -254,7 +254,7 @@ extension Journal {
         }
         let now = Journal.now()
         for (i, trait) in draft.traits.enumerated() {
-            let text = trait.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = trait.text.kithTrimmed()
             let category = try traitCategory(db, path: trait.path)
             for p in people {
                 try db.cachedStatement(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, ?, ?, ?)").execute(arguments: [p, category.id, text, id, i, now])
@@ -267,7 +267,7 @@ extension Journal {
         do {
             return try resolveCategory(db, kind: .trait, path: path, cache: cache)
         } catch Error.unknownCategory(let kind, let p, let suggestions) {
-            let parts = path.split(separator: "/").map { String($0).trimmingCharacters(in: .whitespaces) }
+            let parts = path.split(separator: "/").map { String($0).kithTrimmed(newlines: false) }
             guard parts.count == 2 else { throw Error.unknownCategory(kind: kind, path: p, suggestions: suggestions) }
             let main = try resolveCategory(db, kind: .trait, path: parts[0])
             guard main.parentID == nil else { throw Error.categoryTreeTooDeep(path: path) }
@@ -277,7 +277,7 @@ extension Journal {
     }
 
     static func upsertPlace(_ db: Database, _ draft: PlaceDraft) throws -> Int64 {
-        let name = draft.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = draft.name.kithTrimmed()
         guard !name.isEmpty else { throw Error.invalidValue(field: "place name", reason: "it is empty") }
         if (draft.latitude == nil) != (draft.longitude == nil) {
             throw Error.invalidValue(field: "coordinates", reason: "give both latitude and longitude")

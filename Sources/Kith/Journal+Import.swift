@@ -317,7 +317,7 @@ extension Journal {
         } catch Error.unknownCategory(let kind, let p, let s) {
             if !create { throw Error.unknownCategory(kind: kind, path: p, suggestions: s) }
         }
-        let parts = path.split(separator: "/").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let parts = path.split(separator: "/").map { String($0).kithTrimmed(newlines: false) }.filter { !$0.isEmpty }
         guard !parts.isEmpty, parts.count <= 2 else { throw Error.categoryTreeTooDeep(path: path) }
         defer { cache?.invalidate() }
         let main = try (try? resolveMain(db, parts[0])) ?? insertCategory(db, kind: .relation, path: parts[0], icon: nil, color: nil, score: nil)

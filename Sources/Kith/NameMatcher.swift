@@ -4,8 +4,27 @@ import Foundation
 enum NameMatcher {
     /// The comparison key: lowercased, diacritics removed, inner spaces collapsed.
     static func fold(_ text: String) -> String {
+        if let ascii = foldASCII(text) { return ascii }
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         return folded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// ``fold(_:)`` for pure ASCII text, without Foundation: lowercase, runs of whitespace
+    /// to one space, none at the ends. Nil when the text has a non-ASCII byte.
+    static func foldASCII(_ text: String) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for b in text.utf8 {
+            if b >= 0x80 { return nil }
+            if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace { out.append(0x20); pendingSpace = false }
+            out.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Levenshtein distance over Unicode scalars.
