@@ -110,7 +110,7 @@ struct ContactFields: Hashable, Codable {
 enum PhoneKey {
     /// The digits, without leading zeros for a local number; nil for fewer than six digits.
     static func key(_ phone: String) -> String? {
-        let t = phone.trimmingCharacters(in: .whitespaces)
+        let t = phone.kithTrimmed(newlines: false)
         var digits = String(t.unicodeScalars.filter { $0.value >= 48 && $0.value <= 57 }.map(Character.init))
         let international = t.hasPrefix("+") || digits.hasPrefix("00")
         if international { while digits.hasPrefix("0") { digits.removeFirst() } ; digits = "+" + digits }
@@ -168,7 +168,7 @@ enum ContactMapping {
         // Work in 4.0 form so kept lines are stored in one dialect.
         var ignored: [FormatWarning] = []
         let card = VCard(version: .v4_0, properties: source.properties(for: .v4_0, warnings: &ignored), line: source.line)
-        let emails = card.emails.filter { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
+        let emails = card.emails.filter { !$0.value.kithTrimmed(newlines: false).isEmpty }
         let n = card.name
         var name = PersonName()
         if let n {
@@ -178,7 +178,7 @@ enum ContactMapping {
                               suffixes: n.honorificSuffixes.joined(separator: " "))
         }
         let org = card.organization.filter { !$0.isEmpty }.joined(separator: ", ")
-        var display = card.formattedName?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        var display = card.formattedName?.kithTrimmed() ?? ""
         if display.isEmpty {
             display = [name.prefixes, name.given, name.additional, name.family, name.suffixes]
                 .filter { !$0.isEmpty }.joined(separator: " ")
@@ -192,9 +192,9 @@ enum ContactMapping {
         }
         var f = ContactFields(displayName: display)
         f.name = name
-        f.nicknames = card.nicknames.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        f.emails = emails.map { LabeledValue($0.value.trimmingCharacters(in: .whitespaces), label: label($0)) }
-        f.phones = card.phones.filter { !$0.value.isEmpty }.map { LabeledValue($0.value.trimmingCharacters(in: .whitespaces), label: label($0)) }
+        f.nicknames = card.nicknames.map { $0.kithTrimmed(newlines: false) }.filter { !$0.isEmpty }
+        f.emails = emails.map { LabeledValue($0.value.kithTrimmed(newlines: false), label: label($0)) }
+        f.phones = card.phones.filter { !$0.value.isEmpty }.map { LabeledValue($0.value.kithTrimmed(newlines: false), label: label($0)) }
         f.urls = card.urls.filter { !$0.value.isEmpty }.map { LabeledValue($0.value, label: label($0)) }
         f.addresses = card.addresses.map { a in
             PostalAddress(label: label(types: a.types, label: a.label), poBox: a.poBox, extended: a.extended, street: a.street,
@@ -243,14 +243,14 @@ enum ContactMapping {
                 // Android keeps nicknames here: vnd.android.cursor.item/nickname;NAME;...
                 let parts = TextEscaping.split(p.value, on: ";")
                 if parts.count > 1, parts[0].lowercased() == "vnd.android.cursor.item/nickname" {
-                    let nick = TextEscaping.unescape(parts[1]).trimmingCharacters(in: .whitespaces)
+                    let nick = TextEscaping.unescape(parts[1]).kithTrimmed(newlines: false)
                     if !nick.isEmpty && !f.nicknames.contains(nick) { f.nicknames.append(nick) }
                 }
                 kept.append(p)
             case "CATEGORIES":
-                categories += TextEscaping.splitList(p.value).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                categories += TextEscaping.splitList(p.value).map { $0.kithTrimmed(newlines: false) }.filter { !$0.isEmpty }
             case "INTEREST", "HOBBY", "EXPERTISE":
-                let text = TextEscaping.unescape(p.value).trimmingCharacters(in: .whitespacesAndNewlines)
+                let text = TextEscaping.unescape(p.value).kithTrimmed()
                 if !text.isEmpty {
                     traits.append((p.name == "INTEREST" ? interestPath : p.name == "HOBBY" ? hobbyPath : expertisePath, text))
                 }
@@ -261,7 +261,7 @@ enum ContactMapping {
         }
         kept.removeAll { $0.name == "X-ABLABEL" && $0.group.map { dropGroups.contains($0.uppercased()) } == true }
         f.vcardLines = kept.map { var l = $0; l.line = 0; return ContentLineWriter.serialize(l) }
-        let uid = card.uid?.trimmingCharacters(in: .whitespaces)
+        let uid = card.uid?.kithTrimmed(newlines: false)
         return .success(ImportedContact(fields: f, uid: uid?.isEmpty == false ? uid : nil, rev: card.revision,
                                         photo: photo, categories: categories, traits: traits, line: source.line))
     }
@@ -305,7 +305,7 @@ enum ContactMapping {
         }
         func typed(_ name: String, _ v: LabeledValue, escape: Bool = true) {
             let value = escape ? text(v.value) : v.value
-            let tokens = v.label.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let tokens = v.label.lowercased().split(separator: ",").map { $0.kithTrimmed(newlines: false) }.filter { !$0.isEmpty }
             if tokens.allSatisfy({ knownTypes.contains($0) }) {
                 var l = ContentLine(name: name, value: value)
                 if !tokens.isEmpty { l.setParameter("TYPE", tokens) }

@@ -16,7 +16,7 @@ enum EventMapping {
             throw Failure(reason: "the event has no UID, so a re-import could not find it again")
         }
         guard let dtStart = e.dtStart else { throw Failure(reason: "the event has no valid DTSTART (start time)") }
-        var title = (e.summary ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        var title = (e.summary ?? "").kithTrimmed()
         if title.isEmpty {
             title = "Untitled event"
             warnings.append(ImportWarning(line: e.line, code: "missing-summary", message: "The event has no SUMMARY; titled \"Untitled event\"."))
@@ -59,7 +59,7 @@ enum EventMapping {
         if let note = e.property("X-KITH-NOTE")?.text { d.note = note } else { d.note = e.property("DESCRIPTION")?.text ?? "" }
         // Place.
         let geo = e.geo
-        if let loc = e.location?.trimmingCharacters(in: .whitespacesAndNewlines), !loc.isEmpty {
+        if let loc = e.location?.kithTrimmed(), !loc.isEmpty {
             d.place = PlaceDraft(name: loc, latitude: geo?.latitude, longitude: geo?.longitude)
         } else if let g = geo {
             d.place = PlaceDraft(name: String(format: "%.5f, %.5f", g.latitude, g.longitude), latitude: g.latitude, longitude: g.longitude)

@@ -188,7 +188,7 @@ extension Journal {
         if let kind {
             rows = try Row.fetchAll(db.cachedStatement(sql: categorySelect + " WHERE c.kind = ?"), arguments: [kind.rawValue])
         } else {
-            rows = try Row.fetchAll(db, sql: categorySelect)
+            rows = try Row.fetchAll(db.cachedStatement(sql: categorySelect))
         }
         let all = rows.map(category(from:))
         let kindOrder = Dictionary(uniqueKeysWithValues: Category.Kind.allCases.enumerated().map { ($1, $0) })
@@ -206,6 +206,12 @@ extension Journal {
     /// The ids of a category and its subcategories.
     static func subtreeIDs(_ db: Database, id: Int64) throws -> [Int64] {
         [id] + (try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM category WHERE parentId = ?"), arguments: [id]))
+    }
+
+    /// Resolves through `cache` when one is given (imports), else reads the tree.
+    static func resolveCategory(_ db: Database, kind: Category.Kind, path: String, cache: CategoryCache?) throws -> Category {
+        if let cache { return try cache.resolve(db, kind: kind, path: path) }
+        return try resolveCategory(db, kind: kind, path: path)
     }
 
     static func resolveCategory(_ db: Database, kind: Category.Kind, path: String) throws -> Category {
@@ -231,7 +237,7 @@ extension Journal {
     }
 
     static func validName(_ name: String, field: String) throws -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = name.kithTrimmed()
         guard !trimmed.isEmpty else { throw Error.invalidValue(field: field, reason: "it is empty") }
         guard !trimmed.contains("/") else { throw Error.invalidValue(field: field, reason: "\"\(trimmed)\" contains \"/\", which separates levels") }
         return trimmed

@@ -32,8 +32,9 @@ extension Journal {
         try write { db in
             var ids: [Int64] = []
             ids.reserveCapacity(drafts.count)
+            var verified = VerifiedReferences()
             for d in drafts {
-                ids.append(try Journal.insertEvent(db, d))
+                ids.append(try Journal.insertEvent(db, d, verified: &verified))
                 progress?(ids.count)
             }
             try Journal.reindex(db, eventIDs: ids)
@@ -162,7 +163,7 @@ extension Journal {
     }
 
     static func validTitle(_ title: String) throws -> String {
-        let t = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let t = title.kithTrimmed()
         guard !t.isEmpty else { throw Error.invalidValue(field: "event title", reason: "it is empty") }
         return t
     }
@@ -173,7 +174,7 @@ extension Journal {
 
     /// Instants rounded down to whole seconds, and the local days touched.
     static func timing(of draft: EventDraft) throws -> Timing {
-        guard let tz = TimeZone(identifier: draft.timeZone) else { throw Error.invalidTimeZone(draft.timeZone) }
+        guard let tz = TimeZoneCache.shared.zone(draft.timeZone) else { throw Error.invalidTimeZone(draft.timeZone) }
         if draft.allDay {
             let range = draft.allDayDates
                 ?? LocalDate(draft.start, in: tz)...max(LocalDate(draft.start, in: tz), LocalDate(draft.end ?? draft.start, in: tz))
@@ -199,21 +200,43 @@ extension Journal {
         return (s, max(s, e))
     }
 
+    /// Type and mood ids already checked in this transaction (their kind cannot change in it).
+    struct VerifiedReferences {
+        var types: Set<Int64> = []
+        var moods: Set<Int64> = []
+    }
+
     static func checkReferences(_ db: Database, _ draft: EventDraft) throws -> (Int64?, Int64?, Int64?) {
-        if let t = draft.typeID { _ = try requireCategory(db, id: t, kind: .eventType) }
-        if let m = draft.moodID { _ = try requireCategory(db, id: m, kind: .mood) }
+        var verified = VerifiedReferences()
+        return try checkReferences(db, draft, verified: &verified)
+    }
+
+    static func checkReferences(_ db: Database, _ draft: EventDraft, verified: inout VerifiedReferences) throws -> (Int64?, Int64?, Int64?) {
+        if let t = draft.typeID, !verified.types.contains(t) {
+            _ = try requireCategory(db, id: t, kind: .eventType)
+            verified.types.insert(t)
+        }
+        if let m = draft.moodID, !verified.moods.contains(m) {
+            _ = try requireCategory(db, id: m, kind: .mood)
+            verified.moods.insert(m)
+        }
         let placeID = try draft.place.map { try upsertPlace(db, $0) }
         return (draft.typeID, draft.moodID, placeID)
     }
 
     static func insertEvent(_ db: Database, _ draft: EventDraft) throws -> Int64 {
+        var verified = VerifiedReferences()
+        return try insertEvent(db, draft, verified: &verified)
+    }
+
+    static func insertEvent(_ db: Database, _ draft: EventDraft, verified: inout VerifiedReferences) throws -> Int64 {
         let t = try timing(of: draft)
         let title = try validTitle(draft.title)
         let uid = draft.uid?.isEmpty == false ? draft.uid! : newUID()
         if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event WHERE uid = ?)"), arguments: [uid]) == true {
             throw Error.duplicateEventUID(uid)
         }
-        let (typeID, moodID, placeID) = try checkReferences(db, draft)
+        let (typeID, moodID, placeID) = try checkReferences(db, draft, verified: &verified)
         let now = Journal.now()
         try db.cachedStatement(sql: """
             INSERT INTO event (uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId,
@@ -221,15 +244,19 @@ extension Journal {
             """).execute(arguments: [uid, title, t.startAt, t.endAt, draft.timeZone, draft.allDay, t.startDay, t.endDay,
                              typeID, moodID, placeID, draft.note, now, now])
         let id = db.lastInsertedRowID
-        try writeEventRelations(db, id: id, draft)
+        try writeEventRelations(db, id: id, draft, isNew: true)
         return id
     }
 
-    static func writeEventRelations(_ db: Database, id: Int64, _ draft: EventDraft) throws {
-        try db.cachedStatement(sql: "DELETE FROM eventPerson WHERE eventId = ?").execute(arguments: [id])
-        try db.cachedStatement(sql: "DELETE FROM eventPhoto WHERE eventId = ?").execute(arguments: [id])
-        try db.cachedStatement(sql: "DELETE FROM trait WHERE eventId = ?").execute(arguments: [id])
-        try db.cachedStatement(sql: "DELETE FROM eventICalLine WHERE eventId = ?").execute(arguments: [id])
+    /// Writes people, photos, traits and kept iCalendar lines; `isNew` (an event just
+    /// inserted) skips deleting the old ones.
+    static func writeEventRelations(_ db: Database, id: Int64, _ draft: EventDraft, isNew: Bool = false) throws {
+        if !isNew {
+            try db.cachedStatement(sql: "DELETE FROM eventPerson WHERE eventId = ?").execute(arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM eventPhoto WHERE eventId = ?").execute(arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM trait WHERE eventId = ?").execute(arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM eventICalLine WHERE eventId = ?").execute(arguments: [id])
+        }
         for (i, line) in draft.icalLines.enumerated() {
             try db.cachedStatement(sql: "INSERT INTO eventICalLine (eventId, position, line) VALUES (?, ?, ?)").execute(arguments: [id, i, line])
         }
@@ -254,7 +281,7 @@ extension Journal {
         }
         let now = Journal.now()
         for (i, trait) in draft.traits.enumerated() {
-            let text = trait.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = trait.text.kithTrimmed()
             let category = try traitCategory(db, path: trait.path)
             for p in people {
                 try db.cachedStatement(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, ?, ?, ?)")
@@ -264,20 +291,21 @@ extension Journal {
     }
 
     /// Resolves a trait kind path, creating a missing subcategory under an existing kind.
-    static func traitCategory(_ db: Database, path: String) throws -> Category {
+    static func traitCategory(_ db: Database, path: String, cache: CategoryCache? = nil) throws -> Category {
         do {
-            return try resolveCategory(db, kind: .trait, path: path)
+            return try resolveCategory(db, kind: .trait, path: path, cache: cache)
         } catch Error.unknownCategory(let kind, let p, let suggestions) {
-            let parts = path.split(separator: "/").map { String($0).trimmingCharacters(in: .whitespaces) }
+            let parts = path.split(separator: "/").map { String($0).kithTrimmed(newlines: false) }
             guard parts.count == 2 else { throw Error.unknownCategory(kind: kind, path: p, suggestions: suggestions) }
             let main = try resolveCategory(db, kind: .trait, path: parts[0])
             guard main.parentID == nil else { throw Error.categoryTreeTooDeep(path: path) }
+            defer { cache?.invalidate() }
             return try insertCategory(db, kind: .trait, path: main.path + "/" + parts[1], icon: nil, color: nil, score: nil)
         }
     }
 
     static func upsertPlace(_ db: Database, _ draft: PlaceDraft) throws -> Int64 {
-        let name = draft.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = draft.name.kithTrimmed()
         guard !name.isEmpty else { throw Error.invalidValue(field: "place name", reason: "it is empty") }
         if (draft.latitude == nil) != (draft.longitude == nil) {
             throw Error.invalidValue(field: "coordinates", reason: "give both latitude and longitude")

@@ -164,6 +164,8 @@ extension Journal {
         var byNameAndBirthday: [String: Int64] = [:]
         /// Name and source file of people imported before, for cards with nothing else to match by.
         var bySourceAndName: [String: Int64] = [:]
+        /// Category paths resolved so far in this import.
+        let categories = CategoryCache()
         let fileName: String
         /// Paths of the `into` and `Imported/<file>` categories, for messages.
         var intoPath = ""
@@ -285,6 +287,8 @@ extension Journal {
                         }
                         report.warnings += warnings
                     } catch {
+                        // The savepoint rolled back: categories it made are gone.
+                        index.categories.invalidate()
                         let reason = (error as? Journal.Error)?.description ?? Journal.reason(error)
                         guard options.keepGoing else {
                             throw ImportError(file: fileName, line: card.line, item: contact.fields.displayName, reason: reason,
@@ -304,17 +308,18 @@ extension Journal {
     }
 
     /// A relation category by path; with `create`, the missing levels are made.
-    static func relationPath(_ db: Database, _ path: String, create: Bool) throws -> Category {
+    static func relationPath(_ db: Database, _ path: String, create: Bool, cache: CategoryCache? = nil) throws -> Category {
         do {
-            let c = try resolveCategory(db, kind: .relation, path: path)
+            let c = try resolveCategory(db, kind: .relation, path: path, cache: cache)
             // A unique subcategory name is found by resolveCategory; `into` wants the exact path.
             let parts = path.split(separator: "/").count
             if parts == (c.parentID == nil ? 1 : 2) || !create { return c }
         } catch Error.unknownCategory(let kind, let p, let s) {
             if !create { throw Error.unknownCategory(kind: kind, path: p, suggestions: s) }
         }
-        let parts = path.split(separator: "/").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let parts = path.split(separator: "/").map { String($0).kithTrimmed(newlines: false) }.filter { !$0.isEmpty }
         guard !parts.isEmpty, parts.count <= 2 else { throw Error.categoryTreeTooDeep(path: path) }
+        defer { cache?.invalidate() }
         let main = try (try? resolveMain(db, parts[0])) ?? insertCategory(db, kind: .relation, path: parts[0], icon: nil, color: nil, score: nil)
         if parts.count == 1 { return main }
         return try insertCategory(db, kind: .relation, path: main.path + "/" + parts[1], icon: nil, color: nil, score: nil)
@@ -330,20 +335,20 @@ extension Journal {
 
     /// The relation category a card's CATEGORIES name, if any: the values joined as a path,
     /// then each value as a path or a unique subcategory name; the deepest wins.
-    static func placement(_ db: Database, categories: [String]) -> (Category, Set<String>)? {
+    static func placement(_ db: Database, categories: [String], cache: CategoryCache? = nil) -> (Category, Set<String>)? {
         guard !categories.isEmpty else { return nil }
         var candidates: [(Category, Set<String>)] = []
-        if categories.count == 2, let c = try? resolveCategory(db, kind: .relation, path: categories.joined(separator: "/")) {
+        if categories.count == 2, let c = try? resolveCategory(db, kind: .relation, path: categories.joined(separator: "/"), cache: cache) {
             candidates.append((c, Set(categories)))
         }
         for v in categories {
-            if let c = try? resolveCategory(db, kind: .relation, path: v) { candidates.append((c, [v])) }
+            if let c = try? resolveCategory(db, kind: .relation, path: v, cache: cache) { candidates.append((c, [v])) }
         }
         if let best = candidates.max(by: { a, b in (a.0.parentID == nil ? 0 : 1) < (b.0.parentID == nil ? 0 : 1) }) { return best }
         // A `Main/Sub` path, as Kith itself writes CATEGORIES, is made when missing; a
         // plain word (a tag such as "VIP") is not, and stays on the card.
         let paths = categories.filter { $0.split(separator: "/").count == 2 && !$0.hasPrefix("/") && !$0.hasSuffix("/") }
-        if paths.count == 1, let c = try? relationPath(db, paths[0], create: true) { return (c, [paths[0]]) }
+        if paths.count == 1, let c = try? relationPath(db, paths[0], create: true, cache: cache) { return (c, [paths[0]]) }
         return nil
     }
 
@@ -357,7 +362,7 @@ extension Journal {
         }
         // Placement, and CATEGORIES values that are not relation categories stay on the card.
         var relationID = intoID
-        let placed = placement(db, categories: c.categories)
+        let placed = placement(db, categories: c.categories, cache: index.categories)
         let unplaced = c.categories.filter { !(placed?.1.contains($0) ?? false) }
         if !unplaced.isEmpty {
             fields.vcardLines.append("CATEGORIES:" + unplaced.map { TextEscaping.escape($0) }.joined(separator: ","))
@@ -367,7 +372,7 @@ extension Journal {
         if let (id, rule) = index.match(c) {
             let person = try fetchPerson(db, id: id)
             if let new = ContactMapping.revKey(c.rev), let old = ContactMapping.revKey(person.rev), new <= old {
-                try addTraits(db, personID: id, c.traits)
+                try addTraits(db, personID: id, c.traits, cache: index.categories)
                 return ImportItem(kind: .person, action: .skipped, name: person.displayName, line: c.line,
                                   reason: "\(rule); the card's REV is not newer than the last import", id: id)
             }
@@ -383,7 +388,7 @@ extension Journal {
             if person.relation == nil { draft.relationID = relationID ?? placed?.0.id }
             if let r = c.rev { draft.rev = r }
             let changed = merged.changes(from: current)
-            let traitsAdded = try addTraits(db, personID: id, c.traits)
+            let traitsAdded = try addTraits(db, personID: id, c.traits, cache: index.categories)
             if sameSource || last == nil { try db.cachedStatement(sql: """
                 INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT(personId) DO UPDATE SET source = excluded.source, snapshot = excluded.snapshot, importedAt = excluded.importedAt
@@ -414,7 +419,7 @@ extension Journal {
         if relationID == nil {
             if fallbackID == nil {
                 let base = (fileName as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: "-")
-                let c = try relationPath(db, "Imported/" + (base.isEmpty ? "file" : base), create: true)
+                let c = try relationPath(db, "Imported/" + (base.isEmpty ? "file" : base), create: true, cache: index.categories)
                 fallbackID = c.id
                 index.fallbackPath = c.path
             }
@@ -430,7 +435,7 @@ extension Journal {
         }
         let id = try insertPerson(db, draft)
         let uid = try String.fetchOne(db.cachedStatement(sql: "SELECT uid FROM person WHERE id = ?"), arguments: [id]) ?? ""
-        try addTraits(db, personID: id, c.traits)
+        try addTraits(db, personID: id, c.traits, cache: index.categories)
         try db.cachedStatement(sql: "INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)").execute(arguments: [id, fileName, snapshotJSON, now()])
         index.add(id, fields, uid: uid)
         return ImportItem(kind: .person, action: .added, name: fields.displayName, line: c.line, reason: "new person, " + how, id: id)
@@ -439,14 +444,17 @@ extension Journal {
     /// Adds the traits a person does not have yet (same kind and text, not from an event).
     /// - Returns: how many were added.
     @discardableResult
-    static func addTraits(_ db: Database, personID: Int64, _ traits: [(path: String, text: String)]) throws -> Int {
+    static func addTraits(_ db: Database, personID: Int64, _ traits: [(path: String, text: String)],
+                          cache: CategoryCache? = nil) throws -> Int {
         var added = 0
         for (i, t) in traits.enumerated() {
             let category: Category
-            do { category = try traitCategory(db, path: t.path) } catch {
+            do { category = try traitCategory(db, path: t.path, cache: cache) } catch {
                 let main = t.path.split(separator: "/").first.map(String.init) ?? t.path
+                defer { cache?.invalidate() }
                 _ = try insertCategory(db, kind: .trait, path: main, icon: nil, color: nil, score: nil)
-                category = try traitCategory(db, path: t.path)
+                cache?.invalidate()
+                category = try traitCategory(db, path: t.path, cache: cache)
             }
             let exists = try Bool.fetchOne(db.cachedStatement(sql: """
                 SELECT EXISTS (SELECT 1 FROM trait WHERE personId = ? AND categoryId = ? AND text = ? AND eventId IS NULL)

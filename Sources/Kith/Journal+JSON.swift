@@ -88,13 +88,11 @@ extension Journal {
                 let empty = try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM person) + (SELECT count(*) FROM event)") == 0
                 try Journal.restoreCategories(db, doc.categories, exact: empty)
                 for p in doc.photos {
-                    try db.execute(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)",
-                                   arguments: [p.hash, p.mediaType, p.data.count, p.data])
+                    try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [p.hash, p.mediaType, p.data.count, p.data])
                 }
                 for p in doc.places {
                     if try Int64.fetchOne(db, sql: "SELECT id FROM place WHERE name = ? COLLATE NOCASE", arguments: [p.name]) == nil {
-                        try db.execute(sql: "INSERT INTO place (name, address, latitude, longitude) VALUES (?, ?, ?, ?)",
-                                       arguments: [p.name, p.address, p.latitude, p.longitude])
+                        try db.cachedStatement(sql: "INSERT INTO place (name, address, latitude, longitude) VALUES (?, ?, ?, ?)").execute(arguments: [p.name, p.address, p.latitude, p.longitude])
                     }
                 }
                 var personID: [String: Int64] = [:]
@@ -115,10 +113,9 @@ extension Journal {
                     let id = try Journal.insertPerson(db, d)
                     for (i, t) in p.traits.enumerated() {
                         let c = try Journal.traitCategory(db, path: t.kind)
-                        try db.execute(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, NULL, ?, ?)",
-                                       arguments: [id, c.id, t.text, i, t.createdAt])
+                        try db.cachedStatement(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, NULL, ?, ?)").execute(arguments: [id, c.id, t.text, i, t.createdAt])
                     }
-                    try db.execute(sql: "UPDATE person SET createdAt = ?, updatedAt = ? WHERE id = ?", arguments: [p.createdAt, p.updatedAt, id])
+                    try db.cachedStatement(sql: "UPDATE person SET createdAt = ?, updatedAt = ? WHERE id = ?").execute(arguments: [p.createdAt, p.updatedAt, id])
                     personID[p.uid] = id
                     report.items.append(ImportItem(kind: .person, action: .added, name: p.displayName, line: 0, reason: "new person", id: id))
                 }
@@ -152,7 +149,7 @@ extension Journal {
                               AND categoryId = (SELECT categoryId FROM trait WHERE eventId = ? AND text = ? LIMIT 1)
                             """, arguments: [t.createdAt, id, t.text, id, t.text])
                     }
-                    try db.execute(sql: "UPDATE event SET createdAt = ?, updatedAt = ? WHERE id = ?", arguments: [e.createdAt, e.updatedAt, id])
+                    try db.cachedStatement(sql: "UPDATE event SET createdAt = ?, updatedAt = ? WHERE id = ?").execute(arguments: [e.createdAt, e.updatedAt, id])
                     report.items.append(ImportItem(kind: .event, action: .added, name: e.title, line: 0, reason: "new event", id: id))
                 }
                 return report
@@ -176,19 +173,17 @@ extension Journal {
                 """, arguments: [c.kind.rawValue, parentID ?? 0, parts.last ?? c.path])
             if let id = existing {
                 if exact {
-                    try db.execute(sql: "UPDATE category SET name = ?, icon = ?, color = ?, position = ?, score = ? WHERE id = ?",
-                                   arguments: [parts.last ?? c.path, c.icon, c.color, c.position, c.score, id])
+                    try db.cachedStatement(sql: "UPDATE category SET name = ?, icon = ?, color = ?, position = ?, score = ? WHERE id = ?").execute(arguments: [parts.last ?? c.path, c.icon, c.color, c.position, c.score, id])
                 }
                 kept.insert(id)
             } else {
-                try db.execute(sql: "INSERT INTO category (kind, name, icon, color, position, parentId, score) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                               arguments: [c.kind.rawValue, parts.last ?? c.path, c.icon, c.color, c.position, parentID, c.score])
+                try db.cachedStatement(sql: "INSERT INTO category (kind, name, icon, color, position, parentId, score) VALUES (?, ?, ?, ?, ?, ?, ?)").execute(arguments: [c.kind.rawValue, parts.last ?? c.path, c.icon, c.color, c.position, parentID, c.score])
                 kept.insert(db.lastInsertedRowID)
             }
         }
         if exact {
             let extra = try Int64.fetchAll(db, sql: "SELECT id FROM category ORDER BY parentId IS NULL, id").filter { !kept.contains($0) }
-            for id in extra { try db.execute(sql: "DELETE FROM category WHERE id = ?", arguments: [id]) }
+            for id in extra { try db.cachedStatement(sql: "DELETE FROM category WHERE id = ?").execute(arguments: [id]) }
         }
     }
 

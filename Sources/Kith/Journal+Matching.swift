@@ -3,7 +3,7 @@ import GRDB
 extension Journal {
     /// People with this email address (case-insensitive), for matching imported cards.
     public func personIDs(email: String) throws -> [Int64] {
-        let e = email.trimmingCharacters(in: .whitespaces)
+        let e = email.kithTrimmed(newlines: false)
         guard !e.isEmpty else { return [] }
         return try read { db in
             try Int64.fetchAll(db, sql: "SELECT DISTINCT personId FROM personContact WHERE kind = 'email' AND value = ? COLLATE NOCASE ORDER BY personId",

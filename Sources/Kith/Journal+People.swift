@@ -245,7 +245,7 @@ extension Journal {
     }
 
     static func checkPersonDraft(_ db: Database, _ draft: PersonDraft, existingID: Int64?) throws -> (String, String) {
-        let name = draft.displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = draft.displayName.kithTrimmed()
         guard !name.isEmpty else { throw Error.invalidValue(field: "person name", reason: "it is empty") }
         if let r = draft.relationID { _ = try requireCategory(db, id: r, kind: .relation) }
         if let h = draft.photoHash {
@@ -283,14 +283,14 @@ extension Journal {
         try db.cachedStatement(sql: "DELETE FROM personVCardLine WHERE personId = ?").execute(arguments: [id])
         var pos = 0
         for n in draft.nicknames {
-            let t = n.trimmingCharacters(in: .whitespacesAndNewlines)
+            let t = n.kithTrimmed()
             guard !t.isEmpty else { continue }
             try db.cachedStatement(sql: "INSERT INTO personNickname (personId, position, value) VALUES (?, ?, ?)").execute(arguments: [id, pos, t])
             pos += 1
         }
         for (kind, values) in [("email", draft.emails), ("phone", draft.phones), ("url", draft.urls)] {
-            for (i, v) in values.enumerated() where !v.value.trimmingCharacters(in: .whitespaces).isEmpty {
-                try db.cachedStatement(sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, ?, ?, ?)").execute(arguments: [id, kind, v.label, v.value.trimmingCharacters(in: .whitespaces), i])
+            for (i, v) in values.enumerated() where !v.value.kithTrimmed(newlines: false).isEmpty {
+                try db.cachedStatement(sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, ?, ?, ?)").execute(arguments: [id, kind, v.label, v.value.kithTrimmed(newlines: false), i])
             }
         }
         for (i, a) in draft.addresses.enumerated() {

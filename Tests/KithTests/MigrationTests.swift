@@ -39,7 +39,7 @@ struct MigrationTests {
 
         // Categories: the defaults plus the one the user added.
         #expect(try journal.categories(kind: .relation).count == 11)
-        let climbing = try #require(try journal.category(kind: .relation, path: "Friends/Climbing"))
+        let climbing = try journal.category(kind: .relation, path: "Friends/Climbing")
         #expect(climbing.icon == "🧗")
 
         // People, with their details.

@@ -1,0 +1,23 @@
+import Foundation
+@testable import Kith
+import Testing
+
+/// The ASCII fast path of trimming must give exactly what Foundation gives: values are
+/// stored trimmed the same way (name folding is checked in NameMatcherTests).
+@Suite("Text trimming fast path")
+struct TextTrimmingTests {
+    static let samples = [
+        "", " ", "\t\n", "Anna", "  Anna  Berg ", "ANNA\tberg\r\n", "\u{00A0}Anna\u{00A0}", "Zoë  Ångström",
+        " \u{2028}x\u{2028} ", "Ｆｕｌｌ", "a\u{0301} ", " \u{0301}b", "x\u{000B}y\u{000C}", "\r\nline\r\n", "東京 ", "tab\tend\t",
+    ]
+
+    @Test("kithTrimmed equals Foundation's trimming, with and without newlines")
+    func trimming() {
+        for s in Self.samples {
+            #expect(s.kithTrimmed() == s.trimmingCharacters(in: .whitespacesAndNewlines), "\(s.debugDescription)")
+            #expect(s.kithTrimmed(newlines: false) == s.trimmingCharacters(in: .whitespaces), "\(s.debugDescription)")
+            let sub = Substring(s)
+            #expect(sub.kithTrimmed() == sub.trimmingCharacters(in: .whitespacesAndNewlines), "\(s.debugDescription)")
+        }
+    }
+}
