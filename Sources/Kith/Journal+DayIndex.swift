@@ -29,16 +29,32 @@ extension Journal {
     /// The events touching a local day, in time order, read through the day index.
     public func events(on day: LocalDate, filter: DayFilter = DayFilter()) throws -> [Event] {
         try read { db in
-            let (joins, clauses, args) = try Journal.filterSQL(db, filter)
-            let sql = "SELECT de.eventId FROM dayEvent de \(joins) WHERE de.day = ? \(clauses.map { " AND " + $0 }.joined())"
-            // The person join's argument comes before the day, the other filters after it.
-            let split = filter.personID == nil ? 0 : 1
-            var ordered = Array(args.prefix(split))
-            ordered.append(day.dayNumber)
-            ordered += args.dropFirst(split)
-            let ids = try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(ordered))
+            let (sql, arguments) = try Journal.dayEventSQL(db, select: "de.eventId", from: day.dayNumber, to: day.dayNumber, filter: filter)
+            let ids = try Int64.fetchAll(db, sql: sql, arguments: arguments)
             return try Journal.fetchEvents(db, ids: ids).sorted { ($0.start, $0.id) < ($1.start, $1.id) }
         }
+    }
+
+    /// How many matching events touch the days from `from` to `to` (inclusive), each counted
+    /// once: the day summaries count an event across midnight on every day it touches.
+    /// - Complexity: O(event-days in the range), through the index.
+    public func eventCount(from: LocalDate, to: LocalDate, filter: DayFilter = DayFilter()) throws -> Int {
+        try read { db in
+            let (sql, arguments) = try Journal.dayEventSQL(db, select: "COUNT(DISTINCT de.eventId)", from: from.dayNumber, to: to.dayNumber, filter: filter)
+            return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
+        }
+    }
+
+    /// A query over the day index rows of a range of days, with the filter's joins.
+    static func dayEventSQL(_ db: Database, select: String, from: Int, to: Int, filter: DayFilter) throws -> (String, StatementArguments) {
+        let (joins, clauses, args) = try filterSQL(db, filter)
+        let sql = "SELECT \(select) FROM dayEvent de \(joins) WHERE de.day BETWEEN ? AND ? \(clauses.map { " AND " + $0 }.joined())"
+        // The person join's argument comes before the days, the other filters after them.
+        let split = filter.personID == nil ? 0 : 1
+        var ordered = Array(args.prefix(split))
+        ordered += [from, to]
+        ordered += args.dropFirst(split)
+        return (sql, StatementArguments(ordered))
     }
 
     /// Rebuilds the day index from the events and compares it with the stored one; also

@@ -68,15 +68,22 @@ struct CalendarCommand: ParsableCommand {
         let renderer = CalendarRenderer(terminal: terminal, firstWeekday: firstWeekday, today: today.dayNumber)
         var cells: [Int: CalendarRenderer.Cell] = [:]
         for d in days { cells[d.date.dayNumber] = .init(count: d.eventCount, moodColor: d.dominantMood?.color) }
+        // Each event once, though an event across midnight lights up every day it touches.
+        let range: (LocalDate, LocalDate)
+        switch period {
+        case .month(let y, let m): range = (LocalDate(dayNumber: y * 10000 + m * 100 + 1), LocalDate(dayNumber: y * 10000 + m * 100 + 31))
+        case .year(let y): range = (LocalDate(dayNumber: y * 10000 + 101), LocalDate(dayNumber: y * 10000 + 1231))
+        }
+        let eventCount = try journal.eventCount(from: range.0, to: range.1, filter: filter)
         var text: String
         switch period {
         case .month(let y, let m):
             let moods = try journal.categories(kind: .mood).map {
                 CalendarRenderer.Mood(name: $0.name, icon: $0.icon, color: $0.color, score: $0.score ?? 0)
             }
-            text = renderer.month(year: y, month: m, days: cells, moods: moods, showCounts: terminal.width >= 50)
+            text = renderer.month(year: y, month: m, days: cells, moods: moods, showCounts: terminal.width >= 50, eventCount: eventCount)
         case .year(let y):
-            text = renderer.year(y, days: cells)
+            text = renderer.year(y, days: cells, eventCount: eventCount)
         }
         if !filters.label.isEmpty { text = terminal.dim("(\(filters.label))") + "\n" + text }
         print(text)

@@ -31,7 +31,7 @@ struct CalendarRenderer {
     /// The month in `cal` layout. Each day is a cell of four columns, `[12]` when it has
     /// events (or, with colour, the number on the mood colour), `>` before today; when
     /// `showCounts` is on, the number of events follows each busy day.
-    func month(year: Int, month: Int, days: [Int: Cell], moods: [Mood], showCounts: Bool) -> String {
+    func month(year: Int, month: Int, days: [Int: Cell], moods: [Mood], showCounts: Bool, eventCount: Int? = nil) -> String {
         let cellWidth = showCounts ? 7 : 4
         let gridWidth = cellWidth * 7 - (showCounts ? 3 : 0)
         var lines: [String] = []
@@ -63,7 +63,7 @@ struct CalendarRenderer {
         }
         if !line.isEmpty { lines.append(trimmed(line)) }
 
-        let total = days.values.reduce(0) { $0 + $1.count }
+        let total = eventCount ?? days.values.reduce(0) { $0 + $1.count }
         let busy = days.values.filter { $0.count > 0 }.count
         lines.append("")
         lines.append("\(total) \(total == 1 ? "event" : "events") on \(busy) \(busy == 1 ? "day" : "days")")
@@ -154,7 +154,7 @@ struct CalendarRenderer {
     /// The year as a contribution graph: a column per week, a row per weekday, each day
     /// shaded by its number of events (`·░▒▓█` without colour, greens with colour),
     /// then the busiest day, the longest streak and the total.
-    func year(_ year: Int, days: [Int: Cell]) -> String {
+    func year(_ year: Int, days: [Int: Cell], eventCount: Int? = nil) -> String {
         let maxCount = days.values.map(\.count).max() ?? 0
         let first = Self.weekday(year: year, month: 1, day: 1)
         let leading = (first - firstWeekday + 7) % 7
@@ -198,7 +198,8 @@ struct CalendarRenderer {
         lines.append("")
         lines.append("less " + (0...4).map(glyph(level:)).joined() + " more" + (terminal.colored ? "" : "   o today"))
         let stats = Self.stats(year: year, days: days)
-        lines.append("\(stats.total) \(stats.total == 1 ? "event" : "events") on \(stats.activeDays) \(stats.activeDays == 1 ? "day" : "days")")
+        let total = eventCount ?? stats.total
+        lines.append("\(total) \(total == 1 ? "event" : "events") on \(stats.activeDays) \(stats.activeDays == 1 ? "day" : "days")")
         if let busiest = stats.busiest {
             lines.append("busiest day: \(Self.longDate(busiest.day)) (\(busiest.count) \(busiest.count == 1 ? "event" : "events"))")
         }

@@ -65,6 +65,11 @@ struct DayIndexTests {
         #expect(month.first { $0.date == day("2026-07-11") }?.personIDs == [ana.id, ben.id])
         #expect(try j.events(on: day("2026-07-11")).map(\.title) == ["Trip"])
         #expect(try j.events(EventFilter(from: day("2026-07-11"), to: day("2026-07-11"))).map(\.title) == ["Trip"])
+        // Six days light up, but there are three events; a range counts each once.
+        #expect(month.reduce(0) { $0 + $1.eventCount } == 6)
+        #expect(try j.eventCount(from: day("2026-07-01"), to: day("2026-07-31")) == 3)
+        #expect(try j.eventCount(from: day("2026-07-05"), to: day("2026-07-11")) == 3)
+        #expect(try j.eventCount(from: day("2026-07-01"), to: day("2026-07-31"), filter: DayFilter(personID: ben.id)) == 2)
         try j.checkInvariants()
     }
 
