@@ -94,31 +94,31 @@ extension ICalendar {
     }
 
     private static func writeJCal(name: String, properties: [ICalProperty], components: [ICalComponent], into out: inout String) {
-        out += "[" + jsonString(name.lowercased()) + ",["
+        out += "[" + JSONEscaping.quoted(name.lowercased()) + ",["
         for (i, p) in properties.enumerated() {
             if i > 0 { out += "," }
             let v = ICalValue.from(p)
-            out += "[" + jsonString(p.name.lowercased()) + ",{"
+            out += "[" + JSONEscaping.quoted(p.name.lowercased()) + ",{"
             var first = true
             for param in p.parameters where param.name != "VALUE" {
                 if !first { out += "," }
                 first = false
-                out += jsonString(param.name.lowercased()) + ":"
-                out += param.values.count == 1 ? jsonString(param.values[0]) : "[" + param.values.map(jsonString).joined(separator: ",") + "]"
+                out += JSONEscaping.quoted(param.name.lowercased()) + ":"
+                out += param.values.count == 1 ? JSONEscaping.quoted(param.values[0]) : "[" + param.values.map(JSONEscaping.quoted).joined(separator: ",") + "]"
             }
-            out += "}," + jsonString(v.type)
+            out += "}," + JSONEscaping.quoted(v.type)
             for item in v.items {
                 out += ","
                 switch item {
-                case .string(let s): out += jsonString(s)
+                case .string(let s): out += JSONEscaping.quoted(s)
                 case .integer(let n): out += String(n)
                 case .float(let d): out += ICalValue.number(d)
                 case .geo(let a, let b): out += "[\(ICalValue.number(a)),\(ICalValue.number(b))]"
-                case .period(let s, let e, _): out += "[" + jsonString(s) + "," + jsonString(e) + "]"
+                case .period(let s, let e, _): out += "[" + JSONEscaping.quoted(s) + "," + JSONEscaping.quoted(e) + "]"
                 case .recur(let pairs):
                     out += "{" + pairs.map { k, vals in
-                        let enc: [String] = vals.map { ICalValue.integerRecurKeys.contains(k) && Int($0) != nil ? $0 : jsonString($0) }
-                        return jsonString(k) + ":" + (enc.count == 1 ? enc[0] : "[" + enc.joined(separator: ",") + "]")
+                        let enc: [String] = vals.map { ICalValue.integerRecurKeys.contains(k) && Int($0) != nil ? $0 : JSONEscaping.quoted($0) }
+                        return JSONEscaping.quoted(k) + ":" + (enc.count == 1 ? enc[0] : "[" + enc.joined(separator: ",") + "]")
                     }.joined(separator: ",") + "}"
                 }
             }
@@ -130,21 +130,5 @@ extension ICalendar {
             writeJCal(name: c.name, properties: c.properties, components: c.components, into: &out)
         }
         out += "]]"
-    }
-
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
     }
 }

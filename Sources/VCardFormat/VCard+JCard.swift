@@ -22,54 +22,34 @@ extension VCard {
     }
 
     static func jCardProperty(_ p: ContentLine) -> String {
-        var s = "[" + jsonString(p.name.lowercased()) + ",{"
+        var s = "[" + JSONEscaping.quoted(p.name.lowercased()) + ",{"
         var params: [String] = []
-        if let g = p.group { params.append("\"group\":" + jsonString(g)) }
+        if let g = p.group { params.append("\"group\":" + JSONEscaping.quoted(g)) }
         for param in p.parameters where param.name != "VALUE" {
-            let v = param.values.count == 1 ? jsonString(param.values[0]) : "[" + param.values.map(jsonString).joined(separator: ",") + "]"
-            params.append(jsonString(param.name.lowercased()) + ":" + v)
+            let v = param.values.count == 1 ? JSONEscaping.quoted(param.values[0]) : "[" + param.values.map(JSONEscaping.quoted).joined(separator: ",") + "]"
+            params.append(JSONEscaping.quoted(param.name.lowercased()) + ":" + v)
         }
         s += params.joined(separator: ",") + "},"
         let type = p.firstParameter("VALUE")?.lowercased() ?? (p.value.hasPrefix("data:") ? "uri" : PropertyKind.defaultType(p.name))
-        s += jsonString(type)
+        s += JSONEscaping.quoted(type)
         switch PropertyKind.of(p.name) {
         case .text:
-            s += "," + jsonString(TextEscaping.unescape(p.value))
+            s += "," + JSONEscaping.quoted(TextEscaping.unescape(p.value))
         case .list:
-            for item in TextEscaping.splitList(p.value) { s += "," + jsonString(item) }
+            for item in TextEscaping.splitList(p.value) { s += "," + JSONEscaping.quoted(item) }
         case .structured:
             let fields = TextEscaping.splitStructured(p.value).map { items in
-                items.count == 1 ? jsonString(items[0]) : "[" + items.map(jsonString).joined(separator: ",") + "]"
+                items.count == 1 ? JSONEscaping.quoted(items[0]) : "[" + items.map(JSONEscaping.quoted).joined(separator: ",") + "]"
             }
             s += ",[" + fields.joined(separator: ",") + "]"
         case .date:
             // jCard writes dates in ISO 8601 extended form (RFC 7095 §3.5.3): --04-12, 1985-04-12.
             let isDate = !p.value.contains("T") && (p.firstParameter("VALUE").map { !$0.caseInsensitiveEquals("text") } ?? true)
-            s += "," + jsonString(isDate ? (PartialDate(p.value)?.extendedFormat ?? p.value) : p.value)
+            s += "," + JSONEscaping.quoted(isDate ? (PartialDate(p.value)?.extendedFormat ?? p.value) : p.value)
         default:
-            s += "," + jsonString(p.value)
+            s += "," + JSONEscaping.quoted(p.value)
         }
         return s + "]"
-    }
-
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for u in text.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    out += "\\u00" + (u.value < 0x10 ? "0" : "") + String(u.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
     }
 
     /// Reads jCard: `["vcard", [...]]` or an array of them.

@@ -6,6 +6,7 @@ import VCardFormat
 /// warning that says what was skipped, or refused with an error that says why.
 @Suite("VCard hostile input")
 struct VCardHostileInputTests {
+    @discardableResult
     static func timed<T>(_ limit: Double, _ body: () throws -> T) rethrows -> T {
         let start = Date()
         let result = try body()
