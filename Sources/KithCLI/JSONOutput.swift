@@ -9,8 +9,9 @@ enum JSONOutput {
         encoder.dateEncodingStrategy = .iso8601
         let data = try encoder.encode(value)
         let text = String(decoding: data, as: UTF8.self)
-        // Foundation pretty-prints an empty array over three lines.
-        return text == "[\n\n]" ? "[]" : text
+        // Foundation pretty-prints an empty array or object over three lines; strings never
+        // hold a raw line break (JSON escapes it), so this only touches empty containers.
+        return text.replacing(#/\[\n *\n *\]/#, with: "[]").replacing(#/\{\n *\n *\}/#, with: "{}")
     }
 
     static func print<T: Encodable>(_ value: T) throws {

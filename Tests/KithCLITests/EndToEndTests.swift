@@ -146,7 +146,9 @@ import Kith
 
         // Edit: a new mood and time; the length stays.
         #expect(try kith.ok("edit", "1", "--mood", "great", "--when", "\(day) 16:00").contains("16:00–17:30"))
-        let edited = try decode(EventOut.self, kith.ok("show", "1", "--json"))
+        let editedText = try kith.ok("show", "1", "--json")
+        #expect(editedText.contains("\"photos\" : [],\n"), "an empty list prints on one line")
+        let edited = try decode(EventOut.self, editedText)
         #expect(edited.mood?.name == "great")
         #expect(edited.localEnd == "\(day)T17:30:00+08:00")
 
