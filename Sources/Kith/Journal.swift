@@ -142,15 +142,16 @@ public final class Journal: Sendable {
         var attempt = 0
         while true {
             do {
-                let unknown = try dbQueue.read { db -> [String] in
+                let (unknown, pending) = try dbQueue.read { db -> ([String], Bool) in
                     let applied = try migrator.appliedIdentifiers(db)
                     let known = Set(migrator.migrations)
-                    return applied.filter { !known.contains($0) }.sorted()
+                    return (applied.filter { !known.contains($0) }.sorted(), !known.isSubset(of: applied))
                 }
                 if !unknown.isEmpty {
                     throw Error.newerSchema(path: path ?? ":memory:", unknownMigrations: unknown)
                 }
-                try migrator.migrate(dbQueue)
+                // A current journal is only read here: no write transaction for every command.
+                if pending { try migrator.migrate(dbQueue) }
                 logger?.debug("journal schema is current", metadata: ["migrations": "\(migrator.migrations.count)"])
                 return
             } catch let error as Error {
