@@ -51,11 +51,13 @@ let package = Package(
         .executableTarget(name: "FuzzICalendar", dependencies: ["FuzzSupport", "ICalendarFormat"], path: "Sources/Fuzz/FuzzICalendar"),
         .executableTarget(name: "FuzzXML", dependencies: ["FuzzSupport", "SecureXML", "VCardFormat", "ICalendarFormat"], path: "Sources/Fuzz/FuzzXML"),
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "VCardFormat", "ICalendarFormat"], path: "Sources/Fuzz/FuzzJSON"),
+        // The outside judges (Python icalendar/vobject, khal, khard), shared by the test targets.
+        .target(name: "OutsideJudges", path: "Tests/OutsideJudges"),
         .testTarget(name: "ContentLinesTests", dependencies: ["ContentLines"]),
         .testTarget(name: "SecureXMLTests", dependencies: ["SecureXML"]),
-        .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ICalendarFormatTests", dependencies: ["ICalendarFormat"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "KithTests", dependencies: ["Kith", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
+        .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "OutsideJudges"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ICalendarFormatTests", dependencies: ["ICalendarFormat", "OutsideJudges"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "KithTests", dependencies: ["Kith", "OutsideJudges", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
         .testTarget(name: "KithCLITests", dependencies: ["Kith", "KithCLI", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

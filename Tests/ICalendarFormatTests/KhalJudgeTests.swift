@@ -1,4 +1,5 @@
 import Foundation
+import OutsideJudges
 import Testing
 @testable import ICalendarFormat
 
@@ -14,8 +15,8 @@ struct KhalJudgeTests {
             var e = ICalComponent(name: "VEVENT")
             e.uid = uid
             e.dtStamp = ICalDateTime("20261121T120000Z")
-            e.dtStart = try #require(ICalDateTime(start, tzid: tz))
-            e.dtEnd = try #require(ICalDateTime(end, tzid: tz))
+            e.dtStart = ICalDateTime(start, tzid: tz)
+            e.dtEnd = ICalDateTime(end, tzid: tz)
             e.summary = "Event \(uid)"
             return e
         }
@@ -30,23 +31,7 @@ struct KhalJudgeTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kith-khal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("cal"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let conf = """
-        [calendars]
-        [[kith]]
-        path = \(dir.path)/cal
-        type = calendar
-        [locale]
-        timeformat = %H:%M
-        dateformat = %Y-%m-%d
-        longdateformat = %Y-%m-%d
-        datetimeformat = %Y-%m-%d %H:%M
-        longdatetimeformat = %Y-%m-%d %H:%M
-        local_timezone = UTC
-        default_timezone = UTC
-        [sqlite]
-        path = \(dir.path)/khal.db
-
-        """
+        let conf = OutsideJudge.khalConfig(calendar: dir.path + "/cal", database: dir.path + "/khal.db")
         try conf.write(to: dir.appendingPathComponent("conf"), atomically: true, encoding: .utf8)
         let ics = dir.appendingPathComponent("kith.ics")
         try ICalendarWriter().write(cal).data.write(to: ics)

@@ -1,3 +1,4 @@
+import OutsideJudges
 import Foundation
 import ICalendarFormat
 import Testing
@@ -172,28 +173,28 @@ struct ExportTests {
 
     // MARK: Python judges
 
-    @Test("vobject reads the exported vCards with the same names and e-mails", .enabled(if: PythonJudge.has("vobject")))
+    @Test("vobject reads the exported vCards with the same names and e-mails", .enabled(if: OutsideJudge.shouldRun(importing: "vobject")))
     func vobjectJudge() throws {
         let j = try sampleJournal()
         for version in VCardExportVersion.allCases {
             let data = try j.exportVCards(VCardExportOptions(version: version)).data
-            let out = try PythonJudge.run("""
+            let out = try OutsideJudge.python(script: """
                 import sys, vobject
                 for c in vobject.readComponents(sys.stdin.read()):
                     mails = sorted(e.value for e in c.contents.get('email', []))
                     print(c.fn.value + '|' + ','.join(mails))
-                """, input: data)
+                """, stdin: data)
             var expected: [String] = []
             for (name, p) in try j.everyone() { expected.append(name + "|" + p.emails.map(\.value).sorted().joined(separator: ",")) }
             #expect(out.split(separator: "\n").map(String.init).sorted() == expected.sorted())
         }
     }
 
-    @Test("python icalendar reads the exported .ics with the same UTC instants", .enabled(if: PythonJudge.has("icalendar")))
+    @Test("python icalendar reads the exported .ics with the same UTC instants", .enabled(if: OutsideJudge.shouldRun(importing: "icalendar")))
     func icalendarJudge() throws {
         let j = try sampleJournal()
         let data = try j.exportCalendar().data
-        let out = try PythonJudge.run("""
+        let out = try OutsideJudge.python(script: """
             import sys, datetime, icalendar
             cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
             for e in cal.walk('VEVENT'):
@@ -203,7 +204,7 @@ struct ExportTests {
                     print(str(e['UID']) + '|' + str(int(s.timestamp())))
                 else:
                     print(str(e['UID']) + '|' + s.isoformat())
-            """, input: data)
+            """, stdin: data)
         var expected: [String] = []
         for e in try j.events() {
             expected.append(e.uid + "|" + (e.allDay ? e.startDay.description : String(Int(e.start.timeIntervalSince1970))))
@@ -215,32 +216,6 @@ struct ExportTests {
 /// khard and khal, from the judge's virtual environment, reading an exported vdir.
 @Suite("vdir judges")
 struct VdirJudgeTests {
-    /// A tool installed next to the Python judge, if any.
-    static func tool(_ name: String) -> String? {
-        let dir = URL(fileURLWithPath: PythonJudge.interpreter).deletingLastPathComponent()
-        let path = dir.appendingPathComponent(name).path
-        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-    }
-
-    /// Disabled without the tool, except under CI, where a missing tool must fail.
-    static func available(_ name: String) -> Bool { ProcessInfo.processInfo.environment["CI"] != nil || tool(name) != nil }
-
-    static func run(_ tool: String, _ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["LANG"] = "C.UTF-8"; env["LC_ALL"] = "C.UTF-8"
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = Pipe()
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
     func exported() throws -> (Journal, URL) {
         let j = try Journal.inMemory()
         for f in ImportTests.contactFiles + ["catching-up.ics"] { try j.importSample(f) }
@@ -249,7 +224,7 @@ struct VdirJudgeTests {
         return (j, dir)
     }
 
-    @Test("khard lists every exported person with their UID and name", .enabled(if: available("khard")))
+    @Test("khard lists every exported person with their UID and name", .enabled(if: OutsideJudge.shouldRun(tool: "khard")))
     func khard() throws {
         let (j, dir) = try exported()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -265,36 +240,21 @@ struct VdirJudgeTests {
             display = formatted_name
 
             """.write(to: conf, atomically: true, encoding: .utf8)
-        let out = try Self.run(try #require(Self.tool("khard")), ["-c", conf.path, "list", "--parsable"])
+        let out = try OutsideJudge.run(try #require(OutsideJudge.tool("khard")), ["-c", conf.path, "list", "--parsable"]).out
         let rows = out.split(separator: "\n").map { $0.split(separator: "\t").prefix(2).joined(separator: "|") }.sorted()
         let expected = try j.everyone().values.map { "\($0.uid)|\($0.displayName)" }.sorted()
         #expect(rows == expected)
     }
 
-    @Test("khal lists every exported event at the same UTC time", .enabled(if: available("khal")))
+    @Test("khal lists every exported event at the same UTC time", .enabled(if: OutsideJudge.shouldRun(tool: "khal")))
     func khal() throws {
         let (j, dir) = try exported()
         defer { try? FileManager.default.removeItem(at: dir) }
         let conf = dir.appendingPathComponent("khal.conf")
-        try """
-            [calendars]
-            [[kith]]
-            path = \(dir.path)/calendar
-            type = calendar
-            [locale]
-            timeformat = %H:%M
-            dateformat = %Y-%m-%d
-            longdateformat = %Y-%m-%d
-            datetimeformat = %Y-%m-%d %H:%M
-            longdatetimeformat = %Y-%m-%d %H:%M
-            local_timezone = UTC
-            default_timezone = UTC
-            [sqlite]
-            path = \(dir.path)/khal.db
-
-            """.write(to: conf, atomically: true, encoding: .utf8)
-        let out = try Self.run(try #require(Self.tool("khal")),
-                               ["-c", conf.path, "list", "-df", "", "-f", "{uid}|{start}|{title}", "1900-01-01", "2200-01-01"])
+        try OutsideJudge.khalConfig(calendar: dir.path + "/calendar", database: dir.path + "/khal.db")
+            .write(to: conf, atomically: true, encoding: .utf8)
+        let out = try OutsideJudge.run(try #require(OutsideJudge.tool("khal")),
+                               ["-c", conf.path, "list", "-df", "", "-f", "{uid}|{start}|{title}", "1900-01-01", "2200-01-01"]).out
         let rows = out.split(separator: "\n").map(String.init).sorted()
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!

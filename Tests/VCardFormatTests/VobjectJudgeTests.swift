@@ -1,35 +1,18 @@
 import Foundation
+import OutsideJudges
 import Testing
 import VCardFormat
 
-/// Python's vobject, the outside judge of what Kith writes.
+/// Python's vobject, the outside judge of what Kith writes (see `OutsideJudge`).
 enum PythonJudge {
-    /// `KITH_PYTHON`, then /work/venv/bin/python, then python3 on PATH.
-    static let interpreter: String = {
-        let env = ProcessInfo.processInfo.environment
-        if let p = env["KITH_PYTHON"], !p.isEmpty { return p }
-        if FileManager.default.isExecutableFile(atPath: "/work/venv/bin/python") { return "/work/venv/bin/python" }
-        return "/usr/bin/env"
-    }()
-
     static func run(_ args: [String]) -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: interpreter)
-        p.arguments = (interpreter == "/usr/bin/env" ? ["python3"] : []) + args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        do { try p.run() } catch { return (-1, "", "\(error)") }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        guard let r = try? OutsideJudge.run(OutsideJudge.python, args) else { return (-1, "", "cannot start \(OutsideJudge.python)") }
+        return (r.status, r.out, r.err)
     }
 
     /// Whether vobject can be imported. When it cannot, the tests are disabled on a developer
     /// machine, but must run (and so fail) under CI, where `.ci/run` installs it.
-    static let vobjectAvailable: Bool = ProcessInfo.processInfo.environment["CI"] != nil
-        || run(["-c", "import vobject"]).status == 0
+    static let vobjectAvailable = OutsideJudge.shouldRun(importing: "vobject")
 }
 
 @Suite("vobject reads what Kith writes")
