@@ -8,7 +8,7 @@ let package = Package(
         .library(name: "Kith", targets: ["Kith"]),
         .library(name: "VCardFormat", targets: ["VCardFormat"]),
         .library(name: "ICalendarFormat", targets: ["ICalendarFormat"]),
-        .executable(name: "kith", targets: ["KithCLI"]),
+        .executable(name: "kith", targets: ["KithTool"]),
         .executable(name: "kith-bench", targets: ["KithBench"]),
     ],
     dependencies: [
@@ -30,16 +30,48 @@ let package = Package(
             dependencies: [
                 "VCardFormat", "ICalendarFormat",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The C API, for SQLITE_FCNTL_PERSIST_WAL (Journal.init).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Layer 4: the tool.
-        .executableTarget(
+        // Layer 4: the tool: the commands (a library, so that KithCLITests link it without the
+        // tool's linker settings) and the `kith` executable, only `KithMain.main()`.
+        .target(
             name: "KithCLI",
             dependencies: [
                 "Kith",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "KithTool",
+            dependencies: ["KithCLI"],
+            linkerSettings: [
+                // Release `kith` starts in about half the time statically linked (issue 7): no
+                // Swift/Foundation shared libraries to load and relocate, and no position-independent
+                // executable whose ~80,000 relative relocations the loader would apply at every
+                // start. libxml2 (and the ICU it uses) stay shared. FoundationEssentials finds the
+                // ICU time zone, calendar and locale classes by name, and a static link keeps only
+                // the objects something refers to: `-u` keeps them (else TimeZone(identifier:) is nil).
+                // Debug builds stay dynamic (fast links for the tests, which run the debug `kith`).
+                // SwiftPM leaves Foundation's own static libraries off the link line: listed here
+                // in one group, since they refer to each other.
+                .unsafeFlags([
+                    "-static-stdlib", "-Xclang-linker", "-no-pie",
+                    "-Xlinker", "--start-group",
+                    "-Xlinker", "-lCoreFoundation", "-Xlinker", "-l_CFXMLInterface", "-Xlinker", "-l_FoundationICU",
+                    "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims",
+                    "-Xlinker", "-lswiftSynchronization", "-Xlinker", "-lFoundationEssentials",
+                    "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-lFoundation",
+                    "-Xlinker", "-lFoundationXML", "-Xlinker", "-lxml2", "-Xlinker", "-lsqlite3",
+                    "-Xlinker", "--end-group",
+                    "-Xlinker", "-u", "-Xlinker", "$s30FoundationInternationalization12_TimeZoneICUCMn",
+                    "-Xlinker", "-u", "-Xlinker", "$s30FoundationInternationalization15_TimeZoneGMTICUCMn",
+                    "-Xlinker", "-u", "-Xlinker", "$s30FoundationInternationalization12_CalendarICUCMn",
+                    "-Xlinker", "-u", "-Xlinker", "$s30FoundationInternationalization10_LocaleICUCMn",
+                ], .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         // Benchmarks: in-process timings for Scripts/bench.sh and Benchmarks/ical-bench.sh (issue 7).

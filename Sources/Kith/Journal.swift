@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Logging
 #if canImport(Glibc)
 import Glibc
@@ -62,30 +63,40 @@ public final class Journal: Sendable {
     ///
     /// The file uses WAL and waits up to 10 seconds for another process's write, so that
     /// two `kith` processes writing at once both succeed. Migrations run on open.
+    ///
+    /// Opening is one connection and, for a current journal, one read: a command that only
+    /// reads writes nothing to disk. The WAL file is kept between commands (emptied when the
+    /// last connection closes, after its contents are checkpointed into the journal), so
+    /// the next command does not create and sync it again.
     /// - Throws: ``Error/folderMissing(path:)`` when the folder does not exist,
-    ///   ``Error/newerSchema(path:unknownMigrations:)`` for a file from a newer Kith,
-    ///   ``Error/cannotOpen(path:reason:)`` otherwise.
+    ///   ``Error/newerSchema(path:unknownMigrations:)`` for a file from a newer Kith (left
+    ///   unchanged), ``Error/cannotOpen(path:reason:)`` otherwise.
     public init(path: String, logger: Logger? = nil) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        var isDir: ObjCBool = false
-        let folderToCheck = folder.isEmpty ? "." : folder
-        guard FileManager.default.fileExists(atPath: folderToCheck, isDirectory: &isDir), isDir.boolValue else {
+        var status = stat()
+        guard stat(folder.isEmpty ? "." : folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
             throw Error.folderMissing(path: path)
         }
-        try Journal.refuseNewerSchema(path: path)
-        if !FileManager.default.fileExists(atPath: path) {
-            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-            if fd >= 0 {
-                close(fd)
-                logger?.info("created a new journal file")
-            } else if errno != EEXIST {
-                throw Error.cannotOpen(path: path, reason: String(cString: strerror(errno)))
-            }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        if fd >= 0 {
+            close(fd)
+            logger?.info("created a new journal file")
+        } else if errno != EEXIST {
+            throw Error.cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
         var config = Journal.configuration()
-        config.journalMode = .wal
-        // Switching a brand-new file to WAL while another process does the same can report
-        // "database is locked" at once, without waiting: try again for a few seconds.
+        // Journal mode: set in `migrate()` once the file is known not to come from a newer
+        // Kith (GRDB's `.wal` would write to the file before that check).
+        config.prepareDatabase { db in
+            // WAL with NORMAL: a commit reaches the WAL (atomic, survives a killed process);
+            // syncs happen at checkpoints. Same durability as GRDB's `.wal` setting.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Keep the WAL file when the last connection closes (it is still checkpointed
+            // first), and empty it rather than keep a large one after a big import.
+            var persist: CInt = 1
+            _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+            try db.execute(sql: "PRAGMA journal_size_limit = 8388608")
+        }
         var queue: DatabaseQueue?
         var attempt = 0
         while queue == nil {
@@ -142,13 +153,27 @@ public final class Journal: Sendable {
         var attempt = 0
         while true {
             do {
-                let (unknown, pending) = try dbQueue.read { db -> ([String], Bool) in
+                let onDisk = path != nil
+                let (unknown, pending, wal) = try dbQueue.read { db -> ([String], Bool, Bool) in
                     let applied = try migrator.appliedIdentifiers(db)
                     let known = Set(migrator.migrations)
-                    return (applied.filter { !known.contains($0) }.sorted(), !known.isSubset(of: applied))
+                    let mode = onDisk ? try String.fetchOne(db, sql: "PRAGMA journal_mode") : "wal"
+                    return (applied.filter { !known.contains($0) }.sorted(), !known.isSubset(of: applied), mode == "wal")
                 }
+                // Checked before anything writes: a refused file keeps its bytes and its time.
                 if !unknown.isEmpty {
                     throw Error.newerSchema(path: path ?? ":memory:", unknownMigrations: unknown)
+                }
+                if !wal {
+                    // A new file (or one an older tool left in another mode). Switching a
+                    // brand-new file to WAL while another process does the same can report
+                    // "database is locked" at once, without waiting: the loop tries again.
+                    let mode = try dbQueue.writeWithoutTransaction { db in
+                        try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                    }
+                    guard mode == "wal" else {
+                        throw Error.cannotOpen(path: path ?? ":memory:", reason: "cannot switch the journal to WAL mode")
+                    }
                 }
                 // A current journal is only read here: no write transaction for every command.
                 if pending { try migrator.migrate(dbQueue) }

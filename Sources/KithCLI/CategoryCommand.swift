@@ -12,7 +12,7 @@ struct CategoryCommand: ParsableCommand {
     )
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the category trees.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Show the category trees.")
 
         @Option(help: "Only this kind: relation, eventType, trait or mood.")
         var kind: KindArgument?
@@ -60,6 +60,7 @@ struct CategoryCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a category.",
             discussion: "PATH is `Name` for a main category or `Main/Name` for a subcategory.")
 
@@ -77,7 +78,7 @@ struct CategoryCommand: ParsableCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename, recolour, re-icon or move a category.")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Rename, recolour, re-icon or move a category.")
 
         @Argument(help: "relation, eventType, trait or mood.") var kind: KindArgument
         @Argument(help: "The category, as Name or Main/Name.") var path: String
@@ -109,6 +110,7 @@ struct CategoryCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove a category.",
             discussion: "Refused while events, people, traits or subcategories use it, unless --reassign names where they go.")
 

@@ -5,10 +5,10 @@ import Logging
 
 /// The entry point: runs the command tree and turns every failure into one line on
 /// standard error, `kith: <what went wrong> (<what to do>)`, with exit status 1 for a
-/// user error and 2 for a usage error.
-@main
-enum KithMain {
-    static func main() {
+/// user error and 2 for a usage error. The `kith` executable (Sources/KithTool) only calls
+/// ``main()``.
+public enum KithMain {
+    public static func main() {
         let (rest, debug) = takingDebug(Array(CommandLine.arguments.dropFirst()))
         bootstrapLogging(debug: debug || ProcessInfo.processInfo.environment["KITH_DEBUG"] == "1")
         let arguments = hoistingJournal(rest)

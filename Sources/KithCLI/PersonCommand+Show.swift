@@ -6,6 +6,7 @@ extension PersonCommand {
     /// `kith person show NAME`: the profile, what you know about them, and your history.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show a person: profile, what you know, history, last seen.")
 
         @Argument(help: "Who.") var person: String

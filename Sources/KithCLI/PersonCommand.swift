@@ -51,7 +51,7 @@ struct PersonCommand: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a person.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a person.")
 
         @Argument(help: "Their name as you call them, e.g. \"Ana Lima\".") var name: String
         @OptionGroup var fields: Fields
@@ -67,7 +67,7 @@ struct PersonCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List people, by name or by when you last saw them.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List people, by name or by when you last saw them.")
 
         @Option(name: .customLong("in"), help: "Only people under this relation category.") var relation: String?
         @Option(help: "name, or last-seen (not seen for longest first).") var sort: SortArgument = .init(sort: .name)
@@ -115,6 +115,7 @@ struct PersonCommand: ParsableCommand {
 
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change a person.",
             discussion: "--email, --phone and --nickname add to what is there; the other fields replace it.")
 
@@ -140,6 +141,7 @@ struct PersonCommand: ParsableCommand {
 
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "merge",
             abstract: "Merge the second person into the first.",
             discussion: "The events, traits and contact details of the second move to the first; the second is removed.")
 
@@ -158,6 +160,7 @@ struct PersonCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove a person.",
             discussion: "Their events stay, with the other people in them; the traits learned about them go.")
 
@@ -205,6 +208,7 @@ extension PersonCommand {
     /// `kith person duplicates`: people who may be the same person.
     struct Duplicates: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "duplicates",
             abstract: "List people who may be the same person, and why.",
             discussion: "Merge a pair with `kith person merge '#1' '#2'` (ids keep identical names apart).")
 

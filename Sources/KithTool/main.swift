@@ -1,0 +1,3 @@
+import KithCLI
+
+KithMain.main()
