@@ -7,7 +7,7 @@ import Foundation
 extension ICalComponent {
     // MARK: Text
 
-    private func text(_ name: String) -> String? { property(name)?.text }
+    private func text(_ name: String) -> String? { property(upper: name)?.text }
     private mutating func setText(_ name: String, _ v: String?) { set(name, v.map { .text(name, $0) }) }
 
     /// UID.
@@ -43,8 +43,8 @@ extension ICalComponent {
 
     /// The value of a DATE / DATE-TIME property, honouring its TZID.
     public func dateTime(_ name: String) -> ICalDateTime? {
-        guard let p = property(name) else { return nil }
-        return ICalDateTime(p.value, tzid: p.parameter("TZID"))
+        guard let p = property(upper: name.asciiUppercased) else { return nil }
+        return ICalDateTime(p.value, tzid: p.parameters.isEmpty ? nil : p.parameter(upper: "TZID"))
     }
 
     /// Sets a DATE / DATE-TIME property with the right VALUE and TZID parameters.

@@ -13,9 +13,13 @@ public struct ICalComponent: Hashable, Sendable {
     }
 
     /// The first property with a name (case-insensitive).
-    public func property(_ name: String) -> ICalProperty? {
-        let n = name.asciiUppercased
-        for p in properties where p.name.utf8.count == n.utf8.count && p.name == n { return p }
+    public func property(_ name: String) -> ICalProperty? { property(upper: name.asciiUppercased) }
+
+    /// ``property(_:)`` for a name already upper-cased (the typed getters).
+    @inline(__always)
+    func property(upper n: String) -> ICalProperty? {
+        let count = n.utf8.count
+        for i in properties.indices where properties[i].name.utf8.count == count && properties[i].name == n { return properties[i] }
         return nil
     }
 
