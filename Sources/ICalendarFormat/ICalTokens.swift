@@ -30,30 +30,31 @@ enum ICalPropertyKind: UInt8 {
 /// names, parameter values such as `REQ-PARTICIPANT` or a TZID, STATUS values), made once
 /// per read and then shared: a repeated one costs neither UTF-8 validation nor a new string.
 ///
-/// Keys are the raw bytes (up to 16), so the same bytes always give the same string; each
-/// length keeps at most ``slots`` entries, first come, so a file of all-different values
-/// costs a short scan and never grows the table.
+/// Keys are the raw bytes (up to 16), so the same bytes always give the same string. The
+/// table is direct-mapped with a fixed size: a new string takes its slot from an earlier
+/// one (never from a seeded one), so a file of all-different values never grows it.
 struct ICalTokens {
     struct Entry {
         var k0: UInt64
         var k1: UInt64
-        var string: String
+        var length: Int
+        var pinned: Bool
         var kind: ICalPropertyKind
+        var string: String
     }
 
     static let maxLength = 16
-    static let slots = 16
+    private static let bits = 10
     private var entries: [Entry]
-    private var counts: [Int]
 
     init(seed: [String] = []) {
-        entries = Array(repeating: Entry(k0: 0, k1: 0, string: "", kind: .other), count: (Self.maxLength + 1) * Self.slots)
-        counts = Array(repeating: 0, count: Self.maxLength + 1)
+        entries = Array(repeating: Entry(k0: 0, k1: 0, length: 0, pinned: false, kind: .other, string: ""),
+                        count: 1 << Self.bits)
         for s in seed {
             let bytes = Array(s.utf8)
             bytes.withUnsafeBufferPointer { b in
                 let k = Self.key(b.baseAddress!, b.count)
-                if find(b.count, k) < 0 { add(b.count, k, s, ICalPropertyKind.of(s)) }
+                if find(b.count, k) < 0 { add(b.count, k, s, ICalPropertyKind.of(s), pinned: true) }
             }
         }
     }
@@ -77,26 +78,27 @@ struct ICalTokens {
         return (k0, k1)
     }
 
-    /// The index of the entry for a key of length `n` (1...16), or -1.
+    @inline(__always)
+    private static func slot(_ n: Int, _ k: (UInt64, UInt64)) -> Int {
+        let h = (k.0 &* 0x9E37_79B9_7F4A_7C15) ^ ((k.1 &+ UInt64(n)) &* 0xC2B2_AE3D_27D4_EB4F)
+        return Int(truncatingIfNeeded: h &>> UInt64(64 - bits))
+    }
+
+    /// The slot holding the string for `n` (1...16) bytes with key `k`, or -1.
     @inline(__always)
     func find(_ n: Int, _ k: (UInt64, UInt64)) -> Int {
-        var j = n &* Self.slots
-        let end = j &+ counts[n]
-        while j < end {
-            if entries[j].k0 == k.0 && entries[j].k1 == k.1 { return j }
-            j &+= 1
-        }
-        return -1
+        let i = Self.slot(n, k)
+        return entries[i].k0 == k.0 && entries[i].k1 == k.1 && entries[i].length == n ? i : -1
     }
 
     @inline(__always)
     func entry(_ i: Int) -> (string: String, kind: ICalPropertyKind) { (entries[i].string, entries[i].kind) }
 
-    /// Remembers a string for a key while its length has room left.
-    mutating func add(_ n: Int, _ k: (UInt64, UInt64), _ s: String, _ kind: ICalPropertyKind) {
-        guard counts[n] < Self.slots else { return }
-        entries[n * Self.slots + counts[n]] = Entry(k0: k.0, k1: k.1, string: s, kind: kind)
-        counts[n] += 1
+    /// Remembers a string for a key, unless its slot holds a seeded one.
+    mutating func add(_ n: Int, _ k: (UInt64, UInt64), _ s: String, _ kind: ICalPropertyKind, pinned: Bool = false) {
+        let i = Self.slot(n, k)
+        if entries[i].pinned { return }
+        entries[i] = Entry(k0: k.0, k1: k.1, length: n, pinned: pinned, kind: kind, string: s)
     }
 
     /// Names seen in nearly every calendar: components, properties, parameters.

@@ -36,6 +36,9 @@ struct ICalendarParser {
     private var hasUID: [Bool] = []
     /// How many open components are VTIMEZONEs: their values are not checked.
     private var timeZoneDepth = 0
+    /// The parameter lists of recent lines, with their bytes (from the first `;` to the `:`).
+    private var recentParameters: [(bytes: [UInt8], parameters: [ICalParameter])] = Array(repeating: ([], []), count: 4)
+    private var nextRecentParameters = 0
     /// Names and short values met again and again, made into strings once.
     private var names = ICalTokens(seed: ICalTokens.names)
     private var values = ICalTokens(seed: ICalTokens.values)
@@ -210,8 +213,10 @@ struct ICalendarParser {
         let k = ICalTokens.key(l.baseAddress! + a, n)
         let i = values.find(n, k)
         if i >= 0 { return values.entry(i).string }
+        if memchr(l.baseAddress! + a, 94, n) != nil {
+            return parameter ? Self.parameterValue(l, a, b) : Self.string(l, a, b)
+        }
         let s = Self.string(l, a, b)
-        if s.utf8.contains(94) { return parameter ? Self.parameterValue(l, a, b) : s }
         values.add(n, k, s, .other)
         return s
     }
@@ -260,7 +265,22 @@ struct ICalendarParser {
         }
         let (name, kind) = token(l, 0, nameEnd)
         var params: [ICalParameter] = []
-        while k < n, l[k] == 59 {
+        // The same parameters as a recent line (`;TZID=Europe/Berlin`, `;VALUE=DATE`) give
+        // the same list: share it rather than parse and allocate it again.
+        let paramsStart = k
+        if k < n, l[k] == 59 {
+            for entry in recentParameters where !entry.parameters.isEmpty {
+                let m = entry.bytes.count
+                if paramsStart + m < n, l[paramsStart + m] == 58,
+                   entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, l.baseAddress! + paramsStart, m) == 0 }) {
+                    params = entry.parameters
+                    k = paramsStart + m
+                    break
+                }
+            }
+        }
+        let parsed = params.isEmpty
+        while parsed, k < n, l[k] == 59 {
             k += 1
             if params.isEmpty { params.reserveCapacity(4) }
             let ps = k
@@ -300,6 +320,14 @@ struct ICalendarParser {
             warnings.append(FormatWarning(line: line, property: name, code: .malformedLine,
                 message: "the line has no \":\" before its value; skipped"))
             return
+        }
+        if parsed, !params.isEmpty, k - paramsStart <= 48 {
+            // Short lists only (a TZID, VALUE=DATE): an ATTENDEE's is its own. Slots are reused in turn.
+            let slot = nextRecentParameters
+            recentParameters[slot].bytes.removeAll(keepingCapacity: true)
+            recentParameters[slot].bytes.append(contentsOf: UnsafeBufferPointer(rebasing: l[paramsStart..<k]))
+            recentParameters[slot].parameters = params
+            nextRecentParameters = (slot + 1) & 3
         }
         // Dates and UIDs rarely repeat: they are not looked up among the shared values.
         let value = kind == .other ? shortValue(l, k + 1, n, parameter: false) : Self.string(l, k + 1, n)
@@ -438,7 +466,17 @@ struct ICalendarParser {
         }
     }
 
-    private var lastCheckedTZID: String?
+    /// The last TZIDs checked (most files use a handful): no set lookup for those.
+    private var recentTZIDs: [String] = []
+
+    /// Remembers a TZID the resolver does not know yet, with where it was first used.
+    @inline(__always)
+    private mutating func noteTZID(_ tzid: String, line: Int, property: String) {
+        for t in recentTZIDs where t == tzid { return }
+        if recentTZIDs.count >= 8 { recentTZIDs.removeFirst() }
+        recentTZIDs.append(tzid)
+        if checkedTZIDs.insert(tzid).inserted && !resolver.canResolve(tzid) { pendingTZIDs[tzid] = (line, property) }
+    }
 
     /// Checks the value of a property of an open component outside any VTIMEZONE, from its
     /// bytes where it can; warns about what cannot be used. A UID is noted for the missing-UID check.
@@ -447,8 +485,8 @@ struct ICalendarParser {
         case .other: return
         case .uid: hasUID[hasUID.count - 1] = true
         case .date, .dateList:
-            let tzid = p.parameters.isEmpty ? nil : p.parameter("TZID")
-            if kind == .dateList, p.name == "RDATE", p.parameter("VALUE")?.uppercased() == "PERIOD" {
+            let tzid = p.parameters.isEmpty ? nil : p.parameter(upper: "TZID")
+            if kind == .dateList, p.name == "RDATE", p.parameter(upper: "VALUE")?.uppercased() == "PERIOD" {
                 for v in p.value.split(separator: ",") where ICalPeriod(String(v), tzid: tzid) == nil {
                     warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
                         message: "\"\(v)\" is not a valid PERIOD; kept as written but not used"))
@@ -462,10 +500,7 @@ struct ICalendarParser {
                 warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
                     message: "\"\(p.value.prefix(40))\" is not a valid DATE or DATE-TIME (YYYYMMDD or YYYYMMDDTHHMMSS[Z]); kept as written but not used"))
             }
-            if let tzid, tzid != lastCheckedTZID {
-                lastCheckedTZID = tzid
-                if checkedTZIDs.insert(tzid).inserted && !resolver.canResolve(tzid) { pendingTZIDs[tzid] = (p.line, p.name) }
-            }
+            if let tzid { noteTZID(tzid, line: p.line, property: p.name) }
         case .rrule:
             do { _ = try RecurrenceRule(p.value) } catch {
                 warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidRecurrenceRule,
