@@ -466,6 +466,8 @@ struct ICalendarParser {
         }
     }
 
+    /// The last RRULE values found valid.
+    private var validRules: [String] = []
     /// The last TZIDs checked (most files use a handful): no set lookup for those.
     private var recentTZIDs: [String] = []
 
@@ -496,13 +498,19 @@ struct ICalendarParser {
                     warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
                         message: "\"\(v)\" is not a valid DATE or DATE-TIME; kept as written but not used"))
                 }
-            } else if ICalDateTime.parse(bytes, tzid: nil) == nil {
+            } else if !ICalDateTime.isValid(bytes) {
                 warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
                     message: "\"\(p.value.prefix(40))\" is not a valid DATE or DATE-TIME (YYYYMMDD or YYYYMMDDTHHMMSS[Z]); kept as written but not used"))
             }
             if let tzid { noteTZID(tzid, line: p.line, property: p.name) }
         case .rrule:
-            do { _ = try RecurrenceRule(p.value) } catch {
+            // Calendars repeat a few rules: one already found valid is not parsed again.
+            for r in validRules where r == p.value { return }
+            do {
+                _ = try RecurrenceRule(p.value)
+                if validRules.count >= 8 { validRules.removeFirst() }
+                validRules.append(p.value)
+            } catch {
                 warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidRecurrenceRule,
                     message: "\(error); the event is read without repetition"))
             }
