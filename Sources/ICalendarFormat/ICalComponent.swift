@@ -18,8 +18,14 @@ public struct ICalComponent: Hashable, Sendable {
     /// ``property(_:)`` for a name already upper-cased (the typed getters).
     @inline(__always)
     func property(upper n: String) -> ICalProperty? {
+        propertyIndex(upper: n).map { properties[$0] }
+    }
+
+    /// Where the first property with an upper-cased name is, so getters read its value without copying it.
+    @inline(__always)
+    func propertyIndex(upper n: String) -> Int? {
         let count = n.utf8.count
-        for i in properties.indices where properties[i].name.utf8.count == count && properties[i].name == n { return properties[i] }
+        for i in properties.indices where properties[i].name.utf8.count == count && properties[i].name == n { return i }
         return nil
     }
 
