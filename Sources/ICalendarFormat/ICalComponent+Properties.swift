@@ -7,7 +7,10 @@ import Foundation
 extension ICalComponent {
     // MARK: Text
 
-    private func text(_ name: String) -> String? { property(name)?.text }
+    private func text(_ name: String) -> String? {
+        guard let i = propertyIndex(upper: name) else { return nil }
+        return ICalText.unescape(properties[i].value)
+    }
     private mutating func setText(_ name: String, _ v: String?) { set(name, v.map { .text(name, $0) }) }
 
     /// UID.
@@ -42,9 +45,13 @@ extension ICalComponent {
     // MARK: Dates
 
     /// The value of a DATE / DATE-TIME property, honouring its TZID.
-    public func dateTime(_ name: String) -> ICalDateTime? {
-        guard let p = property(name) else { return nil }
-        return ICalDateTime(p.value, tzid: p.parameter("TZID"))
+    public func dateTime(_ name: String) -> ICalDateTime? { dateTime(upper: name.asciiUppercased) }
+
+    /// ``dateTime(_:)`` for a name already upper-cased (the typed getters).
+    private func dateTime(upper name: String) -> ICalDateTime? {
+        guard let i = propertyIndex(upper: name) else { return nil }
+        let tzid = properties[i].parameters.isEmpty ? nil : properties[i].parameter(upper: "TZID")
+        return ICalDateTime(properties[i].value, tzid: tzid)
     }
 
     /// Sets a DATE / DATE-TIME property with the right VALUE and TZID parameters.
@@ -56,13 +63,13 @@ extension ICalComponent {
         set(name, ICalProperty(name: name, value: value.description, parameters: params))
     }
 
-    public var dtStamp: ICalDateTime? { get { dateTime("DTSTAMP") } set { setDateTime("DTSTAMP", newValue) } }
-    public var dtStart: ICalDateTime? { get { dateTime("DTSTART") } set { setDateTime("DTSTART", newValue) } }
-    public var dtEnd: ICalDateTime? { get { dateTime("DTEND") } set { setDateTime("DTEND", newValue) } }
-    public var due: ICalDateTime? { get { dateTime("DUE") } set { setDateTime("DUE", newValue) } }
-    public var recurrenceID: ICalDateTime? { get { dateTime("RECURRENCE-ID") } set { setDateTime("RECURRENCE-ID", newValue) } }
-    public var created: ICalDateTime? { get { dateTime("CREATED") } set { setDateTime("CREATED", newValue) } }
-    public var lastModified: ICalDateTime? { get { dateTime("LAST-MODIFIED") } set { setDateTime("LAST-MODIFIED", newValue) } }
+    public var dtStamp: ICalDateTime? { get { dateTime(upper: "DTSTAMP") } set { setDateTime("DTSTAMP", newValue) } }
+    public var dtStart: ICalDateTime? { get { dateTime(upper: "DTSTART") } set { setDateTime("DTSTART", newValue) } }
+    public var dtEnd: ICalDateTime? { get { dateTime(upper: "DTEND") } set { setDateTime("DTEND", newValue) } }
+    public var due: ICalDateTime? { get { dateTime(upper: "DUE") } set { setDateTime("DUE", newValue) } }
+    public var recurrenceID: ICalDateTime? { get { dateTime(upper: "RECURRENCE-ID") } set { setDateTime("RECURRENCE-ID", newValue) } }
+    public var created: ICalDateTime? { get { dateTime(upper: "CREATED") } set { setDateTime("CREATED", newValue) } }
+    public var lastModified: ICalDateTime? { get { dateTime(upper: "LAST-MODIFIED") } set { setDateTime("LAST-MODIFIED", newValue) } }
 
     /// DURATION.
     public var duration: ICalDuration? {

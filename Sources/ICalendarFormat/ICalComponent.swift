@@ -13,9 +13,19 @@ public struct ICalComponent: Hashable, Sendable {
     }
 
     /// The first property with a name (case-insensitive).
-    public func property(_ name: String) -> ICalProperty? {
-        let n = name.asciiUppercased
-        for p in properties where p.name.utf8.count == n.utf8.count && p.name == n { return p }
+    public func property(_ name: String) -> ICalProperty? { property(upper: name.asciiUppercased) }
+
+    /// ``property(_:)`` for a name already upper-cased (the typed getters).
+    @inline(__always)
+    func property(upper n: String) -> ICalProperty? {
+        propertyIndex(upper: n).map { properties[$0] }
+    }
+
+    /// Where the first property with an upper-cased name is, so getters read its value without copying it.
+    @inline(__always)
+    func propertyIndex(upper n: String) -> Int? {
+        let count = n.utf8.count
+        for i in properties.indices where properties[i].name.utf8.count == count && properties[i].name == n { return i }
         return nil
     }
 

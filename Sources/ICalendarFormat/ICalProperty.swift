@@ -27,8 +27,14 @@ public struct ICalProperty: Hashable, Sendable {
     /// The first value of a parameter, by case-insensitive name.
     public func parameter(_ name: String) -> String? {
         if parameters.isEmpty { return nil }
-        let n = name.asciiUppercased
-        for p in parameters where p.name.utf8.count == n.utf8.count && p.name == n { return p.firstValue }
+        return parameter(upper: name.asciiUppercased)
+    }
+
+    /// ``parameter(_:)`` for a name already upper-cased.
+    @inline(__always)
+    func parameter(upper n: String) -> String? {
+        let count = n.utf8.count
+        for p in parameters where p.name.utf8.count == count && p.name == n { return p.firstValue }
         return nil
     }
 
@@ -58,7 +64,8 @@ public struct ICalProperty: Hashable, Sendable {
 extension String {
     /// Upper-cases ASCII letters, without allocating when there are none to change.
     var asciiUppercased: String {
-        for b in utf8 where b >= 97 && b <= 122 { return uppercased() }
-        return self
+        var s = self
+        let lower = s.withUTF8 { b in b.contains { $0 &- 97 < 26 } }
+        return lower ? uppercased() : self
     }
 }

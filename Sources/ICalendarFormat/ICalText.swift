@@ -1,3 +1,5 @@
+import Foundation
+
 /// TEXT escaping of RFC 5545 §3.3.11.
 enum ICalText {
     static func escape(_ s: String) -> String {
@@ -21,26 +23,29 @@ enum ICalText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func unescape(_ s: String) -> String {
-        guard s.utf8.contains(92) else { return s }
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count)
-        var esc = false
-        for b in s.utf8 {
-            if esc {
-                switch b {
-                case 110, 78: out.append(10)
-                default: out.append(b)
+    /// Undoes TEXT escapes: `\\n` and `\\N` are newlines, a backslash before any other
+    /// character stands for that character, and a trailing backslash is kept.
+    static func unescape(_ text: String) -> String {
+        var s = text
+        return s.withUTF8 { b -> String in
+            guard b.count > 1, let base = b.baseAddress, memchr(base, 92, b.count) != nil else { return text }
+            let n = b.count
+            return String(unsafeUninitializedCapacity: n) { out in
+                var o = 0, i = 0
+                while i < n {
+                    let c = b[i]
+                    if c == 92, i + 1 < n {
+                        let e = b[i + 1]
+                        out[o] = e == 110 || e == 78 ? 10 : e
+                        o += 1; i += 2
+                    } else {
+                        out[o] = c
+                        o += 1; i += 1
+                    }
                 }
-                esc = false
-            } else if b == 92 {
-                esc = true
-            } else {
-                out.append(b)
+                return o
             }
         }
-        if esc { out.append(92) }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Splits on commas that are not escaped.

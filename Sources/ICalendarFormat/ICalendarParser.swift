@@ -3,7 +3,10 @@ import Foundation
 
 /// The byte-level reader behind ``ICalendarReader``: unfolds content lines, parses names,
 /// parameters and values, and assembles components, handing each top-level one to `deliver`.
-final class ICalendarParser {
+///
+/// Values are checked as each property is read (from its bytes), so a finished component
+/// is handed over as it is, without a second walk.
+struct ICalendarParser {
     var warnings: [FormatWarning] = []
     var calendarProperties: [ICalProperty] = []
     var sawCalendar = false
@@ -29,6 +32,16 @@ final class ICalendarParser {
     private var calendarLine = 0
     /// Whether the input holds a NUL byte anywhere (checked once, so clean input pays nothing per line).
     private var inputHasNUL = false
+    /// Per open component (parallel to `stack`): whether it has a UID.
+    private var hasUID: [Bool] = []
+    /// How many open components are VTIMEZONEs: their values are not checked.
+    private var timeZoneDepth = 0
+    /// The parameter lists of recent lines, with their bytes (from the first `;` to the `:`).
+    private var recentParameters: [(bytes: [UInt8], parameters: [ICalParameter])] = Array(repeating: ([], []), count: 4)
+    private var nextRecentParameters = 0
+    /// Names and short values met again and again, made into strings once.
+    private var names = ICalTokens(seed: ICalTokens.names)
+    private var values = ICalTokens(seed: ICalTokens.values)
 
     init(resolver: ICalTimeZoneResolver, limits: ContentLineReader.Limits = .standard,
          deliver: @escaping (ICalComponent) throws -> Void) {
@@ -37,7 +50,7 @@ final class ICalendarParser {
         self.deliver = deliver
     }
 
-    func run(_ buf: UnsafeBufferPointer<UInt8>) throws {
+    mutating func run(_ buf: UnsafeBufferPointer<UInt8>) throws {
         guard let base = buf.baseAddress else { finish(); return }
         let n = buf.count
         // Old Mac files end lines with CR alone: read them as LF.
@@ -110,14 +123,14 @@ final class ICalendarParser {
     }
 
     /// Warns about a logical line over ``ContentLineReader/Limits/lineLength``, which is skipped.
-    private func tooLong(head: some Collection<UInt8>, length: Int, line lineNo: Int) {
+    private mutating func tooLong(head: some Collection<UInt8>, length: Int, line lineNo: Int) {
         let name = String(decoding: head.prefix { $0 != 58 && $0 != 59 }, as: UTF8.self).uppercased()
         warnings.append(FormatWarning(line: lineNo, property: name.isEmpty ? nil : name, code: .lineTooLong,
             message: "Line is \(Self.size(length)) long, over the \(Self.size(limits.lineLength)) limit for one line (a huge attachment?); skipped. Shrink or remove it and read the file again."))
     }
 
     /// Removes NUL bytes from a logical line, with a warning.
-    private func removeNUL(_ line: inout [UInt8], line lineNo: Int) {
+    private mutating func removeNUL(_ line: inout [UInt8], line lineNo: Int) {
         let before = line.count
         line.removeAll { $0 == 0 }
         warnings.append(FormatWarning(line: lineNo, code: .nulByte,
@@ -171,7 +184,44 @@ final class ICalendarParser {
         return String(decoding: l[a..<b].map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
     }
 
-    private func handle(_ l: UnsafeBufferPointer<UInt8>, line: Int) throws {
+    /// A name, upper-cased, with what its value is checked for; repeated names come from `names`.
+    @inline(__always)
+    private mutating func token(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> (String, ICalPropertyKind) {
+        let n = b - a
+        guard n > 0, n <= ICalTokens.maxLength else {
+            let s = Self.name(l, a, b)
+            return (s, ICalPropertyKind.of(s))
+        }
+        let k = ICalTokens.key(l.baseAddress! + a, n)
+        let i = names.find(n, k)
+        if i >= 0 { return names.entry(i) }
+        let s = Self.name(l, a, b)
+        let kind = ICalPropertyKind.of(s)
+        names.add(n, k, s, kind)
+        return (s, kind)
+    }
+
+    /// A parameter value (or a short property value), shared through `values` when it repeats.
+    @inline(__always)
+    private mutating func shortValue(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, parameter: Bool) -> String {
+        let n = b - a
+        guard n > 0, n <= ICalTokens.maxLength else {
+            return parameter ? Self.parameterValue(l, a, b) : Self.string(l, a, b)
+        }
+        // Parameter values (caret escapes undone) and property values (as written) differ
+        // for the same bytes only when there is a caret: those are not shared.
+        let k = ICalTokens.key(l.baseAddress! + a, n)
+        let i = values.find(n, k)
+        if i >= 0 { return values.entry(i).string }
+        if memchr(l.baseAddress! + a, 94, n) != nil {
+            return parameter ? Self.parameterValue(l, a, b) : Self.string(l, a, b)
+        }
+        let s = Self.string(l, a, b)
+        values.add(n, k, s, .other)
+        return s
+    }
+
+    private mutating func handle(_ l: UnsafeBufferPointer<UInt8>, line: Int) throws {
         let n = l.count
         var k = 0
         while k < n, l[k] != 59, l[k] != 58 { k += 1 }
@@ -197,29 +247,45 @@ final class ICalendarParser {
                     excessDepth += 1
                     return
                 }
-                try begin(Self.name(l, k + 1, Self.trimEnd(l, k + 1, n)), line: line); return
+                try begin(token(l, k + 1, Self.trimEnd(l, k + 1, n)).0, line: line); return
             }
             if k == 3, up0 == 69, l[1] & 0xDF == 78, l[2] & 0xDF == 68 {
                 if excessDepth > 0 { excessDepth -= 1; return }
-                try end(Self.name(l, k + 1, Self.trimEnd(l, k + 1, n)), line: line); return
+                try end(token(l, k + 1, Self.trimEnd(l, k + 1, n)).0, line: line); return
             }
         }
         if excessDepth > 0 { return }
         // Over the property limit: skip before parsing parameters and value.
         if stack.isEmpty {
             if inCalendar, calendarProperties.count >= limits.propertiesPerComponent {
-                tooMany(&droppedCalendar, l, nameEnd, line: line); return
+                droppedCalendar = tooMany(droppedCalendar, l, nameEnd, line: line); return
             }
         } else if stack[stack.count - 1].properties.count >= limits.propertiesPerComponent {
-            tooMany(&dropped[dropped.count - 1], l, nameEnd, line: line); return
+            dropped[dropped.count - 1] = tooMany(dropped[dropped.count - 1], l, nameEnd, line: line); return
         }
-        let name = Self.name(l, 0, nameEnd)
+        let (name, kind) = token(l, 0, nameEnd)
         var params: [ICalParameter] = []
-        while k < n, l[k] == 59 {
+        // The same parameters as a recent line (`;TZID=Europe/Berlin`, `;VALUE=DATE`) give
+        // the same list: share it rather than parse and allocate it again.
+        let paramsStart = k
+        if k < n, l[k] == 59 {
+            for entry in recentParameters where !entry.parameters.isEmpty {
+                let m = entry.bytes.count
+                if paramsStart + m < n, l[paramsStart + m] == 58,
+                   entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, l.baseAddress! + paramsStart, m) == 0 }) {
+                    params = entry.parameters
+                    k = paramsStart + m
+                    break
+                }
+            }
+        }
+        let parsed = params.isEmpty
+        while parsed, k < n, l[k] == 59 {
             k += 1
+            if params.isEmpty { params.reserveCapacity(4) }
             let ps = k
             while k < n, l[k] != 61, l[k] != 58, l[k] != 59 { k += 1 }
-            let pname = Self.name(l, ps, k)
+            let pname = token(l, ps, k).0
             var first: String?
             var more: [String] = []
             if k < n, l[k] == 61 {
@@ -230,12 +296,12 @@ final class ICalendarParser {
                         let vs = k + 1
                         k = vs
                         while k < n, l[k] != 34 { k += 1 }
-                        v = Self.parameterValue(l, vs, k)
+                        v = shortValue(l, vs, k, parameter: true)
                         if k < n { k += 1 }
                     } else {
                         let vs = k
                         while k < n, l[k] != 44, l[k] != 58, l[k] != 59 { k += 1 }
-                        v = Self.parameterValue(l, vs, k)
+                        v = shortValue(l, vs, k, parameter: true)
                     }
                     if first == nil { first = v } else { more.append(v) }
                     if k < n, l[k] == 44 { k += 1; continue }
@@ -255,7 +321,16 @@ final class ICalendarParser {
                 message: "the line has no \":\" before its value; skipped"))
             return
         }
-        let value = Self.string(l, k + 1, n)
+        if parsed, !params.isEmpty, k - paramsStart <= 48 {
+            // Short lists only (a TZID, VALUE=DATE): an ATTENDEE's is its own. Slots are reused in turn.
+            let slot = nextRecentParameters
+            recentParameters[slot].bytes.removeAll(keepingCapacity: true)
+            recentParameters[slot].bytes.append(contentsOf: UnsafeBufferPointer(rebasing: l[paramsStart..<k]))
+            recentParameters[slot].parameters = params
+            nextRecentParameters = (slot + 1) & 3
+        }
+        // Dates and UIDs rarely repeat: they are not looked up among the shared values.
+        let value = kind == .other ? shortValue(l, k + 1, n, parameter: false) : Self.string(l, k + 1, n)
         let prop = ICalProperty(uncheckedName: name, value: value, parameters: params, line: line)
         if stack.isEmpty {
             if inCalendar {
@@ -267,23 +342,28 @@ final class ICalendarParser {
                     message: "a property outside BEGIN:VCALENDAR was ignored"))
             }
         } else {
+            if kind != .other && timeZoneDepth == 0 {
+                check(prop, kind, UnsafeBufferPointer(rebasing: l[(k + 1)...]))
+            }
             stack[stack.count - 1].properties.append(prop)
         }
     }
 
     /// Counts a property skipped over ``ContentLineReader/Limits/propertiesPerComponent``;
     /// the first one gets a warning, reworded with the total when the component closes.
-    private func tooMany(_ d: inout (count: Int, warning: Int), _ l: UnsafeBufferPointer<UInt8>, _ nameEnd: Int, line: Int) {
+    private mutating func tooMany(_ counted: (count: Int, warning: Int), _ l: UnsafeBufferPointer<UInt8>, _ nameEnd: Int, line: Int) -> (count: Int, warning: Int) {
+        var d = counted
         if d.count == 0 {
             d.warning = warnings.count
             warnings.append(FormatWarning(line: line, property: Self.name(l, 0, nameEnd), code: .tooManyProperties,
                 message: "Too many properties; the rest were skipped."))
         }
         d.count += 1
+        return d
     }
 
     /// Rewords a too-many-properties warning with the component and the count skipped.
-    private func noteDropped(_ d: (count: Int, warning: Int), in name: String, line: Int) {
+    private mutating func noteDropped(_ d: (count: Int, warning: Int), in name: String, line: Int) {
         guard d.count > 0 else { return }
         warnings[d.warning].message = "\(name) begun on line \(line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
     }
@@ -294,7 +374,7 @@ final class ICalendarParser {
         return e
     }
 
-    private func begin(_ name: String, line: Int) throws {
+    private mutating func begin(_ name: String, line: Int) throws {
         if name == "VCALENDAR" {
             if !stack.isEmpty { try finishOpen(line: line) }
             inCalendar = true
@@ -311,9 +391,11 @@ final class ICalendarParser {
         c.properties.reserveCapacity(16)
         stack.append(c)
         dropped.append((0, 0))
+        hasUID.append(false)
+        if name == "VTIMEZONE" { timeZoneDepth += 1 }
     }
 
-    private func end(_ name: String, line: Int) throws {
+    private mutating func end(_ name: String, line: Int) throws {
         if name == "VCALENDAR" {
             if !stack.isEmpty { try finishOpen(line: line) }
             if !inCalendar {
@@ -339,9 +421,16 @@ final class ICalendarParser {
         try pop()
     }
 
-    private func pop() throws {
+    private mutating func pop() throws {
         let c = stack.removeLast()
         noteDropped(dropped.removeLast(), in: c.name, line: c.line)
+        let uid = hasUID.removeLast()
+        if c.name == "VTIMEZONE" {
+            timeZoneDepth -= 1
+        } else if !uid && timeZoneDepth == 0 && (c.name == "VEVENT" || c.name == "VTODO" || c.name == "VJOURNAL") {
+            warnings.append(FormatWarning(line: c.line, property: c.name, code: .missingUID,
+                message: "\(c.name) has no UID; one must be made up to import it"))
+        }
         if stack.isEmpty {
             try complete(c)
         } else {
@@ -349,7 +438,7 @@ final class ICalendarParser {
         }
     }
 
-    private func finishOpen(line: Int) throws {
+    private mutating func finishOpen(line: Int) throws {
         while let open = stack.last {
             warnings.append(FormatWarning(line: line, property: "END", code: .missingEnd,
                 message: "\(open.name) begun on line \(open.line) has no END:\(open.name); closed at line \(line)"))
@@ -357,16 +446,18 @@ final class ICalendarParser {
         }
     }
 
-    /// A top-level component is complete: check its values, then hand it over.
-    private func complete(_ c: ICalComponent) throws {
+    /// A top-level component is complete (its values were checked as read): hand it over.
+    private mutating func complete(_ c: ICalComponent) throws {
         if c.name == "VTIMEZONE" { resolver.register(c) }
-        check(c)
         deliveredCount += 1
-        if ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY"].contains(c.name) { calendarComponentCount += 1 }
+        switch c.name {
+        case "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY": calendarComponentCount += 1
+        default: break
+        }
         try deliver(c)
     }
 
-    func noteMissingCalendarEnd(line: Int) {
+    mutating func noteMissingCalendarEnd(line: Int) {
         noteDropped(droppedCalendar, in: "VCALENDAR", line: calendarLine)
         droppedCalendar = (0, 0)
         if inCalendar {
@@ -375,80 +466,64 @@ final class ICalendarParser {
         }
     }
 
-    private enum Kind { case date, dateList, rrule, duration, uid, other }
+    /// The last RRULE values found valid.
+    private var validRules: [String] = []
+    /// The last TZIDs checked (most files use a handful): no set lookup for those.
+    private var recentTZIDs: [String] = []
 
-    /// Classifies a property name, gating on length and first byte so that most names
-    /// are rejected without a string comparison.
+    /// Remembers a TZID the resolver does not know yet, with where it was first used.
     @inline(__always)
-    private static func kind(_ n: String) -> Kind {
-        let u = n.utf8
-        guard let f = u.first else { return .other }
-        switch (f, u.count) {
-        case (68, 7): return n == "DTSTART" || n == "DTSTAMP" ? .date : .other
-        case (68, 5): return n == "DTEND" ? .date : .other
-        case (68, 3): return n == "DUE" ? .date : .other
-        case (68, 8): return n == "DURATION" ? .duration : .other
-        case (82, 13): return n == "RECURRENCE-ID" ? .date : .other
-        case (82, 5): return n == "RDATE" ? .dateList : n == "RRULE" ? .rrule : .other
-        case (67, 7): return n == "CREATED" ? .date : .other
-        case (67, 9): return n == "COMPLETED" ? .date : .other
-        case (76, 13): return n == "LAST-MODIFIED" ? .date : .other
-        case (69, 6): return n == "EXDATE" ? .dateList : .other
-        case (85, 3): return n == "UID" ? .uid : .other
-        default: return .other
-        }
+    private mutating func noteTZID(_ tzid: String, line: Int, property: String) {
+        for t in recentTZIDs where t == tzid { return }
+        if recentTZIDs.count >= 8 { recentTZIDs.removeFirst() }
+        recentTZIDs.append(tzid)
+        if checkedTZIDs.insert(tzid).inserted && !resolver.canResolve(tzid) { pendingTZIDs[tzid] = (line, property) }
     }
 
-    private var lastCheckedTZID: String?
-
-    private func check(_ c: ICalComponent) {
-        if c.name == "VTIMEZONE" { return }
-        var hasUID = false
-        for p in c.properties {
-            switch Self.kind(p.name) {
-            case .other: continue
-            case .uid: hasUID = true
-            case .date, .dateList:
-                let tzid = p.parameters.isEmpty ? nil : p.parameter("TZID")
-                if p.name == "RDATE", p.parameter("VALUE")?.uppercased() == "PERIOD" {
-                    for v in p.value.split(separator: ",") where ICalPeriod(String(v), tzid: tzid) == nil {
-                        warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
-                            message: "\"\(v)\" is not a valid PERIOD; kept as written but not used"))
-                    }
-                } else if p.name == "EXDATE" || p.name == "RDATE" {
-                    for v in p.value.split(separator: ",") where ICalDateTime(String(v), tzid: tzid) == nil {
-                        warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
-                            message: "\"\(v)\" is not a valid DATE or DATE-TIME; kept as written but not used"))
-                    }
-                } else if !ICalDateTime.isValid(p.value) {
+    /// Checks the value of a property of an open component outside any VTIMEZONE, from its
+    /// bytes where it can; warns about what cannot be used. A UID is noted for the missing-UID check.
+    private mutating func check(_ p: ICalProperty, _ kind: ICalPropertyKind, _ bytes: UnsafeBufferPointer<UInt8>) {
+        switch kind {
+        case .other: return
+        case .uid: hasUID[hasUID.count - 1] = true
+        case .date, .dateList:
+            let tzid = p.parameters.isEmpty ? nil : p.parameter(upper: "TZID")
+            if kind == .dateList, p.name == "RDATE", p.parameter(upper: "VALUE")?.uppercased() == "PERIOD" {
+                for v in p.value.split(separator: ",") where ICalPeriod(String(v), tzid: tzid) == nil {
                     warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
-                        message: "\"\(p.value.prefix(40))\" is not a valid DATE or DATE-TIME (YYYYMMDD or YYYYMMDDTHHMMSS[Z]); kept as written but not used"))
+                        message: "\"\(v)\" is not a valid PERIOD; kept as written but not used"))
                 }
-                if let tzid, tzid != lastCheckedTZID {
-                    lastCheckedTZID = tzid
-                    if checkedTZIDs.insert(tzid).inserted && !resolver.canResolve(tzid) { pendingTZIDs[tzid] = (p.line, p.name) }
+            } else if kind == .dateList {
+                for v in p.value.split(separator: ",") where ICalDateTime(String(v), tzid: tzid) == nil {
+                    warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
+                        message: "\"\(v)\" is not a valid DATE or DATE-TIME; kept as written but not used"))
                 }
-            case .rrule:
-                do { _ = try RecurrenceRule(p.value) } catch {
-                    warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidRecurrenceRule,
-                        message: "\(error); the event is read without repetition"))
-                }
-            case .duration:
-                if c.name != "VALARM", ICalDuration(p.value) == nil {
-                    warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
-                        message: "\"\(p.value.prefix(40))\" is not a valid DURATION (like PT1H30M); ignored"))
-                }
+            } else if !ICalDateTime.isValid(bytes) {
+                warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
+                    message: "\"\(p.value.prefix(40))\" is not a valid DATE or DATE-TIME (YYYYMMDD or YYYYMMDDTHHMMSS[Z]); kept as written but not used"))
+            }
+            if let tzid { noteTZID(tzid, line: p.line, property: p.name) }
+        case .rrule:
+            // Calendars repeat a few rules: one already found valid is not parsed again.
+            for r in validRules where r == p.value { return }
+            do {
+                _ = try RecurrenceRule(p.value)
+                if validRules.count >= 8 { validRules.removeFirst() }
+                validRules.append(p.value)
+            } catch {
+                warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidRecurrenceRule,
+                    message: "\(error); the event is read without repetition"))
+            }
+        case .duration:
+            if stack[stack.count - 1].name != "VALARM", ICalDuration(p.value) == nil {
+                warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
+                    message: "\"\(p.value.prefix(40))\" is not a valid DURATION (like PT1H30M); ignored"))
             }
         }
-        if !hasUID && (c.name == "VEVENT" || c.name == "VTODO" || c.name == "VJOURNAL") {
-            warnings.append(FormatWarning(line: c.line, property: c.name, code: .missingUID,
-                message: "\(c.name) has no UID; one must be made up to import it"))
-        }
-        for sub in c.components { check(sub) }
     }
 
     /// Reports TZIDs that no VTIMEZONE in the whole file defined.
-    private func finish() {
+    private mutating func finish() {
         for (tzid, at) in pendingTZIDs.sorted(by: { $0.value.line < $1.value.line }) where !resolver.canResolve(tzid) {
             warnings.append(FormatWarning(line: at.line, property: at.property, code: .unknownTimeZone,
                 message: "TZID \"\(tzid)\" has no VTIMEZONE and is not an IANA or Windows zone; its times were read as floating (\(resolver.floatingTimeZone.identifier)). Add a VTIMEZONE or use an IANA name such as Europe/Berlin"))

@@ -71,7 +71,7 @@ public struct ICalendarReader: Sendable {
                        _ body: (ICalComponent, ICalTimeZoneResolver) throws -> Void) throws -> Summary {
         let resolver = ICalTimeZoneResolver(floatingTimeZone: floatingTimeZone)
         return try withoutActuallyEscaping(body) { body in
-            let parser = ICalendarParser(resolver: resolver, limits: limits) { try body($0, resolver) }
+            var parser = ICalendarParser(resolver: resolver, limits: limits) { try body($0, resolver) }
             try parser.run(bytes)
             if !parser.sawCalendar && parser.calendarComponentCount == 0 {
                 throw ICalendar.ReadError(reason: .notICalendar, file: file, line: 1,
