@@ -243,7 +243,15 @@ extension EventMapping {
             self.mattersForZones = matters
         }
 
-        private static let zoneNames: [[UInt8]] = ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "EXDATE", "RDATE", "RRULE"].map { Array($0.utf8) }
+        private static let zoneNames: [StaticString] = ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "EXDATE", "RDATE", "RRULE"]
+
+        @inline(__always)
+        private static func same(_ b: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+            guard b.count == word.utf8CodeUnitCount else { return false }
+            let w = word.utf8Start
+            for k in 0..<b.count where b[k] != w[k] { return false }
+            return true
+        }
 
         @inline(__always)
         private static func isNameByte(_ b: UInt8) -> Bool {
@@ -266,9 +274,9 @@ extension EventMapping {
                 while i < n, isNameByte(b[i]) { i += 1 }
                 guard i > ps, i < n, b[i] == 61 else { return nil }
                 let pname = UnsafeBufferPointer(rebasing: b[ps..<i])
-                if pname.elementsEqual("ENCODING".utf8) || pname.elementsEqual("CHARSET".utf8) { return nil }
-                for other in names where other.elementsEqual(pname) { return nil }
-                if pname.elementsEqual("TZID".utf8) { matters = true }
+                if same(pname, "ENCODING") || same(pname, "CHARSET") { return nil }
+                for other in names where other.count == pname.count && other.elementsEqual(pname) { return nil }
+                if same(pname, "TZID") { matters = true }
                 names.append(pname)
                 i += 1
                 while true {
@@ -302,8 +310,8 @@ extension EventMapping {
             let valueStart = i + 1
             for k in valueStart..<n where b[k] < 32 || b[k] == 127 { return nil }
             let name = UnsafeBufferPointer(rebasing: b[0..<nameEnd])
-            for z in zoneNames where name.elementsEqual(z) { matters = true }
-            guard name.elementsEqual("ATTENDEE".utf8) || name.elementsEqual("ORGANIZER".utf8) else { return (nil, matters) }
+            for z in zoneNames where same(name, z) { matters = true }
+            guard same(name, "ATTENDEE") || same(name, "ORGANIZER") else { return (nil, matters) }
             // ICalAddress.email: the value after a case-insensitive "mailto:".
             let prefix = Array("mailto:".utf8)
             guard n - valueStart >= prefix.count else { return (nil, matters) }

@@ -340,7 +340,7 @@ extension Journal {
     /// Events in full, in the order of `ids` (unknown ids are skipped).
     static func fetchEvents(_ db: Database, ids: [Int64]) throws -> [Event] {
         guard !ids.isEmpty else { return [] }
-        var loader = try EventLoader(db)
+        var loader = try EventLoader(db, bulk: ids.count >= 2000)
         return try loader.events(ids)
     }
 }
@@ -352,6 +352,11 @@ struct EventLoader {
     let db: Database
     private let categories: [Int64: Category]
     private var places: [Int64: Place] = [:]
+    /// Bulk loads only (an export): every person's name, so that people need no join, and
+    /// the events that have photos or traits, so that the others are not looked up.
+    private var names: [Int64: String]?
+    private var withPhotos: Set<Int64>?
+    private var withTraits: Set<Int64>?
 
     /// The most ids one query binds.
     static let chunk = 500
@@ -359,11 +364,20 @@ struct EventLoader {
     /// only these few statements are ever compiled.
     private static let sizes = [1, 8, 64, chunk]
 
-    init(_ db: Database) throws {
+    /// - Parameter bulk: for loading many events (an export, a long listing): reads every
+    ///   person's name and the ids of events with photos or traits once, up front.
+    init(_ db: Database, bulk: Bool = false) throws {
         self.db = db
         var categories: [Int64: Category] = [:]
         for c in try Journal.fetchCategories(db, kind: nil) { categories[c.id] = c }
         self.categories = categories
+        guard bulk else { return }
+        var names: [Int64: String] = [:]
+        let people = try Row.fetchCursor(db, sql: "SELECT id, displayName FROM person")
+        while let r = try people.next() { names[r[0]] = r[1] }
+        self.names = names
+        withPhotos = try Set(Int64.fetchCursor(db, sql: "SELECT DISTINCT eventId FROM eventPhoto"))
+        withTraits = try Set(Int64.fetchCursor(db, sql: "SELECT DISTINCT eventId FROM trait WHERE eventId IS NOT NULL"))
     }
 
     /// Events in full, in the order of `ids` (unknown ids are skipped, repeated ones repeated).
@@ -388,6 +402,21 @@ struct EventLoader {
     private func statement(_ prefix: String, _ suffix: String, size: Int) throws -> Statement {
         let marks = String(repeating: "?,", count: size - 1) + "?"
         return try db.cachedStatement(sql: prefix + marks + suffix)
+    }
+
+    /// Runs an IN query for the chunk, or, when `only` is known, for the chunk's ids in it
+    /// (none: no query).
+    private func forSome(_ chunk: ArraySlice<Int64>, in only: Set<Int64>?, args: StatementArguments, size: Int,
+                         _ prefix: String, _ suffix: String, _ body: (Row) throws -> Void) throws {
+        var args = args, size = size
+        if let only {
+            let some = chunk.filter { only.contains($0) }
+            if some.isEmpty { return }
+            size = Self.sizes.first { $0 >= some.count } ?? Self.chunk
+            args = Self.arguments(some[...], size: size)
+        }
+        let rows = try Row.fetchCursor(statement(prefix, suffix, size: size), arguments: args)
+        while let row = try rows.next() { try body(row) }
     }
 
     private static func arguments(_ ids: ArraySlice<Int64>, size: Int) -> StatementArguments {
@@ -441,25 +470,32 @@ struct EventLoader {
             }
         }
         for i in batch.indices { if let p = placeIDs[i] { batch[i].place = places[p] } }
-        let people = try Row.fetchCursor(statement("""
-            SELECT ep.eventId, p.id, p.displayName FROM eventPerson ep JOIN person p ON p.id = ep.personId
-            WHERE ep.eventId IN (
-            """, ") ORDER BY ep.eventId, ep.position", size: size), arguments: args)
-        while let row = try people.next() {
-            if let i = index[row[0]] { batch[i].people.append(PersonRef(id: row[1], displayName: row[2])) }
+        if let names {
+            let people = try Row.fetchCursor(statement("SELECT eventId, personId FROM eventPerson WHERE eventId IN (",
+                                                       ") ORDER BY eventId, position", size: size), arguments: args)
+            while let row = try people.next() {
+                let person: Int64 = row[1]
+                if let i = index[row[0]], let name = names[person] { batch[i].people.append(PersonRef(id: person, displayName: name)) }
+            }
+        } else {
+            let people = try Row.fetchCursor(statement("""
+                SELECT ep.eventId, p.id, p.displayName FROM eventPerson ep JOIN person p ON p.id = ep.personId
+                WHERE ep.eventId IN (
+                """, ") ORDER BY ep.eventId, ep.position", size: size), arguments: args)
+            while let row = try people.next() {
+                if let i = index[row[0]] { batch[i].people.append(PersonRef(id: row[1], displayName: row[2])) }
+            }
         }
-        let photos = try Row.fetchCursor(statement("""
+        try forSome(chunk, in: withPhotos, args: args, size: size, """
             SELECT ep.eventId, p.hash, p.mediaType, p.byteCount FROM eventPhoto ep JOIN photo p ON p.hash = ep.photoHash
             WHERE ep.eventId IN (
-            """, ") ORDER BY ep.eventId, ep.position", size: size), arguments: args)
-        while let row = try photos.next() {
+            """, ") ORDER BY ep.eventId, ep.position") { row in
             if let i = index[row[0]] { batch[i].photos.append(Photo(hash: row[1], mediaType: row[2], byteCount: row[3])) }
         }
-        let traits = try Row.fetchCursor(statement("SELECT eventId, categoryId, text FROM trait WHERE eventId IN (", """
+        try forSome(chunk, in: withTraits, args: args, size: size, "SELECT eventId, categoryId, text FROM trait WHERE eventId IN (", """
             ) GROUP BY eventId, categoryId, text ORDER BY eventId, min(position), min(id)
-            """, size: size), arguments: args)
-        while let row = try traits.next() {
-            guard let c = categories[row[1]] else { continue }
+            """) { row in
+            guard let c = categories[row[1]] else { return }
             if let i = index[row[0]] { batch[i].traits.append(EventTrait(category: c, text: row[2])) }
         }
         let lines = try Row.fetchCursor(statement("SELECT eventId, line FROM eventICalLine WHERE eventId IN (",

@@ -197,7 +197,7 @@ extension Journal {
         w.property("X-WR-CALNAME", value: "Kith")
         for z in zones.timeZones(excluding: [], warnings: &formatWarnings) { w.write(z) }
         var used = ICalTimeZoneUsage()
-        var loader = try EventLoader(db)
+        var loader = try EventLoader(db, bulk: true)
         var colors: [String: String] = [:]
         var start = 0
         while start < plan.ids.count {
