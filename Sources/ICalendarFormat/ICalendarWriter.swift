@@ -14,20 +14,19 @@ public struct ICalendarWriter: Sendable {
 
     /// The calendar as iCalendar bytes, plus warnings (TZIDs that could not be defined).
     public func write(_ calendar: ICalendar) -> (data: Data, warnings: [FormatWarning]) {
-        var out: [UInt8] = []
-        out.reserveCapacity(4096)
+        var out = ICalendarLineWriter(lineLimit: lineLimit)
         var warnings: [FormatWarning] = []
         let cal = addsMissingTimeZones ? Self.addingTimeZones(to: calendar, warnings: &warnings) : calendar
-        line(&out, "BEGIN:VCALENDAR")
+        out.begin("VCALENDAR")
         var props = cal.properties
         if !props.contains(where: { $0.name == "VERSION" }) { props.insert(ICalProperty(name: "VERSION", value: "2.0"), at: 0) }
         if !props.contains(where: { $0.name == "PRODID" }) { props.insert(ICalProperty(name: "PRODID", value: "-//Kith//Kith//EN"), at: 1) }
-        for p in props { write(p, into: &out) }
+        for p in props { out.write(p) }
         // VTIMEZONEs first: readers that stream need them before the events.
-        for c in cal.components where c.name == "VTIMEZONE" { write(c, into: &out) }
-        for c in cal.components where c.name != "VTIMEZONE" { write(c, into: &out) }
-        line(&out, "END:VCALENDAR")
-        return (Data(out), warnings)
+        for c in cal.components where c.name == "VTIMEZONE" { out.write(c) }
+        for c in cal.components where c.name != "VTIMEZONE" { out.write(c) }
+        out.end("VCALENDAR")
+        return (Data(out.bytes), warnings)
     }
 
     /// The calendar as a String.
@@ -37,106 +36,102 @@ public struct ICalendarWriter: Sendable {
 
     /// Appends one component (with its sub-components) to `out`.
     public func write(_ component: ICalComponent, into out: inout [UInt8]) {
-        line(&out, "BEGIN:" + component.name)
-        for p in component.properties { write(p, into: &out) }
-        for c in component.components { write(c, into: &out) }
-        line(&out, "END:" + component.name)
+        var w = ICalendarLineWriter(lineLimit: lineLimit)
+        w.write(component)
+        out += w.bytes
     }
 
     /// Appends one property, folded.
     public func write(_ p: ICalProperty, into out: inout [UInt8]) {
-        var raw: [UInt8] = []
-        raw.reserveCapacity(p.name.utf8.count + p.value.utf8.count + 16)
-        raw += p.name.utf8
-        for param in p.parameters {
-            raw.append(59)
-            raw += param.name.utf8
-            raw.append(61)
-            for (i, v) in param.values.enumerated() {
-                if i > 0 { raw.append(44) }
-                Self.appendParameterValue(v, to: &raw)
-            }
-        }
-        raw.append(58)
-        // Line breaks inside a value would end the line: escape them.
-        for b in p.value.utf8 {
-            if b == 10 { raw += [92, 110] } else if b != 13 { raw.append(b) }
-        }
-        fold(raw, into: &out)
+        var w = ICalendarLineWriter(lineLimit: lineLimit)
+        w.write(p)
+        out += w.bytes
     }
-
-    private static func appendParameterValue(_ v: String, to raw: inout [UInt8]) {
-        var quote = false
-        for b in v.utf8 where b == 58 || b == 59 || b == 44 || b == 32 { quote = true; break }
-        if quote { raw.append(34) }
-        for b in v.utf8 {
-            switch b {
-            case 34: raw += [94, 39] // RFC 6868 ^'
-            case 10: raw += [94, 110]
-            case 13: break
-            case 94: raw += [94, 94]
-            default: raw.append(b)
-            }
-        }
-        if quote { raw.append(34) }
-    }
-
-    private func line(_ out: inout [UInt8], _ s: String) {
-        out += s.utf8
-        out += [13, 10]
-    }
-
-    private func fold(_ raw: [UInt8], into out: inout [UInt8]) {
-        let limit = max(lineLimit, 8)
-        var i = 0
-        var first = true
-        while i < raw.count {
-            let room = first ? limit : limit - 1
-            var end = min(raw.count, i + room)
-            if end < raw.count {
-                // Never split a UTF-8 sequence: back up to a lead byte.
-                while end > i + 1, raw[end] & 0xC0 == 0x80 { end -= 1 }
-            }
-            if !first { out.append(32) }
-            out += raw[i..<end]
-            out += [13, 10]
-            i = end
-            first = false
-        }
-        if raw.isEmpty { out += [13, 10] }
-    }
-
-    /// The properties whose years decide the span of generated VTIMEZONEs.
-    private static let spanDateNames: Set<String> = ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "EXDATE", "RDATE"]
 
     /// The calendar with a generated VTIMEZONE for each TZID in use that it lacks.
     static func addingTimeZones(to calendar: ICalendar, warnings: inout [FormatWarning]) -> ICalendar {
-        var used: [String] = []
-        var seen: Set<String> = []
-        var minYear = Int.max, maxYear = Int.min
-        var openEnded = false
-        func visit(_ c: ICalComponent) {
-            for p in c.properties {
-                if let tz = p.parameter("TZID"), !seen.contains(tz) { seen.insert(tz); used.append(tz) }
-                if p.name == "RRULE", let r = try? RecurrenceRule(p.value) {
-                    if let u = r.until { maxYear = max(maxYear, u.year) } else if r.count == nil { openEnded = true } else { openEnded = true }
-                }
-                if Self.spanDateNames.contains(p.name) {
-                    for v in p.value.split(separator: ",") {
-                        if let d = ICalDateTime(String(v.prefix(16))) { minYear = min(minYear, d.year); maxYear = max(maxYear, d.year) }
-                    }
-                }
-            }
-            for s in c.components { visit(s) }
-        }
-        for c in calendar.components where c.name != "VTIMEZONE" { visit(c) }
+        var usage = ICalTimeZoneUsage()
+        for c in calendar.components where c.name != "VTIMEZONE" { usage.note(c) }
         let defined = Set(calendar.timeZones.compactMap { $0.property("TZID")?.value })
-        let missing = used.filter { !defined.contains($0) }
-        if missing.isEmpty { return calendar }
+        let zones = usage.timeZones(excluding: defined, warnings: &warnings)
+        if zones.isEmpty { return calendar }
+        var cal = calendar
+        let firstNonZone = cal.components.firstIndex { $0.name != "VTIMEZONE" } ?? cal.components.count
+        cal.components.insert(contentsOf: zones, at: firstNonZone)
+        return cal
+    }
+}
+
+/// The TZIDs a calendar's components use, in order of first use, and the years their dates
+/// span: what the VTIMEZONEs ``ICalendarWriter`` generates must cover.
+///
+/// Note every component (or, when writing without building components, every TZID and
+/// date year as it would appear), then ask for ``timeZones(excluding:warnings:)``.
+public struct ICalTimeZoneUsage: Sendable, Equatable {
+    /// The TZIDs used, in order of first use.
+    public private(set) var tzids: [String] = []
+    private var seen: Set<String> = []
+    private var lastTZID: String?
+    private var minYear = Int.max, maxYear = Int.min
+    private var openEnded = false
+
+    /// Same zones in the same order, same span: the same VTIMEZONEs.
+    public static func == (a: ICalTimeZoneUsage, b: ICalTimeZoneUsage) -> Bool {
+        a.tzids == b.tzids && a.minYear == b.minYear && a.maxYear == b.maxYear && a.openEnded == b.openEnded
+    }
+
+    /// Whether noting this property could change anything: it has a TZID, an RRULE or a
+    /// date that counts for the span.
+    public static func matters(_ p: ICalProperty) -> Bool {
+        p.parameter("TZID") != nil || p.name == "RRULE" || spanDateNames.contains(p.name)
+    }
+
+    /// The properties whose years decide the span of generated VTIMEZONEs.
+    static let spanDateNames: Set<String> = ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "EXDATE", "RDATE"]
+
+    public init() {}
+
+    /// Notes a component's properties and sub-components.
+    public mutating func note(_ c: ICalComponent) {
+        for p in c.properties { note(p) }
+        for s in c.components { note(s) }
+    }
+
+    /// Notes one property: its TZID, its dates' years, an RRULE that runs on.
+    public mutating func note(_ p: ICalProperty) {
+        if let tz = p.parameter("TZID") { noteTZID(tz) }
+        if p.name == "RRULE", let r = try? RecurrenceRule(p.value) {
+            if let u = r.until { maxYear = max(maxYear, u.year) } else { openEnded = true }
+        }
+        if Self.spanDateNames.contains(p.name) {
+            for v in p.value.split(separator: ",") {
+                if let d = ICalDateTime(String(v.prefix(16))) { noteYear(d.year) }
+            }
+        }
+    }
+
+    /// Notes a TZID in use.
+    public mutating func noteTZID(_ tzid: String) {
+        if tzid == lastTZID { return }
+        lastTZID = tzid
+        if seen.insert(tzid).inserted { tzids.append(tzid) }
+    }
+
+    /// Notes the year of a DTSTART, DTEND, DUE, RECURRENCE-ID, EXDATE or RDATE value.
+    public mutating func noteYear(_ year: Int) {
+        if year < minYear { minYear = year }
+        if year > maxYear { maxYear = year }
+    }
+
+    /// A VTIMEZONE, from the system's IANA data, for each TZID used and not in `defined`;
+    /// a warning for each that names no known zone.
+    public func timeZones(excluding defined: Set<String>, warnings: inout [FormatWarning]) -> [ICalComponent] {
+        let missing = tzids.filter { !defined.contains($0) }
+        if missing.isEmpty { return [] }
+        var minYear = minYear, maxYear = maxYear
         if minYear == Int.max { minYear = 2000; maxYear = 2000 }
         if openEnded { maxYear = max(maxYear, minYear) + 10 }
         maxYear = min(maxYear, 2099)
-        var cal = calendar
         var zones: [ICalComponent] = []
         for tzid in missing {
             let name = ICalTimeZoneResolver.ianaName(tzid) ?? WindowsZones.iana(for: tzid)
@@ -147,8 +142,6 @@ public struct ICalendarWriter: Sendable {
             }
             zones.append(ICalComponent.timeZone(tz, tzid: tzid, years: minYear...max(minYear, maxYear)))
         }
-        let firstNonZone = cal.components.firstIndex { $0.name != "VTIMEZONE" } ?? cal.components.count
-        cal.components.insert(contentsOf: zones, at: firstNonZone)
-        return cal
+        return zones
     }
 }

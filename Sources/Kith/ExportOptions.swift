@@ -45,6 +45,14 @@ public struct ExportResult: Sendable {
     public var warnings: [String]
 }
 
+/// An export streamed to a file or a sink: how many people or events it holds, how many
+/// bytes it took, and what could not be carried over exactly.
+public struct ExportSummary: Sendable {
+    public var count: Int
+    public var byteCount: Int
+    public var warnings: [String]
+}
+
 /// What ``Journal/exportVdir(to:)`` did.
 public struct VdirExportReport: Sendable, Hashable {
     /// Files written because they were new or changed.

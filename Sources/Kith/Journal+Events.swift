@@ -111,37 +111,44 @@ extension Journal {
     /// - Complexity: an indexed range over days, then the other filters on those events.
     public func events(_ filter: EventFilter = EventFilter()) throws -> [Event] {
         try read { db in
-            var clauses: [String] = []
-            var args: [(any DatabaseValueConvertible)?] = []
-            if let from = filter.from { clauses.append("endDay >= ?"); args.append(from.dayNumber) }
-            if let to = filter.to { clauses.append("startDay <= ?"); args.append(to.dayNumber) }
-            if let p = filter.personID {
-                clauses.append("id IN (SELECT eventId FROM eventPerson WHERE personId = ?)"); args.append(p)
-            }
-            if let t = filter.typeID {
-                let ids = try Journal.subtreeIDs(db, id: Journal.requireCategory(db, id: t, kind: .eventType).id)
-                clauses.append("typeId IN (\(ids.map { _ in "?" }.joined(separator: ",")))")
-                args += ids.map { $0 as (any DatabaseValueConvertible)? }
-            }
-            if let m = filter.moodID { clauses.append("moodId = ?"); args.append(m) }
-            if let place = filter.place, !place.isEmpty {
-                clauses.append("placeId IN (SELECT id FROM place WHERE kith_fold(name) LIKE ? ESCAPE '\\')")
-                args.append("%" + Journal.likeEscaped(NameMatcher.fold(place)) + "%")
-            }
-            if let search = filter.search {
-                for word in search.split(whereSeparator: { $0.isWhitespace }) {
-                    clauses.append("(kith_fold(title) LIKE ? ESCAPE '\\' OR kith_fold(note) LIKE ? ESCAPE '\\')")
-                    let pattern = "%" + Journal.likeEscaped(NameMatcher.fold(String(word))) + "%"
-                    args.append(pattern); args.append(pattern)
-                }
-            }
-            var sql = "SELECT id FROM event"
-            if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
-            sql += filter.newestFirst ? " ORDER BY startAt DESC, id DESC" : " ORDER BY startAt, id"
-            if let limit = filter.limit { sql += " LIMIT ?"; args.append(limit) }
-            let ids = try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(args))
+            let (tail, args) = try Journal.eventSelection(db, filter)
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM event" + tail, arguments: args)
             return try Journal.fetchEvents(db, ids: ids)
         }
+    }
+
+    /// The `WHERE … ORDER BY … LIMIT` part of a query on `event` that selects a filter's
+    /// events in timeline order, with its arguments.
+    static func eventSelection(_ db: Database, _ filter: EventFilter) throws -> (String, StatementArguments) {
+        var clauses: [String] = []
+        var args: [(any DatabaseValueConvertible)?] = []
+        if let from = filter.from { clauses.append("endDay >= ?"); args.append(from.dayNumber) }
+        if let to = filter.to { clauses.append("startDay <= ?"); args.append(to.dayNumber) }
+        if let p = filter.personID {
+            clauses.append("id IN (SELECT eventId FROM eventPerson WHERE personId = ?)"); args.append(p)
+        }
+        if let t = filter.typeID {
+            let ids = try Journal.subtreeIDs(db, id: Journal.requireCategory(db, id: t, kind: .eventType).id)
+            clauses.append("typeId IN (\(ids.map { _ in "?" }.joined(separator: ",")))")
+            args += ids.map { $0 as (any DatabaseValueConvertible)? }
+        }
+        if let m = filter.moodID { clauses.append("moodId = ?"); args.append(m) }
+        if let place = filter.place, !place.isEmpty {
+            clauses.append("placeId IN (SELECT id FROM place WHERE kith_fold(name) LIKE ? ESCAPE '\\')")
+            args.append("%" + Journal.likeEscaped(NameMatcher.fold(place)) + "%")
+        }
+        if let search = filter.search {
+            for word in search.split(whereSeparator: { $0.isWhitespace }) {
+                clauses.append("(kith_fold(title) LIKE ? ESCAPE '\\' OR kith_fold(note) LIKE ? ESCAPE '\\')")
+                let pattern = "%" + Journal.likeEscaped(NameMatcher.fold(String(word))) + "%"
+                args.append(pattern); args.append(pattern)
+            }
+        }
+        var sql = ""
+        if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
+        sql += filter.newestFirst ? " ORDER BY startAt DESC, id DESC" : " ORDER BY startAt, id"
+        if let limit = filter.limit { sql += " LIMIT ?"; args.append(limit) }
+        return (sql, StatementArguments(args))
     }
 
     /// Every place, by name.
@@ -333,55 +340,169 @@ extension Journal {
     /// Events in full, in the order of `ids` (unknown ids are skipped).
     static func fetchEvents(_ db: Database, ids: [Int64]) throws -> [Event] {
         guard !ids.isEmpty else { return [] }
-        let categories = Dictionary(uniqueKeysWithValues: try fetchCategories(db, kind: nil).map { ($0.id, $0) })
-        var byID: [Int64: Event] = [:]
-        var start = 0
-        while start < ids.count {
-            let chunk = Array(ids[start..<min(ids.count, start + 500)])
-            start += 500
-            let marks = chunk.map { _ in "?" }.joined(separator: ",")
-            let args = StatementArguments(chunk)
-            var places: [Int64: Place] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM place WHERE id IN (SELECT placeId FROM event WHERE id IN (\(marks)))", arguments: args) {
-                let p = place(from: row); places[p.id] = p
-            }
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM event WHERE id IN (\(marks))", arguments: args) {
-                let id: Int64 = row["id"]
-                let startAt: Int64 = row["startAt"]
-                let endAt: Int64? = row["endAt"]
-                let typeID: Int64? = row["typeId"], moodID: Int64? = row["moodId"], placeID: Int64? = row["placeId"]
-                byID[id] = Event(
-                    id: id, uid: row["uid"], title: row["title"], start: Date(timeIntervalSince1970: Double(startAt)),
-                    end: endAt.map { Date(timeIntervalSince1970: Double($0)) }, timeZone: row["timeZone"],
-                    allDay: row["allDay"], startDay: LocalDate(dayNumber: row["startDay"]), endDay: LocalDate(dayNumber: row["endDay"]),
-                    type: typeID.flatMap { categories[$0] }, mood: moodID.flatMap { categories[$0] },
-                    place: placeID.flatMap { places[$0] }, people: [], note: row["note"], photos: [], traits: [],
-                    icalLines: [], createdAt: row["createdAt"], updatedAt: row["updatedAt"])
-            }
-            for row in try Row.fetchAll(db, sql: """
-                SELECT ep.eventId, p.id, p.displayName FROM eventPerson ep JOIN person p ON p.id = ep.personId
-                WHERE ep.eventId IN (\(marks)) ORDER BY ep.eventId, ep.position
-                """, arguments: args) {
-                byID[row["eventId"]]?.people.append(PersonRef(id: row["id"], displayName: row["displayName"]))
-            }
-            for row in try Row.fetchAll(db, sql: """
-                SELECT ep.eventId, p.hash, p.mediaType, p.byteCount FROM eventPhoto ep JOIN photo p ON p.hash = ep.photoHash
-                WHERE ep.eventId IN (\(marks)) ORDER BY ep.eventId, ep.position
-                """, arguments: args) {
-                byID[row["eventId"]]?.photos.append(Photo(hash: row["hash"], mediaType: row["mediaType"], byteCount: row["byteCount"]))
-            }
-            for row in try Row.fetchAll(db, sql: """
-                SELECT eventId, categoryId, text FROM trait WHERE eventId IN (\(marks))
-                GROUP BY eventId, categoryId, text ORDER BY eventId, min(position), min(id)
-                """, arguments: args) {
-                guard let c = categories[row["categoryId"]] else { continue }
-                byID[row["eventId"]]?.traits.append(EventTrait(category: c, text: row["text"]))
-            }
-            for row in try Row.fetchAll(db, sql: "SELECT eventId, line FROM eventICalLine WHERE eventId IN (\(marks)) ORDER BY eventId, position",
-                                        arguments: args) {
-                byID[row["eventId"]]?.icalLines.append(row["line"])
+        var loader = try EventLoader(db, bulk: ids.count >= 2000)
+        return try loader.events(ids)
+    }
+}
+
+/// Loads events in full, a few hundred at a time, with one query per table (events,
+/// places, people, photos, traits, kept iCalendar lines) on cached statements; places are
+/// read once per loader. Reuse one loader for a stream of batches (an export).
+struct EventLoader {
+    let db: Database
+    private let categories: [Int64: Category]
+    private var places: [Int64: Place] = [:]
+    /// Bulk loads only (an export): every person's name, so that people need no join, and
+    /// the events that have photos or traits, so that the others are not looked up.
+    private var names: [Int64: String]?
+    private var withPhotos: Set<Int64>?
+    private var withTraits: Set<Int64>?
+
+    /// The most ids one query binds.
+    static let chunk = 500
+    /// Statement sizes: a chunk is padded (repeating its last id) to the next one, so that
+    /// only these few statements are ever compiled.
+    private static let sizes = [1, 8, 64, chunk]
+
+    /// - Parameter bulk: for loading many events (an export, a long listing): reads every
+    ///   person's name and the ids of events with photos or traits once, up front.
+    init(_ db: Database, bulk: Bool = false) throws {
+        self.db = db
+        var categories: [Int64: Category] = [:]
+        for c in try Journal.fetchCategories(db, kind: nil) { categories[c.id] = c }
+        self.categories = categories
+        guard bulk else { return }
+        var names: [Int64: String] = [:]
+        let people = try Row.fetchCursor(db, sql: "SELECT id, displayName FROM person")
+        while let r = try people.next() { names[r[0]] = r[1] }
+        self.names = names
+        withPhotos = try Set(Int64.fetchCursor(db, sql: "SELECT DISTINCT eventId FROM eventPhoto"))
+        withTraits = try Set(Int64.fetchCursor(db, sql: "SELECT DISTINCT eventId FROM trait WHERE eventId IS NOT NULL"))
+    }
+
+    /// Events in full, in the order of `ids` (unknown ids are skipped, repeated ones repeated).
+    mutating func events(_ ids: [Int64]) throws -> [Event] {
+        var out: [Event] = []
+        out.reserveCapacity(ids.count)
+        try forEach(ids[...]) { out.append($0) }
+        return out
+    }
+
+    /// Calls `body` with each event in full, in the order of `ids` (unknown ids are
+    /// skipped), loading them a chunk at a time.
+    mutating func forEach(_ ids: ArraySlice<Int64>, _ body: (Event) throws -> Void) throws {
+        var start = ids.startIndex
+        while start < ids.endIndex {
+            let end = min(ids.endIndex, start + Self.chunk)
+            try load(ids[start..<end], body)
+            start = end
+        }
+    }
+
+    private func statement(_ prefix: String, _ suffix: String, size: Int) throws -> Statement {
+        let marks = String(repeating: "?,", count: size - 1) + "?"
+        return try db.cachedStatement(sql: prefix + marks + suffix)
+    }
+
+    /// Runs an IN query for the chunk, or, when `only` is known, for the chunk's ids in it
+    /// (none: no query).
+    private func forSome(_ chunk: ArraySlice<Int64>, in only: Set<Int64>?, args: StatementArguments, size: Int,
+                         _ prefix: String, _ suffix: String, _ body: (Row) throws -> Void) throws {
+        var args = args, size = size
+        if let only {
+            let some = chunk.filter { only.contains($0) }
+            if some.isEmpty { return }
+            size = Self.sizes.first { $0 >= some.count } ?? Self.chunk
+            args = Self.arguments(some[...], size: size)
+        }
+        let rows = try Row.fetchCursor(statement(prefix, suffix, size: size), arguments: args)
+        while let row = try rows.next() { try body(row) }
+    }
+
+    private static func arguments(_ ids: ArraySlice<Int64>, size: Int) -> StatementArguments {
+        var list = Array(ids)
+        if let last = list.last { while list.count < size { list.append(last) } }
+        return StatementArguments(list)
+    }
+
+    private mutating func load(_ chunk: ArraySlice<Int64>, _ body: (Event) throws -> Void) throws {
+        let size = Self.sizes.first { $0 >= chunk.count } ?? Self.chunk
+        let args = Self.arguments(chunk, size: size)
+        var batch: [Event] = []
+        batch.reserveCapacity(chunk.count)
+        var placeIDs: [Int64?] = []
+        placeIDs.reserveCapacity(chunk.count)
+        var index: [Int64: Int] = [:]
+        index.reserveCapacity(chunk.count)
+        var missingPlaces: [Int64] = []
+        var missingSet: Set<Int64> = []
+        let rows = try Row.fetchCursor(statement("""
+            SELECT id, uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId, note,
+              createdAt, updatedAt FROM event WHERE id IN (
+            """, ")", size: size), arguments: args)
+        while let row = try rows.next() {
+            let id: Int64 = row[0]
+            let startAt: Int64 = row[3]
+            let endAt: Int64? = row[4]
+            let typeID: Int64? = row[9], moodID: Int64? = row[10], placeID: Int64? = row[11]
+            if let placeID, places[placeID] == nil, missingSet.insert(placeID).inserted { missingPlaces.append(placeID) }
+            index[id] = batch.count
+            placeIDs.append(placeID)
+            batch.append(Event(
+                id: id, uid: row[1], title: row[2], start: Date(timeIntervalSince1970: Double(startAt)),
+                end: endAt.map { Date(timeIntervalSince1970: Double($0)) }, timeZone: row[5],
+                allDay: row[6], startDay: LocalDate(dayNumber: row[7]), endDay: LocalDate(dayNumber: row[8]),
+                type: typeID.flatMap { categories[$0] }, mood: moodID.flatMap { categories[$0] },
+                place: nil, people: [], note: row[12], photos: [], traits: [],
+                icalLines: [], createdAt: row[13], updatedAt: row[14]))
+        }
+        if batch.isEmpty { return }
+        var k = 0
+        while k < missingPlaces.count {
+            let part = missingPlaces[k..<min(missingPlaces.count, k + Self.chunk)]
+            k += Self.chunk
+            let n = Self.sizes.first { $0 >= part.count } ?? Self.chunk
+            let rows = try Row.fetchCursor(statement("SELECT id, name, address, latitude, longitude FROM place WHERE id IN (", ")", size: n),
+                                           arguments: Self.arguments(part, size: n))
+            while let row = try rows.next() {
+                let p = Place(id: row[0], name: row[1], address: row[2], latitude: row[3], longitude: row[4])
+                places[p.id] = p
             }
         }
-        return ids.compactMap { byID[$0] }
+        for i in batch.indices { if let p = placeIDs[i] { batch[i].place = places[p] } }
+        if let names {
+            let people = try Row.fetchCursor(statement("SELECT eventId, personId FROM eventPerson WHERE eventId IN (",
+                                                       ") ORDER BY eventId, position", size: size), arguments: args)
+            while let row = try people.next() {
+                let person: Int64 = row[1]
+                if let i = index[row[0]], let name = names[person] { batch[i].people.append(PersonRef(id: person, displayName: name)) }
+            }
+        } else {
+            let people = try Row.fetchCursor(statement("""
+                SELECT ep.eventId, p.id, p.displayName FROM eventPerson ep JOIN person p ON p.id = ep.personId
+                WHERE ep.eventId IN (
+                """, ") ORDER BY ep.eventId, ep.position", size: size), arguments: args)
+            while let row = try people.next() {
+                if let i = index[row[0]] { batch[i].people.append(PersonRef(id: row[1], displayName: row[2])) }
+            }
+        }
+        try forSome(chunk, in: withPhotos, args: args, size: size, """
+            SELECT ep.eventId, p.hash, p.mediaType, p.byteCount FROM eventPhoto ep JOIN photo p ON p.hash = ep.photoHash
+            WHERE ep.eventId IN (
+            """, ") ORDER BY ep.eventId, ep.position") { row in
+            if let i = index[row[0]] { batch[i].photos.append(Photo(hash: row[1], mediaType: row[2], byteCount: row[3])) }
+        }
+        try forSome(chunk, in: withTraits, args: args, size: size, "SELECT eventId, categoryId, text FROM trait WHERE eventId IN (", """
+            ) GROUP BY eventId, categoryId, text ORDER BY eventId, min(position), min(id)
+            """) { row in
+            guard let c = categories[row[1]] else { return }
+            if let i = index[row[0]] { batch[i].traits.append(EventTrait(category: c, text: row[2])) }
+        }
+        let lines = try Row.fetchCursor(statement("SELECT eventId, line FROM eventICalLine WHERE eventId IN (",
+                                                  ") ORDER BY eventId, position", size: size), arguments: args)
+        while let row = try lines.next() {
+            if let i = index[row[0]] { batch[i].icalLines.append(row[1]) }
+        }
+        for id in chunk { if let i = index[id] { try body(batch[i]) } }
     }
 }

@@ -74,6 +74,53 @@ package enum PrivateFile {
             throw Failure(path: path, reason: failure)
         }
     }
+
+    /// Where ``write(to:_:)`` streams: append bytes, or start the file over.
+    package struct Output {
+        /// Appends bytes to the file.
+        package let put: (UnsafeRawBufferPointer) throws -> Void
+        /// Empties the file, to write it again from the start.
+        package let restart: () throws -> Void
+    }
+
+    /// Like ``write(_:to:)``, with the content streamed: `body` appends to the file
+    /// through an ``Output``. An error from `body` or from writing removes the temporary
+    /// file and leaves `path` as it was.
+    package static func write(to path: String, _ body: (Output) throws -> Void) throws {
+        try makeFolders((path as NSString).deletingLastPathComponent)
+        let tmp = temporaryPath(for: path)
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        let output = Output(put: { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc_write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw Failure(path: path, reason: String(cString: strerror(errno)))
+                }
+                offset += n
+            }
+        }, restart: {
+            if ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0 {
+                throw Failure(path: path, reason: String(cString: strerror(errno)))
+            }
+        })
+        do {
+            try body(output)
+            if fsync(fd) != 0 { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        } catch {
+            close(fd)
+            unlink(tmp)
+            throw error
+        }
+        close(fd)
+        if rename(tmp, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(tmp)
+            throw Failure(path: path, reason: reason)
+        }
+    }
 }
 
 /// `write(2)`, named apart from the `write(_:to:)` above.

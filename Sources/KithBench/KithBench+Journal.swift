@@ -33,10 +33,9 @@ extension KithBench {
         try args.finish()
         let watch = Stopwatch()
         let journal = try openExisting(journalPath)
-        let result = try journal.exportCalendar()
-        try result.data.write(to: URL(fileURLWithPath: output))
+        let result = try journal.exportCalendar(toFile: output)
         let seconds = watch.seconds
-        return "events=\(result.count) bytes=\(result.data.count) warnings=\(result.warnings.count) "
+        return "events=\(result.count) bytes=\(result.byteCount) warnings=\(result.warnings.count) "
             + "maxrss_mib=\(maxResidentMiB()) seconds=\(format(seconds))"
     }
 

@@ -68,9 +68,18 @@ struct ExportICSCommand: ParsableCommand {
         options.from = try from.map { try DatePhrase.day($0, now: now, timeZone: zone) }
         options.to = try to.map { try DatePhrase.day($0, now: now, timeZone: zone) }
         options.personID = try person.map { try journal.resolvePerson($0).id }
-        let result = try journal.exportCalendar(options)
-        let place = try writeExport(result.data, to: output)
-        if output != "-" { print("Wrote \(result.count) \(result.count == 1 ? "event" : "events") to \(place).") }
+        // Streamed: the file is written as the events are read, never whole in memory.
+        if output == "-" {
+            _ = try journal.exportCalendar(options) { FileHandle.standardOutput.write(Data($0)) }
+            return
+        }
+        let result: ExportSummary
+        do {
+            result = try journal.exportCalendar(options, toFile: output)
+        } catch Journal.Error.cannotOpen {
+            throw UserError("cannot write \(output)", "check that the folder is writable, or pass -o with another file")
+        }
+        print("Wrote \(result.count) \(result.count == 1 ? "event" : "events") to \(output).")
     }
 }
 

@@ -111,6 +111,61 @@ struct ExportTests {
         #expect(cal.timeZones.compactMap { $0.property("TZID")?.value }.sorted() == ["Asia/Taipei", "Europe/Lisbon"])
     }
 
+    @Test("the streamed .ics is what the component writer gives, byte for byte, whatever the kept lines")
+    func icsStreamMatchesComponentWriter() throws {
+        let j = try sampleJournal()
+        let ana = try j.resolvePerson("Ana Lima")
+        let chen = try j.resolvePerson("Chen Wei")
+        let anaMail = try #require(try j.person(id: ana.id).emails.first?.value)
+        var d = EventDraft(title: "Kept lines; of every kind", start: Date(timeIntervalSince1970: 1_800_000_000), timeZone: "America/Sao_Paulo",
+                           end: Date(timeIntervalSince1970: 1_800_003_600))
+        d.personIDs = [ana.id, chen.id]
+        d.note = "Line one\r\nline two, with \\ and ;"
+        d.icalLines = [
+            "X-PLAIN;X-A=b,c:value with: colons, commas; semicolons",
+            "X-QUOTED;X-CN=\"Lima, Ana\";X-B=plain:v",
+            "ATTENDEE;CN=\"Ana Lima\";PARTSTAT=ACCEPTED:MAILTO:\(anaMail.uppercased())",
+            "X-CARET;X-C=\"say ^'hi^'\":v",
+            "x-lower;x-p=1:lower-case names",
+            "X-SPACE;X-D=\"a b\":v",
+            // A zone and a year no event time uses: the VTIMEZONEs must still cover them.
+            "DUE;TZID=America/Chicago:20400101T090000",
+        ]
+        try j.logEvent(d)
+        var fallback = EventDraft(title: "Kept categories", start: Date(timeIntervalSince1970: 1_700_000_000), timeZone: "Europe/Lisbon")
+        fallback.icalLines = ["CATEGORIES:Kept", "COLOR:red"]
+        fallback.typeID = try j.category(kind: .eventType, path: "Meal").id
+        try j.logEvent(fallback)
+
+        // The reference: every event built as a component and written whole.
+        var emails: [Int64: String] = [:], uids: [Int64: String] = [:]
+        for p in try j.everyone().values {
+            emails[p.id] = p.emails.first?.value
+            uids[p.id] = p.uid
+        }
+        var cal = ICalendar()
+        cal.properties.append(ICalProperty(name: "X-WR-CALNAME", value: "Kith"))
+        let resolver = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
+        for e in try j.events(EventFilter(newestFirst: false)) {
+            cal.components.append(EventMapping.vevent(for: e, resolver: resolver, emails: emails, personUIDs: uids))
+        }
+        let reference = ICalendarWriter().write(cal).data
+        let text = String(decoding: reference, as: UTF8.self)
+        #expect(text.contains("TZID:America/Chicago"))
+
+        #expect(try j.exportCalendar().data == reference)
+        var streamed = Data()
+        _ = try j.exportCalendar(CalendarExportOptions()) { streamed.append(contentsOf: $0) }
+        #expect(streamed == reference)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kith-stream-\(UUID().uuidString).ics")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let summary = try j.exportCalendar(toFile: file.path)
+        #expect(try Data(contentsOf: file) == reference)
+        #expect(summary.count == 9 && summary.byteCount == reference.count)
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
     @Test("mood, people and note survive an .ics round trip into a fresh journal")
     func icsRoundTrip() throws {
         let j = try sampleJournal()

@@ -1,0 +1,270 @@
+/// Writes iCalendar content lines straight into a byte buffer, for exports that stream:
+/// no ``ICalProperty`` or `String` is built per property.
+///
+/// Same rules as ``ICalendarWriter`` (which uses it): CRLF line ends, lines folded at
+/// ``lineLimit`` octets without splitting a UTF-8 sequence, line breaks inside raw values
+/// written as `\n` (carriage returns dropped), TEXT values escaped (RFC 5545 §3.3.11),
+/// parameter values quoted when they hold `:` `;` `,` or a space, with RFC 6868 caret
+/// escapes. `BEGIN`/`END` lines are not folded.
+///
+/// Build one property with ``beginProperty(_:)``, ``parameter(_:_:)``, ``beginValue()``,
+/// the `append…` calls and ``endProperty()``, or in one call with ``property(_:value:parameters:)``,
+/// ``textProperty(_:_:)``, ``dateTimeProperty(_:_:)``. Take the bytes written so far with
+/// ``drain(_:)`` (or read ``bytes``) as often as you like.
+public struct ICalendarLineWriter: Sendable {
+    /// The bytes written and not drained yet.
+    public private(set) var bytes: [UInt8] = []
+    /// The longest physical line in octets, CRLF excluded.
+    public let lineLimit: Int
+    private var lineStart = 0
+    private var textPreviousCR = false
+    private var scratch: [UInt8] = []
+
+    /// - Parameter lineLimit: the longest physical line (at least 8 is used).
+    public init(lineLimit: Int = 75) {
+        self.lineLimit = max(lineLimit, 8)
+        bytes.reserveCapacity(1 << 16)
+    }
+
+    /// Hands the bytes written so far to `body`, then forgets them (keeping the buffer).
+    public mutating func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        if bytes.isEmpty { return }
+        try bytes.withUnsafeBytes(body)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Lines
+
+    /// `BEGIN:name`, unfolded.
+    public mutating func begin(_ name: String) {
+        bytes.append(contentsOf: "BEGIN:".utf8)
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(13); bytes.append(10)
+    }
+
+    /// `END:name`, unfolded.
+    public mutating func end(_ name: String) {
+        bytes.append(contentsOf: "END:".utf8)
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(13); bytes.append(10)
+    }
+
+    /// A component with its properties and sub-components.
+    public mutating func write(_ component: ICalComponent) {
+        begin(component.name)
+        for p in component.properties { write(p) }
+        for c in component.components { write(c) }
+        end(component.name)
+    }
+
+    /// A property, its value written as it is (only line breaks are escaped).
+    public mutating func write(_ p: ICalProperty) {
+        beginProperty(p.name)
+        for param in p.parameters { parameter(param.name, values: param.values) }
+        beginValue()
+        appendRawValue(p.value)
+        endProperty()
+    }
+
+    /// A property with a raw value.
+    public mutating func property(_ name: String, value: String, parameters: [ICalParameter] = []) {
+        beginProperty(name)
+        for param in parameters { parameter(param.name, values: param.values) }
+        beginValue()
+        appendRawValue(value)
+        endProperty()
+    }
+
+    /// A TEXT property: the value escaped as ``ICalProperty/text(_:_:parameters:)`` does.
+    public mutating func textProperty(_ name: String, _ text: String) {
+        beginProperty(name)
+        beginValue()
+        appendTextValue(text)
+        endProperty()
+    }
+
+    /// A DATE / DATE-TIME property with the `VALUE=DATE` and `TZID` parameters
+    /// ``ICalComponent/setDateTime(_:_:)`` gives it.
+    public mutating func dateTimeProperty(_ name: String, _ value: ICalDateTime) {
+        beginProperty(name)
+        if value.isDate { parameter("VALUE", "DATE") }
+        if case .zoned(let tz) = value.form { parameter("TZID", tz) }
+        beginValue()
+        appendDateTime(value)
+        endProperty()
+    }
+
+    /// A line already in content-line form (`NAME;PARAM=x:value`, unfolded), folded and
+    /// ended; line breaks inside are escaped like a raw value's.
+    public mutating func unfoldedLine(_ line: String) {
+        lineStart = bytes.count
+        appendRawValue(line)
+        endProperty()
+    }
+
+    // MARK: One property in parts
+
+    /// Starts a property line with its name.
+    public mutating func beginProperty(_ name: String) {
+        lineStart = bytes.count
+        bytes.append(contentsOf: name.utf8)
+    }
+
+    /// A single-valued parameter.
+    public mutating func parameter(_ name: String, _ value: String) {
+        bytes.append(59)
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(61)
+        appendParameterValue(value)
+    }
+
+    /// A parameter with its values (comma-separated).
+    public mutating func parameter(_ name: String, values: [String]) {
+        bytes.append(59)
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(61)
+        for (i, v) in values.enumerated() {
+            if i > 0 { bytes.append(44) }
+            appendParameterValue(v)
+        }
+    }
+
+    /// The colon between the name and parameters and the value.
+    public mutating func beginValue() {
+        bytes.append(58)
+        textPreviousCR = false
+    }
+
+    /// Part of a value, as it is: a line feed becomes `\n`, a carriage return is dropped.
+    public mutating func appendRawValue(_ s: String) {
+        var s = s
+        s.withUTF8 { buf in
+            var run = 0
+            for i in 0..<buf.count {
+                let b = buf[i]
+                guard b == 10 || b == 13 else { continue }
+                if i > run { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run..<i])) }
+                if b == 10 { bytes.append(92); bytes.append(110) }
+                run = i + 1
+            }
+            if buf.count > run { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run...])) }
+        }
+    }
+
+    /// Part of a TEXT value, escaped (`\\` `\;` `\,` `\n`; CRLF is one line break). Parts
+    /// appended one after another escape as their concatenation would.
+    public mutating func appendTextValue(_ s: String) {
+        var s = s
+        s.withUTF8 { buf in
+            if buf.isEmpty { return }
+            var prevCR = textPreviousCR
+            var run = 0
+            for i in 0..<buf.count {
+                let b = buf[i]
+                guard b == 92 || b == 59 || b == 44 || b == 10 || b == 13 else { prevCR = false; continue }
+                if i > run { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run..<i])) }
+                run = i + 1
+                switch b {
+                case 13: bytes.append(92); bytes.append(110)
+                case 10: if !prevCR { bytes.append(92); bytes.append(110) }
+                default: bytes.append(92); bytes.append(b)
+                }
+                prevCR = b == 13
+            }
+            if buf.count > run { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run...])) }
+            textPreviousCR = prevCR
+        }
+    }
+
+    /// Ends the current TEXT item, so that the next ``appendTextValue(_:)`` escapes on its
+    /// own (for lists such as CATEGORIES, whose items are escaped one by one).
+    public mutating func endTextItem() { textPreviousCR = false }
+
+    /// A DATE or DATE-TIME value as written in iCalendar text.
+    public mutating func appendDateTime(_ v: ICalDateTime) {
+        guard v.year >= 0 && v.year <= 9999 else {
+            bytes.append(contentsOf: v.icalBytes)
+            return
+        }
+        append4(v.year); append2(v.month); append2(v.day)
+        if v.isDate { return }
+        bytes.append(84)
+        append2(v.hour); append2(v.minute); append2(v.second)
+        if case .utc = v.form { bytes.append(90) }
+    }
+
+    /// Ends the property line: folds it and adds CRLF.
+    public mutating func endProperty() {
+        let length = bytes.count - lineStart
+        if length <= lineLimit {
+            bytes.append(13); bytes.append(10)
+            return
+        }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: bytes[lineStart...])
+        bytes.removeSubrange(lineStart...)
+        var i = 0
+        var first = true
+        let raw = scratch
+        while i < raw.count {
+            let room = first ? lineLimit : lineLimit - 1
+            var end = min(raw.count, i + room)
+            if end < raw.count {
+                // Never split a UTF-8 sequence: back up to a lead byte.
+                while end > i + 1, raw[end] & 0xC0 == 0x80 { end -= 1 }
+            }
+            if !first { bytes.append(32) }
+            bytes.append(contentsOf: raw[i..<end])
+            bytes.append(13); bytes.append(10)
+            i = end
+            first = false
+        }
+    }
+
+    // MARK: Helpers
+
+    private mutating func appendParameterValue(_ v: String) {
+        var v = v
+        v.withUTF8 { buf in
+            var quote = false
+            var special = false
+            for b in buf {
+                switch b {
+                case 58, 59, 44, 32: quote = true
+                case 34, 10, 13, 94: special = true
+                default: break
+                }
+            }
+            if quote { bytes.append(34) }
+            if !special {
+                bytes.append(contentsOf: buf)
+            } else {
+                for b in buf {
+                    switch b {
+                    case 34: bytes.append(94); bytes.append(39) // RFC 6868 ^'
+                    case 10: bytes.append(94); bytes.append(110)
+                    case 13: break
+                    case 94: bytes.append(94); bytes.append(94)
+                    default: bytes.append(b)
+                    }
+                }
+            }
+            if quote { bytes.append(34) }
+        }
+    }
+
+    @inline(__always)
+    private mutating func append2(_ v: Int) {
+        if v >= 0 && v < 100 {
+            bytes.append(UInt8(48 + v / 10)); bytes.append(UInt8(48 + v % 10))
+        } else {
+            appendDigits(&bytes, v, 2)
+        }
+    }
+
+    @inline(__always)
+    private mutating func append4(_ v: Int) {
+        bytes.append(UInt8(48 + v / 1000)); bytes.append(UInt8(48 + v / 100 % 10))
+        bytes.append(UInt8(48 + v / 10 % 10)); bytes.append(UInt8(48 + v % 10))
+    }
+}
