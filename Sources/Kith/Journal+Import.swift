@@ -178,16 +178,17 @@ extension Journal {
             self.fileName = fileName
             for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT p.id, p.displayName FROM personImport i JOIN person p ON p.id = i.personId WHERE i.source = ?"),
                                       arguments: [fileName]) {
-                sourceNames.append((r["id"], r["displayName"]))
+                sourceNames.append((r[0], r[1]))
             }
+            // Columns by position: looking them up by name is a string search per value.
             for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, uid, displayName, birthday FROM person")) {
-                let id: Int64 = r["id"]
-                byUID[r["uid"]] = id
-                if let b: String = r["birthday"] { byBirthday[b, default: []].append((id, r["displayName"])) }
+                let id: Int64 = r[0]
+                byUID[r[1]] = id
+                if let b: String = r[3] { byBirthday[b, default: []].append((id, r[2])) }
             }
             for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone') ORDER BY personId")) {
-                let v: String = r["value"], id: Int64 = r["personId"]
-                if r["kind"] == "email" {
+                let v: String = r[2], id: Int64 = r[0]
+                if (r[1] as String) == "email" {
                     if byEmail[v.lowercased()] == nil { byEmail[v.lowercased()] = id }
                 } else if let k = PhoneKey.key(v) {
                     addPhone(k, id)

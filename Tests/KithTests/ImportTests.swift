@@ -141,6 +141,15 @@ struct ImportTests {
         return digits.count >= 6 ? digits : nil
     }
 
+    @Test("SHA-256 of photos: padding into one or two blocks, and many blocks")
+    func sha256Vectors() {
+        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000))
+            == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(SHA256.hex([UInt8](repeating: 0x61, count: 64)) == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
+    }
+
     @Test("phone keys: digits, a leading + or 00 for international numbers, six characters at least")
     func phoneKeys() {
         let samples = ["+351 912 345 678", "0151-23456789", "0049 30 1234567", "  +1 555 0100", "\t+44 20 7946 0958",
