@@ -163,6 +163,11 @@ private struct SnapshotWriter {
         bytes.append(0x22)
         var s = s
         s.withUTF8 { u in
+            // Most values need no escape: copied whole.
+            guard u.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+                bytes.append(contentsOf: u)
+                return
+            }
             for b in u {
                 switch b {
                 case 0x22: bytes.append(0x5C); bytes.append(0x22)

@@ -160,7 +160,10 @@ extension Journal {
         /// Local numbers (no country code) by their digits, and international numbers by
         /// their last 7 to 12 digits, so that one matches the end of the other in O(1).
         var localPhones: [String: Int64] = [:]
-        var intlSuffixes: [String: Int64] = [:]
+        /// Made the first time a local number is looked up (most imports have none); until
+        /// then the international numbers wait in `pendingIntl`, in order.
+        var intlSuffixes: [String: Int64]?
+        var pendingIntl: [(key: String, id: Int64)] = []
         /// People by birthday, with their names (folded only when a card has that birthday).
         var byBirthday: [String: [(id: Int64, name: String)]] = [:]
         /// People imported before from this file, for cards with nothing else to match by;
@@ -199,27 +202,38 @@ extension Journal {
         mutating func addPhone(_ k: String, _ id: Int64) {
             if byPhone[k] == nil { byPhone[k] = id }
             if k.hasPrefix("+") {
-                let digits = Array(k.utf8.dropFirst())
-                for n in 7...12 where digits.count > n {
-                    let suffix = String(decoding: digits[(digits.count - n)...], as: UTF8.self)
-                    if intlSuffixes[suffix] == nil { intlSuffixes[suffix] = id }
-                }
+                if intlSuffixes == nil { pendingIntl.append((k, id)) } else { Self.addSuffixes(k, id, to: &intlSuffixes!) }
             } else if localPhones[k] == nil {
                 localPhones[k] = id
             }
         }
 
-        func phoneMatch(_ k: String) -> Int64? {
+        static func addSuffixes(_ k: String, _ id: Int64, to map: inout [String: Int64]) {
+            let digits = Array(k.utf8.dropFirst())
+            for n in 7...12 where digits.count > n {
+                let suffix = String(decoding: digits[(digits.count - n)...], as: UTF8.self)
+                if map[suffix] == nil { map[suffix] = id }
+            }
+        }
+
+        mutating func phoneMatch(_ k: String) -> Int64? {
             if let id = byPhone[k] { return id }
             if k.hasPrefix("+") {
                 // The end of an international number may be a known local one.
+                guard !localPhones.isEmpty else { return nil }
                 let digits = Array(k.utf8.dropFirst())
                 for n in 7...12 where digits.count > n {
                     if let id = localPhones[String(decoding: digits[(digits.count - n)...], as: UTF8.self)] { return id }
                 }
                 return nil
             }
-            if let id = intlSuffixes[k] { return id }
+            if intlSuffixes == nil {
+                var map: [String: Int64] = [:]
+                for p in pendingIntl { Self.addSuffixes(p.key, p.id, to: &map) }
+                intlSuffixes = map
+                pendingIntl = []
+            }
+            if let id = intlSuffixes?[k] { return id }
             // Two local numbers, one with an area code the other lacks.
             return nil
         }
