@@ -32,6 +32,49 @@ struct ContactFields: Hashable, Codable {
         organization = ""; title = ""; urls = []; note = ""; vcardLines = []
     }
 
+    /// The snapshot kept in `personImport`: the JSON that `JSONDecoder` reads back as these
+    /// fields, written by hand (a `JSONEncoder` per card was an eighth of an import). The
+    /// same fields always give the same text, so a re-import compares snapshots as strings.
+    var snapshotJSON: String {
+        var o = SnapshotWriter()
+        o.raw("{\"displayName\":"); o.string(displayName)
+        o.raw(",\"name\":{\"family\":"); o.string(name.family)
+        o.raw(",\"given\":"); o.string(name.given)
+        o.raw(",\"additional\":"); o.string(name.additional)
+        o.raw(",\"prefixes\":"); o.string(name.prefixes)
+        o.raw(",\"suffixes\":"); o.string(name.suffixes)
+        o.raw("},\"nicknames\":"); o.strings(nicknames)
+        if let birthday { o.raw(",\"birthday\":"); o.string(birthday.description) }
+        if let anniversary { o.raw(",\"anniversary\":"); o.string(anniversary.description) }
+        o.raw(",\"emails\":"); o.labeled(emails)
+        o.raw(",\"phones\":"); o.labeled(phones)
+        o.raw(",\"addresses\":[")
+        for (i, a) in addresses.enumerated() {
+            o.raw(i == 0 ? "{\"label\":" : ",{\"label\":"); o.string(a.label)
+            o.raw(",\"poBox\":"); o.string(a.poBox)
+            o.raw(",\"extended\":"); o.string(a.extended)
+            o.raw(",\"street\":"); o.string(a.street)
+            o.raw(",\"locality\":"); o.string(a.locality)
+            o.raw(",\"region\":"); o.string(a.region)
+            o.raw(",\"postalCode\":"); o.string(a.postalCode)
+            o.raw(",\"country\":"); o.string(a.country)
+            o.raw("}")
+        }
+        o.raw("],\"organization\":"); o.string(organization)
+        o.raw(",\"title\":"); o.string(title)
+        o.raw(",\"urls\":"); o.labeled(urls)
+        o.raw(",\"note\":"); o.string(note)
+        if let photoHash { o.raw(",\"photoHash\":"); o.string(photoHash) }
+        o.raw(",\"vcardLines\":"); o.strings(vcardLines)
+        o.raw("}")
+        return String(decoding: o.bytes, as: UTF8.self)
+    }
+
+    /// The fields a snapshot holds; nil when it is not one.
+    static func fromSnapshot(_ json: String) -> ContactFields? {
+        try? JSONDecoder().decode(ContactFields.self, from: Data(json.utf8))
+    }
+
     /// Writes these fields into a draft.
     func apply(to d: inout PersonDraft) {
         d.displayName = displayName; d.name = name; d.nicknames = nicknames; d.birthday = birthday
@@ -105,17 +148,91 @@ struct ContactFields: Hashable, Codable {
     }
 }
 
+/// JSON text built byte by byte, for ``ContactFields/snapshotJSON``.
+private struct SnapshotWriter {
+    var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(512) }
+
+    mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// A quoted JSON string: `"`, `\` and control characters escaped, the rest as UTF-8.
+    mutating func string(_ s: String) {
+        bytes.append(0x22)
+        var s = s
+        s.withUTF8 { u in
+            // Most values need no escape: copied whole.
+            guard u.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+                bytes.append(contentsOf: u)
+                return
+            }
+            for b in u {
+                switch b {
+                case 0x22: bytes.append(0x5C); bytes.append(0x22)
+                case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
+                case 0x0A: bytes.append(0x5C); bytes.append(0x6E)
+                case 0x0D: bytes.append(0x5C); bytes.append(0x72)
+                case 0x09: bytes.append(0x5C); bytes.append(0x74)
+                case 0..<0x20:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]])
+                default: bytes.append(b)
+                }
+            }
+        }
+        bytes.append(0x22)
+    }
+
+    mutating func strings(_ list: [String]) {
+        bytes.append(0x5B)
+        for (i, s) in list.enumerated() {
+            if i > 0 { bytes.append(0x2C) }
+            string(s)
+        }
+        bytes.append(0x5D)
+    }
+
+    mutating func labeled(_ list: [LabeledValue]) {
+        bytes.append(0x5B)
+        for (i, v) in list.enumerated() {
+            raw(i == 0 ? "{\"label\":" : ",{\"label\":")
+            string(v.label)
+            raw(",\"value\":")
+            string(v.value)
+            bytes.append(0x7D)
+        }
+        bytes.append(0x5D)
+    }
+}
+
 /// Phone numbers compared as a person would: by digits, a local number matching the end
 /// of an international one (`0151 2345678` and `+49 151 2345678`).
 enum PhoneKey {
     /// The digits, without leading zeros for a local number; nil for fewer than six digits.
     static func key(_ phone: String) -> String? {
-        let t = phone.kithTrimmed(newlines: false)
-        var digits = String(t.unicodeScalars.filter { $0.value >= 48 && $0.value <= 57 }.map(Character.init))
-        let international = t.hasPrefix("+") || digits.hasPrefix("00")
-        if international { while digits.hasPrefix("0") { digits.removeFirst() } ; digits = "+" + digits }
-        else { while digits.hasPrefix("0") { digits.removeFirst() } }
-        return digits.count >= 6 ? digits : nil
+        // Bytes, not Characters: the digits are ASCII, and this runs for every number of
+        // every card and person on each import.
+        var digits: [UInt8] = [0x2B]
+        digits.reserveCapacity(phone.utf8.count + 1)
+        var first: UInt8?
+        for b in phone.utf8 {
+            if b >= 48 && b <= 57 { digits.append(b) }
+            if first == nil && b != 0x20 && b != 0x09 { first = b }
+        }
+        var plus = first == 0x2B
+        if let f = first, f >= 0x80 {
+            // Non-ASCII text first, maybe Unicode white space before a "+": the general trim decides.
+            plus = phone.kithTrimmed(newlines: false).hasPrefix("+")
+        }
+        let international = plus || (digits.count >= 3 && digits[1] == 48 && digits[2] == 48)
+        var start = 1
+        while start < digits.count && digits[start] == 48 { start += 1 }
+        // The key counts its "+": six characters at least.
+        guard digits.count - start + (international ? 1 : 0) >= 6 else { return nil }
+        return international ? String(decoding: [0x2B] + digits[start...], as: UTF8.self)
+                             : String(decoding: digits[start...], as: UTF8.self)
     }
 
     /// Whether two keys are the same number.
@@ -278,8 +395,10 @@ enum ContactMapping {
     /// REV values compared by their digits (`2026-10-02T09:15:00Z` = `20261002T091500Z`).
     static func revKey(_ rev: String?) -> String? {
         guard let rev else { return nil }
-        let d = String(rev.unicodeScalars.filter { $0.value >= 48 && $0.value <= 57 }.map(Character.init))
-        return d.isEmpty ? nil : (d + String(repeating: "0", count: max(0, 14 - d.count)))
+        var d = rev.utf8.filter { $0 >= 48 && $0 <= 57 }
+        guard !d.isEmpty else { return nil }
+        if d.count < 14 { d += repeatElement(48, count: 14 - d.count) }
+        return String(decoding: d, as: UTF8.self)
     }
 
     // MARK: Export

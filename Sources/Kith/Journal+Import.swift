@@ -160,10 +160,16 @@ extension Journal {
         /// Local numbers (no country code) by their digits, and international numbers by
         /// their last 7 to 12 digits, so that one matches the end of the other in O(1).
         var localPhones: [String: Int64] = [:]
-        var intlSuffixes: [String: Int64] = [:]
-        var byNameAndBirthday: [String: Int64] = [:]
-        /// Name and source file of people imported before, for cards with nothing else to match by.
-        var bySourceAndName: [String: Int64] = [:]
+        /// Made the first time a local number is looked up (most imports have none); until
+        /// then the international numbers wait in `pendingIntl`, in order.
+        var intlSuffixes: [String: Int64]?
+        var pendingIntl: [(key: String, id: Int64)] = []
+        /// People by birthday, with their names (folded only when a card has that birthday).
+        var byBirthday: [String: [(id: Int64, name: String)]] = [:]
+        /// People imported before from this file, for cards with nothing else to match by;
+        /// their folded names are computed the first time such a card comes.
+        var sourceNames: [(id: Int64, name: String)] = []
+        var bySourceAndName: [String: Int64]?
         /// Category paths resolved so far in this import.
         let categories = CategoryCache()
         let fileName: String
@@ -175,16 +181,17 @@ extension Journal {
             self.fileName = fileName
             for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT p.id, p.displayName FROM personImport i JOIN person p ON p.id = i.personId WHERE i.source = ?"),
                                       arguments: [fileName]) {
-                bySourceAndName[NameMatcher.fold(r["displayName"])] = r["id"]
+                sourceNames.append((r[0], r[1]))
             }
+            // Columns by position: looking them up by name is a string search per value.
             for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, uid, displayName, birthday FROM person")) {
-                let id: Int64 = r["id"]
-                byUID[r["uid"]] = id
-                if let b: String = r["birthday"] { byNameAndBirthday[Self.nameKey(r["displayName"], b)] = id }
+                let id: Int64 = r[0]
+                byUID[r[1]] = id
+                if let b: String = r[3] { byBirthday[b, default: []].append((id, r[2])) }
             }
             for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone') ORDER BY personId")) {
-                let v: String = r["value"], id: Int64 = r["personId"]
-                if r["kind"] == "email" {
+                let v: String = r[2], id: Int64 = r[0]
+                if (r[1] as String) == "email" {
                     if byEmail[v.lowercased()] == nil { byEmail[v.lowercased()] = id }
                 } else if let k = PhoneKey.key(v) {
                     addPhone(k, id)
@@ -195,43 +202,61 @@ extension Journal {
         mutating func addPhone(_ k: String, _ id: Int64) {
             if byPhone[k] == nil { byPhone[k] = id }
             if k.hasPrefix("+") {
-                let digits = k.dropFirst()
-                for n in 7...12 where digits.count > n {
-                    let suffix = String(digits.suffix(n))
-                    if intlSuffixes[suffix] == nil { intlSuffixes[suffix] = id }
-                }
+                if intlSuffixes == nil { pendingIntl.append((k, id)) } else { Self.addSuffixes(k, id, to: &intlSuffixes!) }
             } else if localPhones[k] == nil {
                 localPhones[k] = id
             }
         }
 
-        func phoneMatch(_ k: String) -> Int64? {
+        static func addSuffixes(_ k: String, _ id: Int64, to map: inout [String: Int64]) {
+            let digits = Array(k.utf8.dropFirst())
+            for n in 7...12 where digits.count > n {
+                let suffix = String(decoding: digits[(digits.count - n)...], as: UTF8.self)
+                if map[suffix] == nil { map[suffix] = id }
+            }
+        }
+
+        mutating func phoneMatch(_ k: String) -> Int64? {
             if let id = byPhone[k] { return id }
             if k.hasPrefix("+") {
                 // The end of an international number may be a known local one.
-                let digits = k.dropFirst()
+                guard !localPhones.isEmpty else { return nil }
+                let digits = Array(k.utf8.dropFirst())
                 for n in 7...12 where digits.count > n {
-                    if let id = localPhones[String(digits.suffix(n))] { return id }
+                    if let id = localPhones[String(decoding: digits[(digits.count - n)...], as: UTF8.self)] { return id }
                 }
                 return nil
             }
-            if let id = intlSuffixes[k] { return id }
+            if intlSuffixes == nil {
+                var map: [String: Int64] = [:]
+                for p in pendingIntl { Self.addSuffixes(p.key, p.id, to: &map) }
+                intlSuffixes = map
+                pendingIntl = []
+            }
+            if let id = intlSuffixes?[k] { return id }
             // Two local numbers, one with an area code the other lacks.
             return nil
         }
 
-        static func nameKey(_ name: String, _ birthday: String) -> String { NameMatcher.fold(name) + "|" + birthday }
-
         /// The person a card is, and the rule that said so.
-        func match(_ c: ImportedContact) -> (Int64, String)? {
+        mutating func match(_ c: ImportedContact) -> (Int64, String)? {
             if let u = c.uid, let id = byUID[u] { return (id, "same UID") }
             for e in c.fields.emails { if let id = byEmail[e.value.lowercased()] { return (id, "same e-mail \(e.value)") } }
             for p in c.fields.phones { if let k = PhoneKey.key(p.value), let id = phoneMatch(k) { return (id, "same phone \(p.value)") } }
-            if let b = c.fields.birthday, let id = byNameAndBirthday[Self.nameKey(c.fields.displayName, b.description)] {
-                return (id, "same name and birthday")
+            if let b = c.fields.birthday, let candidates = byBirthday[b.description] {
+                // The last one with that name wins, as it did when this was one dictionary.
+                let key = NameMatcher.fold(c.fields.displayName)
+                if let hit = candidates.last(where: { NameMatcher.fold($0.name) == key }) {
+                    return (hit.id, "same name and birthday")
+                }
             }
-            if c.uid == nil, let id = bySourceAndName[NameMatcher.fold(c.fields.displayName)] {
-                return (id, "same name, same file")
+            if c.uid == nil, !sourceNames.isEmpty {
+                if bySourceAndName == nil {
+                    var map: [String: Int64] = [:]
+                    for p in sourceNames { map[NameMatcher.fold(p.name)] = p.id }
+                    bySourceAndName = map
+                }
+                if let id = bySourceAndName?[NameMatcher.fold(c.fields.displayName)] { return (id, "same name, same file") }
             }
             return nil
         }
@@ -240,7 +265,7 @@ extension Journal {
             byUID[uid] = id
             for e in c.emails where byEmail[e.value.lowercased()] == nil { byEmail[e.value.lowercased()] = id }
             for p in c.phones { if let k = PhoneKey.key(p.value) { addPhone(k, id) } }
-            if let b = c.birthday { byNameAndBirthday[Self.nameKey(c.displayName, b.description)] = id }
+            if let b = c.birthday { byBirthday[b.description, default: []].append((id, c.displayName)) }
         }
     }
 
@@ -279,11 +304,18 @@ extension Journal {
                     case .success(let c): contact = c
                     }
                     do {
-                        try db.inSavepoint {
-                            let item = try Journal.importContact(db, contact, index: &index, intoID: intoID, fallbackID: &fallbackID,
-                                                                 fileName: fileName, warnings: &warnings)
-                            report.items.append(item)
-                            return .commit
+                        if options.keepGoing {
+                            // A card that fails must leave nothing behind while the others stay.
+                            try db.inSavepoint {
+                                let item = try Journal.importContact(db, contact, index: &index, intoID: intoID, fallbackID: &fallbackID,
+                                                                     fileName: fileName, warnings: &warnings)
+                                report.items.append(item)
+                                return .commit
+                            }
+                        } else {
+                            // The first failure rolls the whole file back: no savepoint needed.
+                            report.items.append(try Journal.importContact(db, contact, index: &index, intoID: intoID,
+                                                                          fallbackID: &fallbackID, fileName: fileName, warnings: &warnings))
                         }
                         report.warnings += warnings
                     } catch {
@@ -367,20 +399,34 @@ extension Journal {
         if !unplaced.isEmpty {
             fields.vcardLines.append("CATEGORIES:" + unplaced.map { TextEscaping.escape($0) }.joined(separator: ","))
         }
-        let snapshotJSON = String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
+        let snapshotJSON = fields.snapshotJSON
 
         if let (id, rule) = index.match(c) {
-            let person = try fetchPerson(db, id: id)
-            if let new = ContactMapping.revKey(c.rev), let old = ContactMapping.revKey(person.rev), new <= old {
+            // What decides whether anything changes, without loading the whole person.
+            guard let head = try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT p.displayName, p.rev, p.relationId, i.source, i.snapshot
+                FROM person p LEFT JOIN personImport i ON i.personId = p.id WHERE p.id = ?
+                """), arguments: [id]) else { throw Error.personNotFound(id: id) }
+            let oldName: String = head[0], oldRev: String? = head[1], oldRelation: Int64? = head[2]
+            let lastSource: String? = head[3], lastSnapshot: String? = head[4]
+            if let new = ContactMapping.revKey(c.rev), let old = ContactMapping.revKey(oldRev), new <= old {
                 try addTraits(db, personID: id, c.traits, cache: index.categories)
-                return ImportItem(kind: .person, action: .skipped, name: person.displayName, line: c.line,
+                return ImportItem(kind: .person, action: .skipped, name: oldName, line: c.line,
                                   reason: "\(rule); the card's REV is not newer than the last import", id: id)
             }
             // The card follows its own earlier import (same UID, or the same file for cards
             // without one); a card from elsewhere that matched by e-mail, phone or name only fills gaps.
-            let last = try Row.fetchOne(db.cachedStatement(sql: "SELECT source, snapshot FROM personImport WHERE personId = ?"), arguments: [id])
-            let sameSource = rule == "same UID" || (last?["source"] as String?) == fileName
-            let snapshot = sameSource ? (last?["snapshot"] as String?).flatMap { try? JSONDecoder().decode(ContactFields.self, from: Data($0.utf8)) } : nil
+            let sameSource = rule == "same UID" || lastSource == fileName
+            // The card says what it said last time: every field the user kept follows it
+            // already, every field the user changed stays, so the merge changes nothing.
+            if sameSource, let lastSnapshot, lastSnapshot == snapshotJSON, c.rev == nil || c.rev == oldRev,
+               oldRelation != nil || (relationID ?? placed?.0.id) == nil {
+                let traitsAdded = try addTraits(db, personID: id, c.traits, cache: index.categories)
+                return ImportItem(kind: .person, action: traitsAdded > 0 ? .updated : .skipped, name: oldName, line: c.line,
+                                  reason: traitsAdded > 0 ? "\(rule); \(traitsAdded) trait(s) added" : "\(rule); nothing changed", id: id)
+            }
+            let person = try fetchPerson(db, id: id)
+            let snapshot = sameSource ? lastSnapshot.flatMap(ContactFields.fromSnapshot) : nil
             let current = ContactFields(person: person)
             let merged = ContactFields.merged(current: current, snapshot: snapshot, card: fields)
             var draft = person.draft
@@ -389,7 +435,7 @@ extension Journal {
             if let r = c.rev { draft.rev = r }
             let changed = merged.changes(from: current)
             let traitsAdded = try addTraits(db, personID: id, c.traits, cache: index.categories)
-            if sameSource || last == nil { try db.cachedStatement(sql: """
+            if sameSource || lastSnapshot == nil { try db.cachedStatement(sql: """
                 INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT(personId) DO UPDATE SET source = excluded.source, snapshot = excluded.snapshot, importedAt = excluded.importedAt
                 """).execute(arguments: [id, fileName, snapshotJSON, now()]) }
@@ -430,12 +476,16 @@ extension Journal {
         fields.apply(to: &draft)
         draft.relationID = relationID
         draft.rev = c.rev
-        if let u = c.uid, try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person WHERE uid = ?)"), arguments: [u]) != true {
-            draft.uid = u
-        }
-        let id = try insertPerson(db, draft)
-        let uid = try String.fetchOne(db.cachedStatement(sql: "SELECT uid FROM person WHERE id = ?"), arguments: [id]) ?? ""
-        try addTraits(db, personID: id, c.traits, cache: index.categories)
+        // What checkPersonDraft checks, known here without asking the database: the relation
+        // category was resolved as one, the photo was just stored, and the index holds every
+        // UID of the journal (a card whose UID is taken matched that person above). The
+        // UNIQUE constraint on person.uid stays the last word.
+        let name = draft.displayName.kithTrimmed()
+        guard !name.isEmpty else { throw Error.invalidValue(field: "person name", reason: "it is empty") }
+        let uid = c.uid.flatMap { index.byUID[$0] == nil ? $0 : nil } ?? newUID()
+        draft.uid = uid
+        let id = try insertPersonRow(db, draft, name: name, uid: uid)
+        try addTraits(db, personID: id, c.traits, cache: index.categories, fresh: true)
         try db.cachedStatement(sql: "INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)").execute(arguments: [id, fileName, snapshotJSON, now()])
         index.add(id, fields, uid: uid)
         return ImportItem(kind: .person, action: .added, name: fields.displayName, line: c.line, reason: "new person, " + how, id: id)
@@ -444,9 +494,12 @@ extension Journal {
     /// Adds the traits a person does not have yet (same kind and text, not from an event).
     /// - Returns: how many were added.
     @discardableResult
+    /// A `fresh` person (inserted by this import) has no traits but those added here.
     static func addTraits(_ db: Database, personID: Int64, _ traits: [(path: String, text: String)],
-                          cache: CategoryCache? = nil) throws -> Int {
+                          cache: CategoryCache? = nil, fresh: Bool = false) throws -> Int {
+        guard !traits.isEmpty else { return 0 }
         var added = 0
+        var seen = Set<String>()
         for (i, t) in traits.enumerated() {
             let category: Category
             do { category = try traitCategory(db, path: t.path, cache: cache) } catch {
@@ -456,10 +509,14 @@ extension Journal {
                 cache?.invalidate()
                 category = try traitCategory(db, path: t.path, cache: cache)
             }
-            let exists = try Bool.fetchOne(db.cachedStatement(sql: """
-                SELECT EXISTS (SELECT 1 FROM trait WHERE personId = ? AND categoryId = ? AND text = ? AND eventId IS NULL)
-                """), arguments: [personID, category.id, t.text]) ?? false
-            if exists { continue }
+            if fresh {
+                guard seen.insert("\(category.id)\u{1}\(t.text)").inserted else { continue }
+            } else {
+                let exists = try Bool.fetchOne(db.cachedStatement(sql: """
+                    SELECT EXISTS (SELECT 1 FROM trait WHERE personId = ? AND categoryId = ? AND text = ? AND eventId IS NULL)
+                    """), arguments: [personID, category.id, t.text]) ?? false
+                if exists { continue }
+            }
             try db.cachedStatement(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, NULL, ?, ?)").execute(arguments: [personID, category.id, t.text, i, now()])
             added += 1
         }

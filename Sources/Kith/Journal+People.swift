@@ -262,6 +262,12 @@ extension Journal {
 
     static func insertPerson(_ db: Database, _ draft: PersonDraft) throws -> Int64 {
         let (name, uid) = try checkPersonDraft(db, draft, existingID: nil)
+        return try insertPersonRow(db, draft, name: name, uid: uid)
+    }
+
+    /// Inserts a person whose draft was checked (``checkPersonDraft(_:_:existingID:)`` or
+    /// the equivalent): the trimmed name and the UID to use.
+    static func insertPersonRow(_ db: Database, _ draft: PersonDraft, name: String, uid: String) throws -> Int64 {
         let now = Journal.now()
         try db.cachedStatement(sql: """
             INSERT INTO person (uid, displayName, familyName, givenName, additionalNames, honorificPrefixes,
@@ -272,15 +278,19 @@ extension Journal {
                              draft.anniversary?.description, draft.organization, draft.title, draft.note,
                              draft.relationID, draft.photoHash, draft.rev, now, now])
         let id = db.lastInsertedRowID
-        try writePersonDetails(db, id: id, draft)
+        try writePersonDetails(db, id: id, draft, fresh: true)
         return id
     }
 
-    static func writePersonDetails(_ db: Database, id: Int64, _ draft: PersonDraft) throws {
-        try db.cachedStatement(sql: "DELETE FROM personNickname WHERE personId = ?").execute(arguments: [id])
-        try db.cachedStatement(sql: "DELETE FROM personContact WHERE personId = ?").execute(arguments: [id])
-        try db.cachedStatement(sql: "DELETE FROM personAddress WHERE personId = ?").execute(arguments: [id])
-        try db.cachedStatement(sql: "DELETE FROM personVCardLine WHERE personId = ?").execute(arguments: [id])
+    /// Writes nicknames, contact details, addresses and kept lines, replacing the old ones
+    /// (a `fresh` person, just inserted, has none).
+    static func writePersonDetails(_ db: Database, id: Int64, _ draft: PersonDraft, fresh: Bool = false) throws {
+        if !fresh {
+            try db.cachedStatement(sql: "DELETE FROM personNickname WHERE personId = ?").execute(arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM personContact WHERE personId = ?").execute(arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM personAddress WHERE personId = ?").execute(arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM personVCardLine WHERE personId = ?").execute(arguments: [id])
+        }
         var pos = 0
         for n in draft.nicknames {
             let t = n.kithTrimmed()

@@ -113,6 +113,117 @@ struct ImportTests {
         #expect(try after.keys.sorted().map { try j.traitLines(after[$0]!.id) } == traitsBefore)
     }
 
+    static let plainCard = #"""
+        BEGIN:VCARD
+        VERSION:4.0
+        UID:urn:uuid:2222
+        FN:Mira "Mi" Sol\\
+        NICKNAME:Mimi
+        EMAIL;TYPE=work:mira@example.com
+        TEL;TYPE=cell:+351 912 345 678
+        ADR;TYPE=home:;;Rua Augusta 1;Lisboa;;1100-048;Portugal
+        TITLE:Architect
+        NOTE:Tab	here\, a "quote"\, a backslash \\ and a line\nbreak – ünïcødé 生日
+        BDAY:--0412
+        CATEGORIES:Family/Cousins
+        INTEREST:sailing
+        X-CUSTOM;X-P=1:kept
+        END:VCARD
+        """#
+
+    /// The phone key as it was first written (on Characters), to check the byte version against.
+    static func referencePhoneKey(_ phone: String) -> String? {
+        let t = phone.kithTrimmed(newlines: false)
+        var digits = String(t.unicodeScalars.filter { $0.value >= 48 && $0.value <= 57 }.map(Character.init))
+        let international = t.hasPrefix("+") || digits.hasPrefix("00")
+        if international { while digits.hasPrefix("0") { digits.removeFirst() } ; digits = "+" + digits }
+        else { while digits.hasPrefix("0") { digits.removeFirst() } }
+        return digits.count >= 6 ? digits : nil
+    }
+
+    @Test("SHA-256 of photos: padding into one or two blocks, and many blocks")
+    func sha256Vectors() {
+        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000))
+            == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(SHA256.hex([UInt8](repeating: 0x61, count: 64)) == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
+    }
+
+    @Test("phone keys: digits, a leading + or 00 for international numbers, six characters at least")
+    func phoneKeys() {
+        let samples = ["+351 912 345 678", "0151-23456789", "0049 30 1234567", "  +1 555 0100", "\t+44 20 7946 0958",
+                       "\u{A0}+49 30 123456", " \u{2003}+33 1 23 45 67 89", "\n+49 30 1234567", "12345", "+12345", "+1234",
+                       "000012345", "00012345678", "tel:+49-30-6353-7097", "(030) 123 456", "+0 0 12345", "", "+", "٣٤٥٦٧٨٩",
+                       "Büro +49 30 1234567", "+49 30 1234567 ext. 12", "0"]
+        for s in samples { #expect(PhoneKey.key(s) == Self.referencePhoneKey(s), "\(s)") }
+        #expect(PhoneKey.key("+351 912 345 678") == "+351912345678")
+        #expect(PhoneKey.key("0151 2345678") == "1512345678")
+    }
+
+    @Test("the import snapshot is JSON that reads back as the same fields, and older snapshots still read")
+    func snapshotRoundTrip() throws {
+        let j = try Journal.inMemory()
+        try j.importText(Self.plainCard, name: "a.vcf")
+        let mira = try #require(try j.person(uid: "urn:uuid:2222"))
+        var fields = ContactFields(person: mira)
+        fields.vcardLines.append("X-CONTROL:\u{1}\u{1F}\r\u{7F}")
+        let json = fields.snapshotJSON
+        #expect(ContactFields.fromSnapshot(json) == fields)
+        #expect(fields.snapshotJSON == json)
+        var bare = ContactFields(displayName: "Ana")
+        bare.birthday = nil
+        #expect(ContactFields.fromSnapshot(bare.snapshotJSON) == bare)
+        let older = String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
+        #expect(ContactFields.fromSnapshot(older) == fields)
+    }
+
+    @Test("re-importing an unchanged card without REV keeps the user's edits and the placement they removed comes back")
+    func reimportUnchangedKeepsEdits() throws {
+        let j = try Journal.inMemory()
+        try j.importText(Self.plainCard, name: "a.vcf")
+        let mira = try #require(try j.person(uid: "urn:uuid:2222"))
+        #expect(mira.relation?.path == "Family/Cousins")
+        #expect(mira.note.contains("a \"quote\", a backslash \\"))
+        try j.editPerson(id: mira.id) { $0.title = "Painter"; $0.relationID = nil }
+        let r = try j.importText(Self.plainCard, name: "a.vcf")
+        #expect(r.updated.count == 1 && r.added.isEmpty)
+        let after = try j.person(id: mira.id)
+        #expect(after.title == "Painter")
+        #expect(after.relation?.path == "Family/Cousins")
+        // Now nothing differs: skipped, nothing written.
+        let r2 = try j.importText(Self.plainCard, name: "a.vcf")
+        #expect(r2.skipped.first?.reason.hasSuffix("nothing changed") == true)
+        let again = try j.person(id: mira.id)
+        #expect(again == after)
+        #expect(try j.traitLines(mira.id) == ["Interests: sailing"])
+    }
+
+    @Test("a journal whose snapshots an older Kith wrote re-imports as unchanged and then keeps the new form")
+    func olderSnapshotsReimport() throws {
+        let j = try Journal.inMemory()
+        try j.importText(Self.plainCard, name: "a.vcf")
+        let mira = try #require(try j.person(uid: "urn:uuid:2222"))
+        let older = String(decoding: try JSONEncoder().encode(ContactFields(person: mira)), as: UTF8.self)
+        try j.dbQueue.write { db in
+            try db.execute(sql: "UPDATE personImport SET snapshot = ?", arguments: [older])
+        }
+        try j.editPerson(id: mira.id) { $0.title = "Painter" }
+        let r = try j.importText(Self.plainCard, name: "a.vcf")
+        #expect(r.skipped.first?.reason.hasSuffix("nothing changed") == true)
+        #expect(try j.person(id: mira.id).title == "Painter")
+        let stored = try j.dbQueue.read { db in try String.fetchOne(db, sql: "SELECT snapshot FROM personImport") }
+        #expect(stored.flatMap(ContactFields.fromSnapshot) == ContactFields.fromSnapshot(older))
+        // The card changes its title: the user's edit stays, the rest follows.
+        let changed = Self.plainCard.replacingOccurrences(of: "TITLE:Architect", with: "TITLE:Senior architect")
+            .replacingOccurrences(of: "NICKNAME:Mimi", with: "NICKNAME:Mimi,Mira")
+        let r2 = try j.importText(changed, name: "a.vcf")
+        #expect(r2.updated.first?.reason.contains("kept your edits to: title") == true)
+        let after = try j.person(id: mira.id)
+        #expect(after.title == "Painter")
+        #expect(after.nicknames == ["Mimi", "Mira"])
+    }
+
     static let card1 = """
         BEGIN:VCARD
         VERSION:4.0
