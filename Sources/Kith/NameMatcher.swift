@@ -2,7 +2,13 @@ import Foundation
 
 /// Case- and diacritic-insensitive matching of names typed by a person.
 enum NameMatcher {
-    /// The comparison key: lowercased, diacritics removed, inner spaces collapsed.
+    /// The comparison key: lowercased, diacritics removed, inner spaces collapsed, in
+    /// canonical composed form (NFC).
+    ///
+    /// Kith stores this key for every name (`person.nameKey`, `personNickname.valueKey`) and
+    /// looks typed names up by it in SQL, where text compares byte for byte: NFC makes that
+    /// agree with Swift's `==`, which takes canonically equivalent strings as equal. A change
+    /// to this function needs a new migration that recomputes the stored keys.
     static func fold(_ text: String) -> String {
         if let key = asciiFold(text) { return key }
         return foundationFold(text)
@@ -11,7 +17,7 @@ enum NameMatcher {
     /// The general key, through Foundation's folding (ICU); slow, so only for non-ASCII text.
     static func foundationFold(_ text: String) -> String {
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        return folded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return folded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").precomposedStringWithCanonicalMapping
     }
 
     /// The same key as ``foundationFold(_:)`` for pure-ASCII text, computed on bytes (ASCII

@@ -28,3 +28,17 @@ import Testing
         #expect(NameMatcher.fold(name) == key)
     }
 }
+
+/// The folded key is in composed form (NFC), so that keys compared as bytes (in SQL) agree
+/// with keys compared as Swift strings.
+@Suite struct NameMatcherNormalizationTests {
+    @Test("canonically equivalent names fold to the same bytes", arguments: [
+        "Noël", "김민준", "Ǆemal Šarić", "Nguyễn Văn An", "Ångström", "Ελένη", "ﾃｽﾄ",
+    ])
+    func equivalentFormsSameBytes(_ name: String) {
+        let composed = NameMatcher.fold(name.precomposedStringWithCanonicalMapping)
+        let decomposed = NameMatcher.fold(name.decomposedStringWithCanonicalMapping)
+        #expect(Array(composed.utf8) == Array(decomposed.utf8))
+        #expect(Array(composed.utf8) == Array(composed.precomposedStringWithCanonicalMapping.utf8))
+    }
+}
