@@ -11,6 +11,7 @@ enum NameMatcher {
     /// to this function needs a new migration that recomputes the stored keys.
     static func fold(_ text: String) -> String {
         if let key = asciiFold(text) { return key }
+        if let key = latinFold(text) { return key }
         return foundationFold(text)
     }
 
@@ -37,6 +38,54 @@ enum NameMatcher {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// The same key as ``foundationFold(_:)`` for text of ASCII and the precomposed Latin
+    /// letters U+00C0...U+024F (most European names), from each letter's own fold; nil for
+    /// anything else (combining marks, other scripts, other spaces).
+    ///
+    /// Folding works on each character by itself, and these letters are characters of one
+    /// scalar that fold to letters without marks, so the pieces add up to the whole.
+    static func latinFold(_ text: String) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var space = false
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x80 {
+                let b = UInt8(v)
+                if b == 0x20 || (0x09...0x0D).contains(b) {
+                    space = !out.isEmpty
+                    continue
+                }
+                if space { out.append(0x20); space = false }
+                out.append((0x41...0x5A).contains(b) ? b + 0x20 : b)
+            } else if v >= 0xC0, v <= 0x24F, let piece = latinLetterFolds[Int(v) - 0xC0] {
+                if piece.isEmpty { continue }
+                if space { out.append(0x20); space = false }
+                out.append(contentsOf: piece)
+            } else {
+                return nil
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Foundation's fold of each letter U+00C0...U+024F as UTF-8, made once (by one call for
+    /// all of them); nil for a letter whose fold is not plain letters below U+0300.
+    private static let latinLetterFolds: [[UInt8]?] = {
+        let letters = (0xC0...0x24F).map { String(Unicode.Scalar(UInt32($0))!) }
+        // One string, the letters apart with U+0001 (a control: its own character, kept).
+        let folded = letters.joined(separator: "\u{1}")
+            .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var pieces = folded.split(separator: "\u{1}", omittingEmptySubsequences: false).map(String.init)
+        if pieces.count != letters.count {
+            pieces = letters.map { $0.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil) }
+        }
+        return pieces.map { piece in
+            let plain = piece.unicodeScalars.allSatisfy { $0.value < 0x300 && !$0.properties.isWhitespace && $0.value >= 0x20 }
+            return plain ? Array(piece.precomposedStringWithCanonicalMapping.utf8) : nil
+        }
+    }()
 
     /// Levenshtein distance over Unicode scalars.
     static func distance(_ a: String, _ b: String) -> Int {
