@@ -44,11 +44,13 @@ struct EventText {
          e.people.map(\.displayName).joined(separator: ", "), mood(e.mood), e.place?.name ?? ""]
     }
 
-    func table(_ events: [Event]) -> String {
+    /// The timeline table of these events.
+    func timeline(_ events: [Event]) -> Table {
         var table = Table()
         table.rightAligned = [0]
+        table.rows.reserveCapacity(events.count)
         for e in events { table.add(row(e)) }
-        return table.render()
+        return table
     }
 
     /// Everything about one event, one field a line.

@@ -103,7 +103,7 @@ struct PersonCommand: ParsableCommand {
                 table.add([terminal.bold(p.displayName), relation, "\(p.eventCount) \(p.eventCount == 1 ? "event" : "events")",
                            terminal.dim(seen), terminal.dim("#\(p.id)")])
             }
-            print(table.render())
+            table.printToStandardOutput()
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Rows of cells printed in aligned columns; cells may hold escapes and emoji.
 struct Table {
     var rows: [[String]] = []
@@ -10,6 +12,21 @@ struct Table {
     /// The table as lines, trailing spaces trimmed; a column empty in every row is left out.
     /// - Complexity: one width measurement per cell.
     func render() -> String {
+        String(decoding: renderedBytes(), as: UTF8.self)
+    }
+
+    /// Prints ``render()`` and a line break on standard output, as `print(table.render())`
+    /// does, without turning the (possibly megabytes of) text into a `String` first.
+    func printToStandardOutput() {
+        var bytes = renderedBytes()
+        bytes.append(0x0A)
+        // Whatever `print` buffered goes first.
+        fflush(nil)
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
+    /// ``render()`` as UTF-8.
+    private func renderedBytes() -> [UInt8] {
         let width = self.rows.map { $0.count }.max() ?? 0
         let keep: [Int] = (0..<width).filter { column in self.rows.contains { column < $0.count && !$0[column].isEmpty } }
         let rows: [[String]] = keep.count == width
@@ -46,7 +63,7 @@ struct Table {
             }
             Table.trimTrailingSpaces(&out, lineStart: lineStart)
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Appends the UTF-8 bytes of `text`.
