@@ -59,7 +59,7 @@ enum NameMatcher {
                 }
                 if space { out.append(0x20); space = false }
                 out.append((0x41...0x5A).contains(b) ? b + 0x20 : b)
-            } else if v >= 0xC0, v <= 0x24F, let piece = latinLetterFolds[Int(v) - 0xC0] {
+            } else if v >= 0xC0, v <= 0x24F, let piece = LatinLetterFolds.shared.fold(v) {
                 if piece.isEmpty { continue }
                 if space { out.append(0x20); space = false }
                 out.append(contentsOf: piece)
@@ -70,22 +70,27 @@ enum NameMatcher {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Foundation's fold of each letter U+00C0...U+024F as UTF-8, made once (by one call for
-    /// all of them); nil for a letter whose fold is not plain letters below U+0300.
-    private static let latinLetterFolds: [[UInt8]?] = {
-        let letters = (0xC0...0x24F).map { String(Unicode.Scalar(UInt32($0))!) }
-        // One string, the letters apart with U+0001 (a control: its own character, kept).
-        let folded = letters.joined(separator: "\u{1}")
-            .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        var pieces = folded.split(separator: "\u{1}", omittingEmptySubsequences: false).map(String.init)
-        if pieces.count != letters.count {
-            pieces = letters.map { $0.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil) }
+    /// Foundation's fold of each letter U+00C0...U+024F as UTF-8, each made the first time
+    /// it is needed; nil for a letter whose fold is not plain letters below U+0300.
+    private final class LatinLetterFolds: @unchecked Sendable {
+        static let shared = LatinLetterFolds()
+        private let lock = NSLock()
+        /// By letter from U+00C0; nil while not made yet.
+        private var folds = [[UInt8]??](repeating: nil, count: 0x250 - 0xC0)
+
+        func fold(_ v: UInt32) -> [UInt8]? {
+            lock.lock()
+            defer { lock.unlock() }
+            let i = Int(v) - 0xC0
+            if let known = folds[i] { return known }
+            let piece = String(Unicode.Scalar(v)!)
+                .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            let plain = piece.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x300 && !$0.properties.isWhitespace }
+            let bytes = plain ? Array(piece.precomposedStringWithCanonicalMapping.utf8) : nil
+            folds[i] = .some(bytes)
+            return bytes
         }
-        return pieces.map { piece in
-            let plain = piece.unicodeScalars.allSatisfy { $0.value < 0x300 && !$0.properties.isWhitespace && $0.value >= 0x20 }
-            return plain ? Array(piece.precomposedStringWithCanonicalMapping.utf8) : nil
-        }
-    }()
+    }
 
     /// Levenshtein distance over Unicode scalars.
     static func distance(_ a: String, _ b: String) -> Int {
