@@ -183,14 +183,23 @@ extension Journal {
                 SELECT day, eventCount, moodCount, moodScoreSum, dominantMoodId, people FROM daySummary
                 WHERE day BETWEEN ? AND ? ORDER BY day
                 """)
-            return try Row.fetchAll(statement, arguments: [from, to]).map { row in
+            // Straight from the statement's columns, without row copies. The id list is kept as
+            // the stored bytes and read only if someone asks for the day's people (a year is a
+            // few hundred rows of up to a few hundred ids each; the calendar needs none).
+            var out: [DaySummary] = []
+            let rows = try Row.fetchCursor(statement, arguments: [from, to])
+            while let row = try rows.next() {
                 let day: Int = row[0]
                 let moodCount: Int = row[2], sum: Int = row[3]
                 let dominant: Int64? = row[4]
-                return DaySummary(date: LocalDate(dayNumber: day), eventCount: row[1], personIDs: parseIDList(row[5]),
-                                  moodAverage: moodCount > 0 ? Double(sum) / Double(moodCount) : nil,
-                                  dominantMood: dominant.flatMap { moods[$0] })
+                let people = try row.withUnsafeData(atIndex: 5) { data in
+                    data.map { $0.withUnsafeBytes { PersonIDList(text: $0) } } ?? PersonIDList([])
+                }
+                out.append(DaySummary(date: LocalDate(dayNumber: day), eventCount: row[1], people: people,
+                                      moodAverage: moodCount > 0 ? Double(sum) / Double(moodCount) : nil,
+                                      dominantMood: dominant.flatMap { moods[$0] }))
             }
+            return out
         }
         let (joins, clauses, args) = try filterSQL(db, filter)
         let whereSQL = "de.day BETWEEN ? AND ?" + clauses.map { " AND " + $0 }.joined()
@@ -221,15 +230,34 @@ extension Journal {
 
     /// Reads a comma list of ids (`"3,7,12"`), ascending.
     static func parseIDList(_ text: String) -> [Int64] {
+        var text = text
+        return text.withUTF8 { parseIDList(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// ``parseIDList(_:)`` of UTF-8 bytes.
+    static func parseIDList(_ bytes: UnsafeRawBufferPointer) -> [Int64] {
         var out: [Int64] = []
-        var value: Int64 = 0, inNumber = false
-        for b in text.utf8 {
-            if b >= 48 && b <= 57 { value = value * 10 + Int64(b - 48); inNumber = true }
-            else if inNumber { out.append(value); value = 0; inNumber = false }
+        guard !bytes.isEmpty else { return out }
+        out.reserveCapacity(bytes.count / 4 + 1)
+        var value: Int64 = 0, inNumber = false, ascending = true, last = Int64.min
+        for b in bytes {
+            let digit = b &- 48
+            if digit < 10 {
+                value = value &* 10 &+ Int64(digit)
+                inNumber = true
+            } else if inNumber {
+                if value < last { ascending = false }
+                out.append(value)
+                last = value
+                value = 0
+                inNumber = false
+            }
         }
-        if inNumber { out.append(value) }
-        for i in out.indices.dropFirst() where out[i - 1] > out[i] { return out.sorted() }
-        return out
+        if inNumber {
+            if value < last { ascending = false }
+            out.append(value)
+        }
+        return ascending ? out : out.sorted()
     }
 
     // MARK: Invariants

@@ -36,6 +36,7 @@ extension Journal {
                                  draft.name.prefixes, draft.name.suffixes, draft.birthday?.description,
                                  draft.anniversary?.description, draft.organization, draft.title, draft.note,
                                  draft.relationID, draft.photoHash, draft.rev, Journal.now(), id])
+            try Journal.setNameKey(db, id: id, name: name)
             try Journal.writePersonDetails(db, id: id, draft)
             return try Journal.fetchPerson(db, id: id)
         }
@@ -143,11 +144,14 @@ extension Journal {
     public func people(in category: Int64? = nil, sort: PersonSort = .name,
                        asOf: LocalDate = .today()) throws -> [PersonSummary] {
         try read { db in
+            // Event counts in one pass over eventPerson's person index rather than one
+            // lookup per person; "last seen" stays one indexed lookup each.
             var sql = """
                 SELECT p.id, p.displayName, p.relationId,
                   (SELECT max(day) FROM dayPerson dp WHERE dp.personId = p.id AND dp.day <= ?) AS lastSeen,
-                  (SELECT count(*) FROM eventPerson ep WHERE ep.personId = p.id) AS eventCount
-                FROM person p
+                  ifnull(c.n, 0) AS eventCount, p.nameKey
+                FROM person p LEFT JOIN (SELECT personId, count(*) AS n FROM eventPerson GROUP BY personId) c
+                  ON c.personId = p.id
                 """
             var args: [(any DatabaseValueConvertible)?] = [asOf.dayNumber]
             if let category {
@@ -156,35 +160,37 @@ extension Journal {
                 sql += " WHERE p.relationId IN (\(ids.map { _ in "?" }.joined(separator: ",")))"
                 args += ids.map { $0 as (any DatabaseValueConvertible)? }
             }
-            let rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(args))
+            // Already in name order for the sort below, which then has little left to do.
+            sql += " ORDER BY p.nameKey, p.id"
             let cats = Dictionary(uniqueKeysWithValues: try Journal.fetchCategories(db, kind: .relation).map { ($0.id, $0) })
             let nicks = try Journal.allNicknames(db)
-            var list = rows.map { row -> PersonSummary in
-                let id: Int64 = row["id"]
-                let rel: Int64? = row["relationId"]
-                let last: Int? = row["lastSeen"]
-                return PersonSummary(id: id, displayName: row["displayName"], nicknames: nicks[id] ?? [],
-                                     relation: rel.flatMap { cats[$0] }, lastSeen: last.map(LocalDate.init(dayNumber:)),
-                                     eventCount: row["eventCount"])
+            var list: [PersonSummary] = []
+            // The stored folded names; a name without one (changed outside Kith) is folded here.
+            var keys: [String] = []
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(args))
+            while let row = try rows.next() {
+                let id: Int64 = row[0]
+                let name: String = row[1]
+                let rel: Int64? = row[2]
+                let last: Int? = row[3]
+                list.append(PersonSummary(id: id, displayName: name, nicknames: nicks[id] ?? [],
+                                          relation: rel.flatMap { cats[$0] }, lastSeen: last.map(LocalDate.init(dayNumber:)),
+                                          eventCount: row[4]))
+                keys.append((row[5] as String?) ?? NameMatcher.fold(name))
             }
-            // Each name folded once (folding is far costlier than comparing).
-            var keys: [Int64: String] = [:]
-            keys.reserveCapacity(list.count)
-            for p in list { keys[p.id] = NameMatcher.fold(p.displayName) }
-            let byName: (PersonSummary, PersonSummary) -> Bool = {
-                let a = keys[$0.id]!, b = keys[$1.id]!
-                return a != b ? a < b : $0.id < $1.id
+            let lastSeen = list.map { $0.lastSeen?.dayNumber ?? 0 }
+            let ids = list.map(\.id), names = keys
+            let byName: (Int, Int) -> Bool = { i, j in
+                names[i] != names[j] ? names[i] < names[j] : ids[i] < ids[j]
             }
+            var order = Array(list.indices)
             switch sort {
             case .name:
-                list.sort(by: byName)
+                order.sort(by: byName)
             case .lastSeen:
-                list.sort {
-                    let a = $0.lastSeen?.dayNumber ?? 0, b = $1.lastSeen?.dayNumber ?? 0
-                    return a != b ? a < b : byName($0, $1)
-                }
+                order.sort { i, j in lastSeen[i] != lastSeen[j] ? lastSeen[i] < lastSeen[j] : byName(i, j) }
             }
-            return list
+            return order.map { list[$0] }
         }
     }
 
@@ -210,34 +216,63 @@ extension Journal {
         return out
     }
 
+    /// Stores the folded name ``resolvePersonID(_:_:)`` looks people up by.
+    static func setNameKey(_ db: Database, id: Int64, name: String) throws {
+        try db.cachedStatement(sql: "UPDATE person SET nameKey = ? WHERE id = ?").execute(arguments: [NameMatcher.fold(name), id])
+    }
+
     static func resolvePersonID(_ db: Database, _ typed: String) throws -> Int64 {
         let key = NameMatcher.fold(typed)
         guard !key.isEmpty else { throw Error.unknownPerson(name: typed, suggestions: []) }
-        let people = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, displayName FROM person")).map {
-            (id: $0["id"] as Int64, name: $0["displayName"] as String)
-        }
-        let names = Dictionary(uniqueKeysWithValues: people.map { ($0.id, $0.name) })
-        let folded = people.map { (id: $0.id, key: NameMatcher.fold($0.name)) }
-        let nicks = try allNicknames(db).mapValues { $0.map(NameMatcher.fold) }
 
-        func decide(_ ids: [Int64]) throws -> Int64? {
+        func decide(_ ids: [Int64], names: (Int64) throws -> String?) throws -> Int64? {
             let unique = Array(Set(ids)).sorted()
             if unique.count == 1 { return unique[0] }
             if unique.count > 1 {
-                let candidates = unique.compactMap { names[$0] }.sorted { NameMatcher.fold($0) < NameMatcher.fold($1) }
+                let candidates = try unique.compactMap(names).sorted { NameMatcher.fold($0) < NameMatcher.fold($1) }
                 throw Error.ambiguousPerson(name: typed, candidates: candidates)
             }
             return nil
         }
-        if let id = try decide(folded.filter { $0.key == key }.map(\.id)) { return id }
-        if let id = try decide(nicks.filter { $0.value.contains(key) }.map(\.key)) { return id }
+        func storedName(_ id: Int64) throws -> String? {
+            try String.fetchOne(db.cachedStatement(sql: "SELECT displayName FROM person WHERE id = ?"), arguments: [id])
+        }
+
+        // The exact name, then a nickname, through the indexed folded names (the keys are
+        // NFC, so equal bytes are equal strings); rows without a stored key are folded here.
+        var exact = try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM person WHERE nameKey = ?"), arguments: [key])
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, displayName FROM person WHERE nameKey IS NULL"))
+        where NameMatcher.fold(row[1]) == key {
+            exact.append(row[0])
+        }
+        if let id = try decide(exact, names: storedName) { return id }
+        var nicknamed = try Int64.fetchAll(db.cachedStatement(sql: "SELECT personId FROM personNickname WHERE valueKey = ?"), arguments: [key])
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT personId, value FROM personNickname WHERE valueKey IS NULL"))
+        where NameMatcher.fold(row[1]) == key {
+            nicknamed.append(row[0])
+        }
+        if let id = try decide(nicknamed, names: storedName) { return id }
+
+        // Prefixes and close matches look at everyone's folded names.
+        var names: [Int64: String] = [:]
+        var folded: [(id: Int64, key: String)] = []
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, displayName, nameKey FROM person ORDER BY id")) {
+            let id: Int64 = row[0], name: String = row[1]
+            names[id] = name
+            folded.append((id, (row[2] as String?) ?? NameMatcher.fold(name)))
+        }
+        var nicks: [Int64: [String]] = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT personId, value, valueKey FROM personNickname ORDER BY personId, position")) {
+            nicks[row[0], default: []].append((row[2] as String?) ?? NameMatcher.fold(row[1] as String))
+        }
+        let lookUp: (Int64) -> String? = { names[$0] }
         let prefix = folded.filter { p in
             p.key.hasPrefix(key) || p.key.split(separator: " ").contains { $0.hasPrefix(key) }
         }.map(\.id) + nicks.filter { $0.value.contains { $0.hasPrefix(key) } }.map(\.key)
-        if let id = try decide(prefix) { return id }
+        if let id = try decide(prefix, names: lookUp) { return id }
         let close = folded.filter { NameMatcher.isClose(key, to: $0.key) }.map(\.id)
             + nicks.filter { $0.value.contains { NameMatcher.isClose(key, to: $0) } }.map(\.key)
-        if let id = try decide(close) { return id }
+        if let id = try decide(close, names: lookUp) { return id }
         let loose = folded.filter { NameMatcher.distance(key, $0.key) <= max(3, key.count / 2) }
             .sorted { NameMatcher.distance(key, $0.key) < NameMatcher.distance(key, $1.key) }
             .prefix(3).compactMap { names[$0.id] }
@@ -272,11 +307,11 @@ extension Journal {
         try db.cachedStatement(sql: """
             INSERT INTO person (uid, displayName, familyName, givenName, additionalNames, honorificPrefixes,
               honorificSuffixes, birthday, anniversary, organization, title, note, relationId, photoHash, rev,
-              createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              createdAt, updatedAt, nameKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
                              draft.name.prefixes, draft.name.suffixes, draft.birthday?.description,
                              draft.anniversary?.description, draft.organization, draft.title, draft.note,
-                             draft.relationID, draft.photoHash, draft.rev, now, now])
+                             draft.relationID, draft.photoHash, draft.rev, now, now, NameMatcher.fold(name)])
         let id = db.lastInsertedRowID
         try writePersonDetails(db, id: id, draft, fresh: true)
         return id
@@ -295,7 +330,8 @@ extension Journal {
         for n in draft.nicknames {
             let t = n.kithTrimmed()
             guard !t.isEmpty else { continue }
-            try db.cachedStatement(sql: "INSERT INTO personNickname (personId, position, value) VALUES (?, ?, ?)").execute(arguments: [id, pos, t])
+            try db.cachedStatement(sql: "INSERT INTO personNickname (personId, position, value, valueKey) VALUES (?, ?, ?, ?)")
+                .execute(arguments: [id, pos, t, NameMatcher.fold(t)])
             pos += 1
         }
         for (kind, values) in [("email", draft.emails), ("phone", draft.phones), ("url", draft.urls)] {

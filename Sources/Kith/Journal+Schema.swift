@@ -2,7 +2,8 @@ import GRDB
 
 extension Journal {
     /// The named migrations, in order. Frozen once shipped: add `v2`, never edit `v1`.
-    /// They use plain SQL only, no app types.
+    /// They use plain SQL only, no app types; `name-keys` alone also computes
+    /// `NameMatcher.fold` of the names it fills in.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -30,6 +31,32 @@ extension Journal {
                 """)
         }
         registerInterchangeMigrations(&migrator)
+        migrator.registerMigration("name-keys") { db in
+            // The folded form of each name and nickname (`NameMatcher.fold`, computed by Kith),
+            // indexed, so that a typed name is found without folding everyone's. NULL means
+            // "not computed": a rename by anything that does not fill it in (the triggers)
+            // or an insert without it leaves NULL, and readers fold those rows themselves.
+            try db.execute(sql: """
+                ALTER TABLE person ADD COLUMN nameKey TEXT;
+                ALTER TABLE personNickname ADD COLUMN valueKey TEXT;
+                CREATE TRIGGER person_nameKey_stale AFTER UPDATE OF displayName ON person
+                WHEN NEW.displayName IS NOT OLD.displayName
+                BEGIN UPDATE person SET nameKey = NULL WHERE id = NEW.id; END;
+                CREATE TRIGGER personNickname_valueKey_stale AFTER UPDATE OF value ON personNickname
+                WHEN NEW.value IS NOT OLD.value
+                BEGIN UPDATE personNickname SET valueKey = NULL WHERE personId = NEW.personId AND position = NEW.position; END;
+                """)
+            let people = try Row.fetchAll(db, sql: "SELECT id, displayName FROM person")
+            let setName = try db.makeStatement(sql: "UPDATE person SET nameKey = ? WHERE id = ?")
+            for row in people { try setName.execute(arguments: [NameMatcher.fold(row[1]), row[0] as Int64]) }
+            let nicknames = try Row.fetchAll(db, sql: "SELECT personId, position, value FROM personNickname")
+            let setNick = try db.makeStatement(sql: "UPDATE personNickname SET valueKey = ? WHERE personId = ? AND position = ?")
+            for row in nicknames { try setNick.execute(arguments: [NameMatcher.fold(row[2]), row[0] as Int64, row[1] as Int64]) }
+            try db.execute(sql: """
+                CREATE INDEX person_nameKey ON person(nameKey);
+                CREATE INDEX personNickname_valueKey ON personNickname(valueKey);
+                """)
+        }
         return migrator
     }
 

@@ -4,6 +4,13 @@ import Kith
 /// How events read on a terminal.
 struct EventText {
     var terminal: Terminal
+    /// What rows share (zones, styled mood names), made once for all the events formatted.
+    let shared = Shared()
+
+    final class Shared {
+        let zones = LocalTime.Zones()
+        var moods: [Int64: String] = [:]
+    }
 
     func icon(_ c: Category?) -> String {
         guard let c, !c.icon.isEmpty else { return "" }
@@ -12,7 +19,10 @@ struct EventText {
 
     func mood(_ c: Category?) -> String {
         guard let c else { return "" }
-        return terminal.foreground((c.icon.isEmpty ? "" : c.icon + " ") + c.name, hex: c.color)
+        if let text = shared.moods[c.id] { return text }
+        let text = terminal.foreground((c.icon.isEmpty ? "" : c.icon + " ") + c.name, hex: c.color)
+        shared.moods[c.id] = text
+        return text
     }
 
     func people(_ e: Event) -> String {
@@ -21,7 +31,7 @@ struct EventText {
 
     /// `#12 Sat 21 Nov 2026 15:30–17:00 ☕ Coffee and a long walk, with Ana Lima, Ben, 🙂 good, at Blue Bottle`.
     func line(_ e: Event) -> String {
-        var parts = [terminal.dim("#\(e.id)"), LocalTime.span(e), (icon(e.type).isEmpty ? "" : icon(e.type) + " ") + terminal.bold(e.title)]
+        var parts = [terminal.dim("#\(e.id)"), LocalTime.span(e, zones: shared.zones), (icon(e.type).isEmpty ? "" : icon(e.type) + " ") + terminal.bold(e.title)]
         if !e.people.isEmpty { parts.append(people(e)) }
         if e.mood != nil { parts.append(mood(e.mood)) }
         if let place = e.place { parts.append("at " + place.name) }
@@ -30,15 +40,17 @@ struct EventText {
 
     /// A row of the timeline table.
     func row(_ e: Event) -> [String] {
-        [terminal.dim("#\(e.id)"), LocalTime.span(e), icon(e.type), terminal.bold(e.title),
+        [terminal.dim("#\(e.id)"), LocalTime.span(e, zones: shared.zones), icon(e.type), terminal.bold(e.title),
          e.people.map(\.displayName).joined(separator: ", "), mood(e.mood), e.place?.name ?? ""]
     }
 
-    func table(_ events: [Event]) -> String {
+    /// The timeline table of these events.
+    func timeline(_ events: [Event]) -> Table {
         var table = Table()
         table.rightAligned = [0]
+        table.rows.reserveCapacity(events.count)
         for e in events { table.add(row(e)) }
-        return table.render()
+        return table
     }
 
     /// Everything about one event, one field a line.

@@ -42,6 +42,6 @@ struct EventsCommand: ParsableCommand {
                 ? " match (try fewer filters)" : " yet (log one with `kith log \"Lunch with Ana\" --with Ana`)"))
             return
         }
-        print(EventText(terminal: output.terminal()).table(events))
+        EventText(terminal: output.terminal()).timeline(events).printToStandardOutput()
     }
 }

@@ -38,22 +38,106 @@ enum LocalTime {
 
     /// When an event happened, as people read it: `Sat 21 Nov 2026 15:30–17:00`,
     /// `Sat 21 Nov 2026 (all day)`, with the zone named when it is not this machine's.
-    static func span(_ e: Event, showZone: Bool = true) -> String {
-        let zone = TimeZone(identifier: e.timeZone) ?? .gmt
-        var text: String
-        if e.allDay {
-            text = day(e.startDay)
-            if e.endDay != e.startDay { text += " – " + day(e.endDay) }
-            text += " (all day)"
-        } else {
-            let start = parts(e.start, zone)
-            text = day(start.day) + " " + clock(e.start, zone)
-            if let end = e.end {
-                let endParts = parts(end, zone)
-                text += "–" + (endParts.day == start.day ? "" : day(endParts.day) + " ") + clock(end, zone)
+    /// `zones` keeps the zones between calls, for many events.
+    static func span(_ e: Event, showZone: Bool = true, zones: Zones? = nil) -> String {
+        let zone = zones?.zone(e.timeZone) ?? TimeZone(identifier: e.timeZone) ?? .gmt
+        let named = showZone && zone.identifier != (zones?.localIdentifier ?? TimeZone.current.identifier)
+        let start = e.allDay ? nil : parts(e.start, zone)
+        let end = e.allDay ? nil : e.end.map { parts($0, zone) }
+        // Written as UTF-8 straight into the string (a listing makes one per event): two
+        // days of at most 26 bytes, the separators, two clocks, then the zone's name.
+        var zoneName = named ? e.timeZone : ""
+        return zoneName.withUTF8 { zoneBytes in
+            String(unsafeUninitializedCapacity: 96 + zoneBytes.count) { out in
+                var w = ByteWriter(out: out)
+                if e.allDay {
+                    w.day(e.startDay)
+                    if e.endDay != e.startDay {
+                        w.bytes(" – ")
+                        w.day(e.endDay)
+                    }
+                    w.bytes(" (all day)")
+                } else if let start {
+                    w.day(start.day)
+                    w.byte(0x20)
+                    w.clock(start.hour, start.minute)
+                    if let end {
+                        w.bytes("–")
+                        if end.day != start.day {
+                            w.day(end.day)
+                            w.byte(0x20)
+                        }
+                        w.clock(end.hour, end.minute)
+                    }
+                }
+                if named {
+                    w.byte(0x20)
+                    for b in zoneBytes { w.byte(b) }
+                }
+                return w.count
             }
         }
-        if showZone && zone.identifier != TimeZone.current.identifier { text += " " + e.timeZone }
-        return text
+    }
+
+    /// Writes ``span(_:showZone:zones:)``'s pieces into a buffer large enough for them.
+    private struct ByteWriter {
+        let out: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
+
+        mutating func byte(_ b: UInt8) {
+            out[count] = b
+            count += 1
+        }
+
+        mutating func bytes(_ text: StaticString) {
+            text.withUTF8Buffer { for b in $0 { byte(b) } }
+        }
+
+        /// `n` in decimal with at least `digits` digits (`n` is not negative).
+        mutating func number(_ n: Int, digits: Int) {
+            var divisor = 1, length = 1
+            while length < digits || n / divisor >= 10 { divisor *= 10; length += 1 }
+            while divisor > 0 {
+                byte(UInt8(truncatingIfNeeded: 48 + n / divisor % 10))
+                divisor /= 10
+            }
+        }
+
+        /// As ``LocalTime/day(_:)``: `Sat 21 Nov 2026`.
+        mutating func day(_ d: LocalDate) {
+            for b in LocalTime.weekdays[d.weekday - 1].utf8 { byte(b) }
+            byte(0x20)
+            number(d.day, digits: 1)
+            byte(0x20)
+            for b in LocalTime.months[d.month - 1].utf8 { byte(b) }
+            byte(0x20)
+            if d.year < 0 {
+                for b in String(d.year).utf8 { byte(b) }
+            } else {
+                number(d.year, digits: 1)
+            }
+        }
+
+        /// As ``LocalTime/clock(_:_:)``: `15:30`.
+        mutating func clock(_ hour: Int, _ minute: Int) {
+            number(hour, digits: 2)
+            byte(UInt8(ascii: ":"))
+            number(minute, digits: 2)
+        }
+    }
+
+    /// Time zones by name, each made once, and this machine's zone name: for formatting
+    /// many events.
+    final class Zones {
+        private var zones: [String: TimeZone] = [:]
+        let localIdentifier = TimeZone.current.identifier
+
+        /// The zone with this IANA name; GMT for a name Foundation does not know.
+        func zone(_ identifier: String) -> TimeZone {
+            if let zone = zones[identifier] { return zone }
+            let zone = TimeZone(identifier: identifier) ?? .gmt
+            zones[identifier] = zone
+            return zone
+        }
     }
 }

@@ -93,12 +93,37 @@ struct Terminal: Sendable {
     /// The columns `text` takes on a terminal: escapes take none, emoji and wide
     /// East Asian characters two, combining marks and variation selectors none.
     static func displayWidth(_ text: String) -> Int {
+        if let width = text.utf8.withContiguousStorageIfAvailable(displayWidth(utf8:)) { return width }
+        var text = text
+        return text.withUTF8(displayWidth(utf8:))
+    }
+
+    /// ``displayWidth(_:)`` of valid UTF-8, scalar by scalar.
+    private static func displayWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var width = 0
         var inEscape = false
+        // The columns the last visible scalar took (for VS16).
         var last = 0
         var afterJoiner = false
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let lead = bytes[i]
+            let v: UInt32
+            if lead < 0x80 {
+                v = UInt32(lead)
+                i += 1
+            } else if lead < 0xE0 {
+                v = UInt32(lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                i += 2
+            } else if lead < 0xF0 {
+                v = UInt32(lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                i += 3
+            } else {
+                v = UInt32(lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                    | UInt32(bytes[i + 3] & 0x3F)
+                i += 4
+            }
             // An emoji joined to the one before (👩‍💻) adds no width; VS16 makes a
             // narrow symbol (✈ → ✈️) an emoji two columns wide.
             if v == 0x200D { afterJoiner = true; continue }
@@ -107,45 +132,55 @@ struct Terminal: Sendable {
                 if last == 1 { width += 1; last = 2 }
                 continue
             }
-            let before = width
-            defer { if !inEscape && v != 0x1B { last = width - before } }
             if inEscape {
-                if (0x40...0x7E).contains(v) && v != 0x5B { inEscape = false }
+                if v >= 0x40 && v <= 0x7E && v != 0x5B { inEscape = false; last = 0 }
                 continue
             }
             if v == 0x1B { inEscape = true; continue }
-            switch v {
-            case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F:
-                continue
-            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-                 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-                 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF,
-                 0x1FA70...0x1FAFF, 0x20000...0x3FFFD, 0x2B50, 0x2B55, 0x231A, 0x231B, 0x23E9...0x23EC, 0x23F0, 0x23F3:
-                width += 2
-            case 0x2600...0x27BF:
-                width += isWideSymbol(v) ? 2 : 1
-            default:
-                if v < 0x20 { continue }
-                width += 1
-            }
+            let columns = v < 0x300 ? (v < 0x20 ? 0 : 1) : scalarColumns(v)
+            width += columns
+            last = columns
         }
         return width
     }
 
+    /// The columns one scalar from U+0300 on takes (not an escape, joiner or VS16).
+    private static func scalarColumns(_ v: UInt32) -> Int {
+        switch v {
+        case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F:
+            return 0
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF,
+             0x1FA70...0x1FAFF, 0x20000...0x3FFFD, 0x2B50, 0x2B55, 0x231A, 0x231B, 0x23E9...0x23EC, 0x23F0, 0x23F3:
+            return 2
+        case 0x2600...0x27BF:
+            return isWideSymbol(v) ? 2 : 1
+        default:
+            return 1
+        }
+    }
+
     /// Symbols in the Miscellaneous Symbols and Dingbats blocks that terminals draw two wide
     /// (those with default emoji presentation).
-    private static func isWideSymbol(_ v: UInt32) -> Bool {
-        let wide: Set<UInt32> = [0x2614, 0x2615, 0x2648, 0x2649, 0x264A, 0x264B, 0x264C, 0x264D, 0x264E, 0x264F,
-                                 0x2650, 0x2651, 0x2652, 0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA, 0x26AB, 0x26BD,
-                                 0x26BE, 0x26C4, 0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2, 0x26F3, 0x26F5, 0x26FA,
-                                 0x26FD, 0x2705, 0x270A, 0x270B, 0x2728, 0x274C, 0x274E, 0x2753, 0x2754, 0x2755,
-                                 0x2757, 0x2795, 0x2796, 0x2797, 0x27B0, 0x27BF]
-        return wide.contains(v)
-    }
+    private static func isWideSymbol(_ v: UInt32) -> Bool { wideSymbols.contains(v) }
+
+    private static let wideSymbols: Set<UInt32> = [
+        0x2614, 0x2615, 0x2648, 0x2649, 0x264A, 0x264B, 0x264C, 0x264D, 0x264E, 0x264F,
+        0x2650, 0x2651, 0x2652, 0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA, 0x26AB, 0x26BD,
+        0x26BE, 0x26C4, 0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2, 0x26F3, 0x26F5, 0x26FA,
+        0x26FD, 0x2705, 0x270A, 0x270B, 0x2728, 0x274C, 0x274E, 0x2753, 0x2754, 0x2755,
+        0x2757, 0x2795, 0x2796, 0x2797, 0x27B0, 0x27BF,
+    ]
 
     /// `text` padded with spaces to `width` columns.
     static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let missing = width - displayWidth(text)
+        pad(text, from: displayWidth(text), to: width, right: right)
+    }
+
+    /// `text`, `textWidth` columns wide, padded with spaces to `width` columns.
+    static func pad(_ text: String, from textWidth: Int, to width: Int, right: Bool = false) -> String {
+        let missing = width - textWidth
         guard missing > 0 else { return text }
         let spaces = String(repeating: " ", count: missing)
         return right ? spaces + text : text + spaces

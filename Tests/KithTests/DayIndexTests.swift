@@ -182,3 +182,39 @@ struct DayIndexTests {
         #expect(throws: Journal.Error.self) { try j.checkInvariants() }
     }
 }
+
+/// The people of a day come from the index's stored list, read when asked for; such a
+/// summary behaves exactly like one made from a list of ids.
+@Suite("Day summaries")
+struct DaySummaryTests {
+    struct Probe: Decodable { var personIDs: [Int64] }
+
+    @Test("people read from the index compare, hash and encode like a plain list", arguments: JournalKind.allCases)
+    func peopleFromTheIndex(kind: JournalKind) throws {
+        let j = try kind.make().journal
+        let ana = try j.person("Ana"), ben = try j.person("Ben")
+        let tz = "Europe/Berlin"
+        try j.logEvent(EventDraft(title: "Lunch", start: instant(2026, 7, 4, 12, 0, tz), timeZone: tz, personIDs: [ben.id, ana.id]))
+        let read = try #require(try j.month(year: 2026, month: 7).first)
+        #expect(read.personIDs == [ana.id, ben.id].sorted())
+        let made = DaySummary(date: read.date, eventCount: read.eventCount, personIDs: read.personIDs,
+                              moodAverage: read.moodAverage, dominantMood: read.dominantMood)
+        #expect(read == made)
+        #expect(Set([read, made]).count == 1)
+        let json = try JSONEncoder().encode(read)
+        #expect(try JSONDecoder().decode(Probe.self, from: json).personIDs == [ana.id, ben.id].sorted())
+        #expect(try JSONDecoder().decode(DaySummary.self, from: json) == made)
+        var changed = read
+        changed.personIDs = [ana.id]
+        #expect(changed.personIDs == [ana.id])
+        #expect(changed != read)
+    }
+
+    @Test("a stored id list is read ascending, whatever its order")
+    func idLists() {
+        #expect(Journal.parseIDList("12,3,7") == [3, 7, 12])
+        #expect(Journal.parseIDList("3,7,12") == [3, 7, 12])
+        #expect(Journal.parseIDList("5") == [5])
+        #expect(Journal.parseIDList("") == [])
+    }
+}

@@ -57,6 +57,13 @@ struct MigrationTests {
         #expect(chen.vcardLines == ["X-FOO:bar"])
         #expect(try journal.person(id: try journal.resolvePerson("Ben").id).relation?.name == "Climbing")
 
+        // `name-keys` stored every name and nickname folded.
+        let keys = try journal.dbQueue.read { db in
+            try String?.fetchAll(db, sql: "SELECT nameKey FROM person ORDER BY nameKey")
+                + String?.fetchAll(db, sql: "SELECT valueKey FROM personNickname")
+        }
+        #expect(keys == ["ana lima", "ben okafor", "chen wei", "annie"])
+
         // Events, with people, place, mood, photo and traits.
         let events = try journal.events(EventFilter(newestFirst: false))
         #expect(events.map(\.title) == ["Dim sum", "Coffee and a long walk", "Call with Chen", "Trip to Hualien"])
