@@ -28,7 +28,7 @@ public struct ContentLine: Hashable, Sendable {
     /// The values of the parameter `name` (case-insensitive), or an empty array.
     public func parameter(_ name: String) -> [String] {
         let upper = name.uppercasedIfNeeded
-        for p in parameters where p.name == upper { return p.values }
+        for p in parameters where p.name.sameToken(upper) { return p.values }
         return []
     }
 
@@ -88,9 +88,21 @@ extension ContentLine {
 
 extension String {
     /// The string uppercased, without allocating when it has no lowercase letters already.
+    @inlinable
     package var uppercasedIfNeeded: String {
-        for b in utf8 where b >= 0x61 && b <= 0x7A { return uppercased() }
-        return self
+        var copy = self
+        let lower = copy.withUTF8 { bytes in
+            for b in bytes where b >= 0x61 && b <= 0x7A { return true }
+            return false
+        }
+        return lower ? uppercased() : self
+    }
+
+    /// Equality for names and tokens: lengths first (free for short strings), so most
+    /// mismatches never reach the full Unicode comparison.
+    @inlinable @inline(__always)
+    package func sameToken(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && self == other
     }
 
     /// ASCII case-insensitive equality, cheap for short tokens.

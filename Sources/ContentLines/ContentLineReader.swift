@@ -88,6 +88,12 @@ public struct ContentLineReader: Sendable {
     /// with no END followed by the next card).
     /// - Complexity: O(n) in the input size.
     public mutating func readComponents(_ body: (Component) throws -> Void) rethrows {
+        try takeComponents { component in try body(component) }
+    }
+
+    /// ``readComponents(_:)`` handing each component over `inout`: the body may take its
+    /// properties (`swap`) without copying them.
+    package mutating func takeComponents(_ body: (inout Component) throws -> Void) rethrows {
         var stack: [Component] = []
         // Per open component: how many properties were skipped over the limit, and the index
         // of the warning that says so.
@@ -95,15 +101,15 @@ public struct ContentLineReader: Sendable {
         // BEGINs skipped for being too deep, not yet matched by an END.
         var excessDepth = 0
         func close(_ stack: inout [Component], _ warnings: inout [FormatWarning]) throws {
-            let c = stack.removeLast()
+            var c = stack.removeLast()
             let d = dropped.removeLast()
             if d.count > 0 {
                 warnings[d.warning].message = "\(c.name) begun on line \(c.line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
             }
-            if stack.isEmpty { try body(c) } else { stack[stack.count - 1].components.append(c) }
+            if stack.isEmpty { try body(&c) } else { stack[stack.count - 1].components.append(c) }
         }
         while let line = next() {
-            if line.name == "BEGIN" {
+            if line.name.sameToken("BEGIN") {
                 if excessDepth > 0 || stack.count >= limits.depth {
                     if excessDepth == 0 {
                         warnings.append(FormatWarning(line: line.line, property: "BEGIN", code: .tooDeep,
@@ -123,7 +129,7 @@ public struct ContentLineReader: Sendable {
                 outsideRun = false
                 continue
             }
-            if line.name == "END" {
+            if line.name.sameToken("END") {
                 if excessDepth > 0 {
                     excessDepth -= 1
                     continue
@@ -245,7 +251,8 @@ public struct ContentLineReader: Sendable {
                 continue
             }
             // NUL bytes (binary data, or UTF-16 without a byte order mark) are dropped, once warned.
-            let hasNUL = folded ? scratch.contains(0) : bytes[s..<e].contains(0)
+            let hasNUL = folded ? scratch.withUnsafeBufferPointer { Self.containsNUL($0, 0, $0.count) }
+                                : bytes.withUnsafeBufferPointer { Self.containsNUL($0, s, e) }
             if hasNUL {
                 if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
                 let before = scratch.count
@@ -276,15 +283,7 @@ public struct ContentLineReader: Sendable {
     private mutating func nextPhysicalLine() -> (Int, Int) {
         let start = position
         let count = bytes.count
-        let end: Int = bytes.withUnsafeBufferPointer { buf in
-            var i = start
-            while i < count {
-                let b = buf[i]
-                if b == 0x0A || b == 0x0D { break }
-                i += 1
-            }
-            return i
-        }
+        let end: Int = bytes.withUnsafeBufferPointer { Self.lineBreak($0, from: start) }
         var next = end
         if next < count {
             if bytes[next] == 0x0D {
@@ -297,6 +296,49 @@ public struct ContentLineReader: Sendable {
         position = next
         lineNumber += 1
         return (start, end)
+    }
+
+    /// The index of the first CR or LF in `buf` from `start`, or `buf.count`; eight bytes a step.
+    @inline(__always)
+    private static func lineBreak(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = buf.count
+        var i = start
+        if let base = UnsafeRawPointer(buf.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= count {
+                let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let lf = w ^ (ones &* 0x0A), cr = w ^ (ones &* 0x0D)
+                // A zero byte of `lf` or `cr` sets its high bit; the lowest one found is exact.
+                let m = (((lf &- ones) & ~lf) | ((cr &- ones) & ~cr)) & highs
+                if m != 0 { return i + m.trailingZeroBitCount >> 3 }
+                i += 8
+            }
+        }
+        while i < count {
+            let b = buf[i]
+            if b == 0x0A || b == 0x0D { return i }
+            i += 1
+        }
+        return count
+    }
+
+    /// Whether `buf[start..<end]` holds a NUL byte; eight bytes a step.
+    @inline(__always)
+    private static func containsNUL(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var i = start
+        if let base = UnsafeRawPointer(buf.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= end {
+                let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if (w &- ones) & ~w & highs != 0 { return true }
+                i += 8
+            }
+        }
+        while i < end {
+            if buf[i] == 0 { return true }
+            i += 1
+        }
+        return false
     }
 
     private static let qpNeedle = Array("QUOTED-PRINTABLE".utf8)
@@ -372,7 +414,10 @@ public struct ContentLineReader: Sendable {
                 if c == 0x3D || c == 0x3B || c == 0x3A { break }
                 i += 1
             }
-            var pname = Self.upperString(buf, ps, i).trimmingASCIISpaces()
+            var (ts, te) = (ps, i)
+            while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
+            while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
+            var pname = Self.upperString(buf, ts, te)
             var values: [String] = []
             if i < n && buf[i] == 0x3D {
                 i += 1
@@ -406,7 +451,7 @@ public struct ContentLineReader: Sendable {
                 }
             }
             if pname.isEmpty { continue }
-            if let k = parameters.firstIndex(where: { $0.name == pname }) {
+            if let k = parameters.firstIndex(where: { $0.name.sameToken(pname) }) {
                 parameters[k].values += values
             } else {
                 parameters.append(ContentLine.Parameter(name: pname, values: values))
@@ -427,14 +472,22 @@ public struct ContentLineReader: Sendable {
         var encoding: String?
         var charset: String?
         for p in parameters where p.name.utf8.count == 8 || p.name.utf8.count == 7 {
-            if p.name == "ENCODING" { encoding = p.values.first?.uppercasedIfNeeded }
-            if p.name == "CHARSET" { charset = p.values.first }
+            if p.name.sameToken("ENCODING") { encoding = p.values.first?.uppercasedIfNeeded }
+            if p.name.sameToken("CHARSET") { charset = p.values.first }
         }
         if encoding == nil && charset == nil {
             if Self.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
             if let s = String(validating: raw, as: UTF8.self) { return s }
             warnings.append(FormatWarning(line: line, property: name, code: .invalidUTF8,
                 message: "Value is not valid UTF-8 and names no CHARSET; read as Windows-1252."))
+            return Charset.windows1252(raw)
+        }
+        if charset == nil && encoding != "QUOTED-PRINTABLE" {
+            // BASE64/8BIT…: the bytes are the value (a photo: hundreds of kilobytes of ASCII).
+            if Self.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
+            if let s = String(validating: raw, as: UTF8.self) { return s }
+            warnings.append(FormatWarning(line: line, property: name, code: .invalidUTF8,
+                message: "Value is not valid UTF-8; read as Windows-1252."))
             return Charset.windows1252(raw)
         }
         var bytes: [UInt8]

@@ -34,10 +34,19 @@ public enum TextEscaping {
     /// - Complexity: O(n).
     public static func unescape(_ text: String) -> String {
         guard text.utf8.contains(0x5C) else { return text }
+        var text = text
+        return text.withUTF8 { unescape($0, 0, $0.count) }
+    }
+
+    /// Undoes TEXT escaping in `bytes[start..<end]`, as ``unescape(_:)``.
+    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        var hasEscape = false
+        for k in start..<end where bytes[k] == 0x5C { hasEscape = true; break }
+        guard hasEscape else { return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) }
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
+        out.reserveCapacity(end - start)
         var escaped = false
-        for b in text.utf8 {
+        for b in bytes[start..<end] {
             if escaped {
                 switch b {
                 case 0x6E, 0x4E: out.append(0x0A)
@@ -61,24 +70,27 @@ public enum TextEscaping {
     /// - Complexity: O(n).
     public static func split(_ value: String, on separator: Character) -> [String] {
         guard let sep = separator.asciiValue else { return [value] }
-        var parts: [String] = []
-        let bytes = Array(value.utf8)
-        var start = 0
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == 0x5C {
-                i += 2
-                continue
+        guard value.utf8.contains(sep) else { return [value] }
+        var value = value
+        return value.withUTF8 { bytes in
+            var parts: [String] = []
+            var start = 0
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == 0x5C {
+                    i += 2
+                    continue
+                }
+                if b == sep {
+                    parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+                    start = i + 1
+                }
+                i += 1
             }
-            if b == sep {
-                parts.append(String(decoding: bytes[start..<i], as: UTF8.self))
-                start = i + 1
-            }
-            i += 1
+            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[min(start, bytes.count)..<bytes.count]), as: UTF8.self))
+            return parts
         }
-        parts.append(String(decoding: bytes[start..<min(bytes.count, max(start, bytes.count))], as: UTF8.self))
-        return parts
     }
 
     /// Splits a structured value (`N`, `ADR`, `ORG`) into fields on `;` and each field into
@@ -86,7 +98,35 @@ public enum TextEscaping {
     ///
     /// `"Doe;John,J.;;;"` gives `[["Doe"], ["John", "J."], [""], [""], [""]]`.
     public static func splitStructured(_ value: String) -> [[String]] {
-        split(value, on: ";").map { field in split(field, on: ",").map(unescape) }
+        // One pass: a field ends at an unescaped `;`, an item at an unescaped `,` or `;`
+        // (the escapes line up with those of splitting on `;` first, then on `,`).
+        var value = value
+        return value.withUTF8 { bytes in
+            let n = bytes.count
+            var fields: [[String]] = []
+            var items: [String] = []
+            var start = 0
+            var i = 0
+            while i < n {
+                let b = bytes[i]
+                if b == 0x5C {
+                    i += 2
+                    continue
+                }
+                if b == 0x2C || b == 0x3B {
+                    items.append(unescape(bytes, start, i))
+                    start = i + 1
+                    if b == 0x3B {
+                        fields.append(items)
+                        items = []
+                    }
+                }
+                i += 1
+            }
+            items.append(unescape(bytes, min(start, n), n))
+            fields.append(items)
+            return fields
+        }
     }
 
     /// Splits a list value (`CATEGORIES`, `NICKNAME`) on unescaped commas, unescaping each item.
