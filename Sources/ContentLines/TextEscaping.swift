@@ -33,9 +33,12 @@ public enum TextEscaping {
     /// any other backslash is kept as written.
     /// - Complexity: O(n).
     public static func unescape(_ text: String) -> String {
-        guard text.utf8.contains(0x5C) else { return text }
         var text = text
-        return text.withUTF8 { unescape($0, 0, $0.count) }
+        return text.withUTF8 { bytes in
+            // The common case, no backslash: the string itself, found without a copy.
+            guard bytes.contains(0x5C) else { return nil }
+            return unescape(bytes, 0, bytes.count)
+        } ?? text
     }
 
     /// Undoes TEXT escaping in `bytes[start..<end]`, as ``unescape(_:)``.
@@ -70,9 +73,8 @@ public enum TextEscaping {
     /// - Complexity: O(n).
     public static func split(_ value: String, on separator: Character) -> [String] {
         guard let sep = separator.asciiValue else { return [value] }
-        guard value.utf8.contains(sep) else { return [value] }
         var value = value
-        return value.withUTF8 { bytes in
+        return value.withUTF8 { bytes -> [String]? in
             var parts: [String] = []
             var start = 0
             var i = 0
@@ -88,9 +90,10 @@ public enum TextEscaping {
                 }
                 i += 1
             }
+            if parts.isEmpty { return nil }  // no separator: the value itself
             parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[min(start, bytes.count)..<bytes.count]), as: UTF8.self))
             return parts
-        }
+        } ?? [value]
     }
 
     /// Splits a structured value (`N`, `ADR`, `ORG`) into fields on `;` and each field into
