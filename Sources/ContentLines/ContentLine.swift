@@ -79,6 +79,12 @@ extension ContentLine {
             self.values = values
         }
 
+        /// Makes a parameter whose name is uppercase already (the reader's fast path).
+        init(uppercased name: String, values: [String]) {
+            self.name = name
+            self.values = values
+        }
+
         /// Makes a parameter with one value.
         public init(_ name: String, _ value: String) {
             self.init(name: name, values: [value])

@@ -454,7 +454,7 @@ public struct ContentLineReader: Sendable {
             if let k = parameters.firstIndex(where: { $0.name.sameToken(pname) }) {
                 parameters[k].values += values
             } else {
-                parameters.append(ContentLine.Parameter(name: pname, values: values))
+                parameters.append(ContentLine.Parameter(uppercased: pname, values: values))
             }
         }
         if i >= n || buf[i] != 0x3A {

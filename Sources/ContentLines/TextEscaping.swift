@@ -101,12 +101,19 @@ public enum TextEscaping {
     ///
     /// `"Doe;John,J.;;;"` gives `[["Doe"], ["John", "J."], [""], [""], [""]]`.
     public static func splitStructured(_ value: String) -> [[String]] {
+        splitStructured(value, droppingEmptyItems: false)
+    }
+
+    /// ``splitStructured(_:)``, leaving out empty items when `droppingEmptyItems` (so that an
+    /// empty field is an empty array, which costs nothing).
+    package static func splitStructured(_ value: String, droppingEmptyItems: Bool) -> [[String]] {
         // One pass: a field ends at an unescaped `;`, an item at an unescaped `,` or `;`
         // (the escapes line up with those of splitting on `;` first, then on `,`).
         var value = value
         return value.withUTF8 { bytes in
             let n = bytes.count
             var fields: [[String]] = []
+            fields.reserveCapacity(8)
             var items: [String] = []
             var start = 0
             var i = 0
@@ -117,7 +124,7 @@ public enum TextEscaping {
                     continue
                 }
                 if b == 0x2C || b == 0x3B {
-                    items.append(unescape(bytes, start, i))
+                    if !droppingEmptyItems || i > start { items.append(unescape(bytes, start, i)) }
                     start = i + 1
                     if b == 0x3B {
                         fields.append(items)
@@ -126,7 +133,7 @@ public enum TextEscaping {
                 }
                 i += 1
             }
-            items.append(unescape(bytes, min(start, n), n))
+            if !droppingEmptyItems || n > start { items.append(unescape(bytes, min(start, n), n)) }
             fields.append(items)
             return fields
         }

@@ -13,8 +13,13 @@ extension VCard {
     public var name: StructuredName? {
         get {
             guard let p = property("N") else { return nil }
-            var f = structuredFields(p.value)
-            for k in f.indices where f[k].contains(where: \.isEmpty) { f[k].removeAll { $0.isEmpty } }
+            var f: [[String]]
+            if version == .v2_1 {
+                f = structuredFields(p.value).map { $0.filter { !$0.isEmpty } }
+            } else {
+                // Empty items (an item that unescapes to nothing has an empty range) left out.
+                f = TextEscaping.splitStructured(p.value, droppingEmptyItems: true)
+            }
             while f.count < 5 { f.append([]) }
             return StructuredName(familyNames: f[0], givenNames: f[1], additionalNames: f[2], honorificPrefixes: f[3], honorificSuffixes: f[4])
         }
@@ -282,6 +287,7 @@ extension VCard {
 
     static func typesAndPreference(_ p: ContentLine) -> ([String], Int?) {
         var types: [String] = []
+        types.reserveCapacity(4)
         var pref: Int?
         var prefFromType = false
         // As `firstParameter("PREF")` and `parameter("TYPE")`: the first of each name counts.
