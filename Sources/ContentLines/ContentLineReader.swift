@@ -100,13 +100,16 @@ public struct ContentLineReader: Sendable {
         var dropped: [(count: Int, warning: Int)] = []
         // BEGINs skipped for being too deep, not yet matched by an END.
         var excessDepth = 0
+        // Room reserved for a new component's properties: as many as the last top-level one
+        // had (capped), so that a card's array does not grow (and move) five times.
+        var expected = 0
         func close(_ stack: inout [Component], _ warnings: inout [FormatWarning]) throws {
             var c = stack.removeLast()
             let d = dropped.removeLast()
             if d.count > 0 {
                 warnings[d.warning].message = "\(c.name) begun on line \(c.line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
             }
-            if stack.isEmpty { try body(&c) } else { stack[stack.count - 1].components.append(c) }
+            if stack.isEmpty { expected = min(c.properties.count, 64); try body(&c) } else { stack[stack.count - 1].components.append(c) }
         }
         while let line = next() {
             if line.name.sameToken("BEGIN") {
@@ -125,6 +128,7 @@ public struct ContentLineReader: Sendable {
                     try close(&stack, &warnings)
                 }
                 stack.append(Component(name: name, line: line.line))
+                if stack.count == 1 && expected > 0 { stack[0].properties.reserveCapacity(expected) }
                 dropped.append((0, 0))
                 outsideRun = false
                 continue
@@ -351,16 +355,18 @@ public struct ContentLineReader: Sendable {
 
     /// Whether the physical line at `start` is non-empty and only base64 characters (no colon).
     private func isBareBase64Line(at start: Int) -> Bool {
-        var i = start
-        let count = bytes.count
-        while i < count {
-            let b = bytes[i]
-            if b == 0x0A || b == 0x0D { break }
-            let ok = (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2F || b == 0x3D
-            if !ok { return false }
-            i += 1
+        bytes.withUnsafeBufferPointer { buf in
+            var i = start
+            let count = buf.count
+            while i < count {
+                let b = buf[i]
+                if b == 0x0A || b == 0x0D { break }
+                let ok = (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2F || b == 0x3D
+                if !ok { return false }
+                i += 1
+            }
+            return i > start
         }
-        return i > start
     }
 
     /// Whether the parameters before the first colon contain `needle` (ASCII, case-insensitive).
@@ -417,16 +423,19 @@ public struct ContentLineReader: Sendable {
             var (ts, te) = (ps, i)
             while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
             while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
-            var pname = Self.upperString(buf, ts, te)
-            var values: [String] = []
+            let pname = Self.upperString(buf, ts, te)
             if i < n && buf[i] == 0x3D {
                 i += 1
+                // Values go straight into the parameter (merged with an earlier one of the
+                // same name), with no array of their own; a nameless parameter's are dropped.
+                let k = pname.isEmpty ? -1 : Self.parameterIndex(&parameters, pname)
                 while true {
+                    let value: String
                     if i < n && buf[i] == 0x22 {
                         i += 1
                         let vs = i
                         while i < n && buf[i] != 0x22 { i += 1 }
-                        values.append(Self.parameterValue(buf, vs, i))
+                        value = Self.parameterValue(buf, vs, i)
                         if i < n { i += 1 }
                         while i < n, buf[i] != 0x2C, buf[i] != 0x3B, buf[i] != 0x3A { i += 1 }
                     } else {
@@ -436,25 +445,22 @@ public struct ContentLineReader: Sendable {
                             if c == 0x2C || c == 0x3B || c == 0x3A { break }
                             i += 1
                         }
-                        values.append(Self.parameterValue(buf, vs, i))
+                        value = Self.parameterValue(buf, vs, i)
                     }
+                    if k >= 0 { parameters[k].values.append(value) }
                     if i < n && buf[i] == 0x2C { i += 1; continue }
                     break
                 }
             } else {
                 // vCard 2.1 bare parameter: TEL;CELL;PREF, or ;QUOTED-PRINTABLE.
                 if pname.isEmpty { continue }
-                values = [pname]
+                let key: String
                 switch pname {
-                case "QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT", "B": pname = "ENCODING"
-                default: pname = "TYPE"
+                case "QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT", "B": key = "ENCODING"
+                default: key = "TYPE"
                 }
-            }
-            if pname.isEmpty { continue }
-            if let k = parameters.firstIndex(where: { $0.name.sameToken(pname) }) {
-                parameters[k].values += values
-            } else {
-                parameters.append(ContentLine.Parameter(uppercased: pname, values: values))
+                let k = Self.parameterIndex(&parameters, key)
+                parameters[k].values.append(pname)
             }
         }
         if i >= n || buf[i] != 0x3A {
@@ -476,6 +482,7 @@ public struct ContentLineReader: Sendable {
             if p.name.sameToken("CHARSET") { charset = p.values.first }
         }
         if encoding == nil && charset == nil {
+            if raw.count <= 8, raw.count > 0, let known = Self.known(Self.pack(raw, 0, raw.count, upper: false)) { return known }
             if Self.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
             if let s = String(validating: raw, as: UTF8.self) { return s }
             warnings.append(FormatWarning(line: line, property: name, code: .invalidUTF8,
@@ -550,11 +557,124 @@ public struct ContentLineReader: Sendable {
 
     @inline(__always)
     private static func string(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: buf[s..<e]), as: UTF8.self)
+        if e > s, e - s <= 8, let known = known(pack(buf, s, e, upper: false)) { return known }
+        return String(decoding: UnsafeBufferPointer(rebasing: buf[s..<e]), as: UTF8.self)
+    }
+
+    /// Up to eight bytes `buf[s..<e]` as one integer, the first byte lowest (ASCII
+    /// uppercased when `upper`); the key of ``known(_:)``.
+    @inline(__always)
+    private static func pack(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, upper: Bool) -> UInt64 {
+        var key: UInt64 = 0
+        var k = e
+        while k > s {
+            k -= 1
+            var b = buf[k]
+            if upper && b >= 0x61 && b <= 0x7A { b -= 0x20 }
+            key = key << 8 | UInt64(b)
+        }
+        return key
+    }
+
+    /// The names, parameters and values met on most lines of most files, as literals: making
+    /// them costs no UTF-8 check, no copy and no allocation. Matched byte for byte (case kept).
+    private static func known(_ key: UInt64) -> String? {
+        switch key {
+        case 0x31: return "1"
+        case 0x32: return "2"
+        case 0x33: return "3"
+        case 0x524441: return "ADR"
+        case 0x4449544C41: return "ALTID"
+        case 0x42: return "B"
+        case 0x343645534142: return "BASE64"
+        case 0x59414442: return "BDAY"
+        case 0x4E49474542: return "BEGIN"
+        case 0x4C4C4543: return "CELL"
+        case 0x54455352414843: return "CHARSET"
+        case 0x4C49414D45: return "EMAIL"
+        case 0x474E49444F434E45: return "ENCODING"
+        case 0x444E45: return "END"
+        case 0x584146: return "FAX"
+        case 0x4E46: return "FN"
+        case 0x5245444E4547: return "GENDER"
+        case 0x4F4547: return "GEO"
+        case 0x5942424F48: return "HOBBY"
+        case 0x454D4F48: return "HOME"
+        case 0x50504D49: return "IMPP"
+        case 0x5453455245544E49: return "INTEREST"
+        case 0x54454E5245544E49: return "INTERNET"
+        case 0x59454B: return "KEY"
+        case 0x444E494B: return "KIND"
+        case 0x4C4542414C: return "LABEL"
+        case 0x474E414C: return "LANG"
+        case 0x45474155474E414C: return "LANGUAGE"
+        case 0x4C4556454C: return "LEVEL"
+        case 0x4F474F4C: return "LOGO"
+        case 0x4E49414D: return "MAIN"
+        case 0x5245424D454D: return "MEMBER"
+        case 0x4E: return "N"
+        case 0x454D414E4B43494E: return "NICKNAME"
+        case 0x45544F4E: return "NOTE"
+        case 0x47524F: return "ORG"
+        case 0x524548544F: return "OTHER"
+        case 0x4F544F4850: return "PHOTO"
+        case 0x444950: return "PID"
+        case 0x46455250: return "PREF"
+        case 0x4449444F5250: return "PRODID"
+        case 0x444554414C4552: return "RELATED"
+        case 0x564552: return "REV"
+        case 0x454C4F52: return "ROLE"
+        case 0x444E554F53: return "SOUND"
+        case 0x454352554F53: return "SOURCE"
+        case 0x4C4554: return "TEL"
+        case 0x454C544954: return "TITLE"
+        case 0x45505954: return "TYPE"
+        case 0x5A54: return "TZ"
+        case 0x44495A54: return "TZID"
+        case 0x444955: return "UID"
+        case 0x4C5255: return "URL"
+        case 0x382D465455: return "UTF-8"
+        case 0x45554C4156: return "VALUE"
+        case 0x4E4F4953524556: return "VERSION"
+        case 0x4543494F56: return "VOICE"
+        case 0x4B524F57: return "WORK"
+        case 0x52444142412D58: return "X-ABADR"
+        case 0x62: return "b"
+        case 0x6C6C6563: return "cell"
+        case 0x65746164: return "date"
+        case 0x786166: return "fax"
+        case 0x68676968: return "high"
+        case 0x656D6F68: return "home"
+        case 0x74656E7265746E69: return "internet"
+        case 0x316D657469: return "item1"
+        case 0x326D657469: return "item2"
+        case 0x336D657469: return "item3"
+        case 0x346D657469: return "item4"
+        case 0x356D657469: return "item5"
+        case 0x366D657469: return "item6"
+        case 0x376D657469: return "item7"
+        case 0x386D657469: return "item8"
+        case 0x396D657469: return "item9"
+        case 0x776F6C: return "low"
+        case 0x6D756964656D: return "medium"
+        case 0x726568746F: return "other"
+        case 0x66657270: return "pref"
+        case 0x74786574: return "text"
+        case 0x697275: return "uri"
+        case 0x6563696F76: return "voice"
+        case 0x6B726F77: return "work"
+        case 0x666572702D78: return "x-pref"
+        case 0x4452414356: return "VCARD"
+        case 0x302E33: return "3.0"
+        case 0x302E34: return "4.0"
+        case 0x312E32: return "2.1"
+        default: return nil
+        }
     }
 
     @inline(__always)
     private static func upperString(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
+        if e > s, e - s <= 8, let known = known(pack(buf, s, e, upper: true)) { return known }
         var lower = false
         for k in s..<e where buf[k] >= 0x61 && buf[k] <= 0x7A { lower = true; break }
         if !lower { return string(buf, s, e) }
@@ -565,6 +685,14 @@ public struct ContentLineReader: Sendable {
             }
             return e - s
         }
+    }
+
+    /// The index of the parameter named `name` (uppercase), appended with no values if new.
+    @inline(__always)
+    private static func parameterIndex(_ parameters: inout [ContentLine.Parameter], _ name: String) -> Int {
+        for k in parameters.indices where parameters[k].name.sameToken(name) { return k }
+        parameters.append(ContentLine.Parameter(uppercased: name, values: []))
+        return parameters.count - 1
     }
 
     /// A parameter value with RFC 6868 caret escapes (`^n` `^^` `^'`) decoded.

@@ -253,7 +253,9 @@ extension VCard {
     }
 
     func text(_ name: String) -> String? {
-        property(name).map { TextEscaping.unescape($0.value) }
+        let upper = name.uppercasedIfNeeded
+        guard let k = properties.firstIndex(where: { $0.name.sameToken(upper) }) else { return nil }
+        return TextEscaping.unescape(properties[k].value)
     }
 
     func texts(_ name: String) -> [String] {
@@ -316,6 +318,18 @@ extension VCard {
             let n = bytes.count
             for i in 0...n where i == n || bytes[i] == 0x2C {
                 if i > start {
+                    if i - start <= 8 {
+                        // Short parts (nearly all) are matched as one integer, lowercased.
+                        var key: UInt64 = 0
+                        var k = i
+                        while k > start {
+                            k -= 1
+                            let b = bytes[k]
+                            key = key << 8 | UInt64((b >= 0x41 && b <= 0x5A) ? b | 0x20 : b)
+                        }
+                        if key == 0x66657270 { pref = true; start = i + 1; continue }  // "pref"
+                        if let known = knownType(key) { types.append(known); start = i + 1; continue }
+                    }
                     let part = String(unsafeUninitializedCapacity: i - start) { out in
                         for k in start..<i {
                             let b = bytes[k]
@@ -336,6 +350,37 @@ extension VCard {
         }
     }
 
+    /// The common TYPE values as literals, from their lowercased bytes packed first byte
+    /// lowest: no string is made for them.
+    private static func knownType(_ key: UInt64) -> String? {
+        switch key {
+        case 0x74656E7265746E69: return "internet"
+        case 0x656D6F68: return "home"
+        case 0x6B726F77: return "work"
+        case 0x6C6C6563: return "cell"
+        case 0x6563696F76: return "voice"
+        case 0x786166: return "fax"
+        case 0x726568746F: return "other"
+        case 0x6E69616D: return "main"
+        case 0x656E6F687069: return "iphone"
+        case 0x7265676170: return "pager"
+        case 0x74786574: return "text"
+        case 0x6F65646976: return "video"
+        case 0x67736D: return "msg"
+        case 0x736262: return "bbs"
+        case 0x6D65646F6D: return "modem"
+        case 0x726163: return "car"
+        case 0x6E647369: return "isdn"
+        case 0x736370: return "pcs"
+        case 0x30303478: return "x400"
+        case 0x6D6F64: return "dom"
+        case 0x6C746E69: return "intl"
+        case 0x6C6174736F70: return "postal"
+        case 0x6C6563726170: return "parcel"
+        default: return nil
+        }
+    }
+
     static func setTypesAndPreference(_ line: inout ContentLine, _ types: [String], _ pref: Int?) {
         line.setParameter("TYPE", types)
         line.setParameter("PREF", pref.map { [String($0)] } ?? [])
@@ -344,9 +389,11 @@ extension VCard {
     func typedValues(_ name: String, text: Bool = true) -> [TypedValue] {
         var result: [TypedValue] = []
         let name = name.uppercasedIfNeeded
-        for p in properties where p.name.sameToken(name) {
-            let (types, pref) = Self.typesAndPreference(p)
-            result.append(TypedValue(text ? TextEscaping.unescape(p.value) : p.value, types: types, preference: pref, group: p.group, label: label(group: p.group)))
+        // By index: the lines are read in place, not copied whole.
+        for k in properties.indices where properties[k].name.sameToken(name) {
+            let (types, pref) = Self.typesAndPreference(properties[k])
+            let value = properties[k].value, group = properties[k].group
+            result.append(TypedValue(text ? TextEscaping.unescape(value) : value, types: types, preference: pref, group: group, label: label(group: group)))
         }
         return result
     }
