@@ -5,6 +5,13 @@
 /// ``TextEscaping``. Quoted-printable and non-UTF-8 charsets are already decoded by the
 /// reader, which then drops the `ENCODING=QUOTED-PRINTABLE` and `CHARSET=` parameters.
 public struct ContentLine: Hashable, Sendable {
+    // No initializer is declared in this body, so the compiler's memberwise one exists; the
+    // reader uses it, because a declared initializer copied the new line whole and released
+    // the copy (four retains and four releases a line). `line` comes first so that its
+    // labels (`line:group:name:parameters:value:`) differ from the public initializer's.
+
+    /// The 1-based physical line on which the property starts (0 when built in code).
+    public var line: Int
     /// The group before the dot (`item1` in `item1.TEL`), or nil.
     public var group: String?
     /// The property name, uppercased (`TEL`, `X-ABLABEL`).
@@ -13,9 +20,9 @@ public struct ContentLine: Hashable, Sendable {
     public var parameters: [Parameter]
     /// The raw value after the colon, still TEXT-escaped.
     public var value: String
-    /// The 1-based physical line on which the property starts (0 when built in code).
-    public var line: Int
+}
 
+extension ContentLine {
     /// Makes a content line; `name` is uppercased.
     public init(group: String? = nil, name: String, parameters: [Parameter] = [], value: String, line: Int = 0) {
         self.group = group

@@ -470,7 +470,7 @@ public struct ContentLineReader: Sendable {
         }
         let vs = i + 1
         let value = decodeValue(UnsafeBufferPointer(rebasing: buf[vs..<n]), name: name, parameters: &parameters, line: line)
-        return ContentLine(group: group, name: name, parameters: parameters, value: value, line: line, uppercased: true)
+        return ContentLine(line: line, group: group, name: name, parameters: parameters, value: value)
     }
 
     private mutating func decodeValue(_ raw: UnsafeBufferPointer<UInt8>, name: String,
@@ -716,17 +716,6 @@ public struct ContentLineReader: Sendable {
             k += 1
         }
         return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension ContentLine {
-    /// Makes a line whose name is known to be uppercase already (reader fast path).
-    init(group: String?, name: String, parameters: [Parameter], value: String, line: Int, uppercased: Bool) {
-        self.group = group
-        self.name = name
-        self.parameters = parameters
-        self.value = value
-        self.line = line
     }
 }
 
