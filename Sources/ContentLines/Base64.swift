@@ -6,6 +6,8 @@ public enum Base64 {
         for (i, c) in alphabet.enumerated() { t[Int(c)] = UInt8(i) }
         t[Int(UInt8(ascii: "-"))] = 62  // URL-safe alphabet, seen in some exports
         t[Int(UInt8(ascii: "_"))] = 63
+        for c in [0x20, 0x09, 0x0A, 0x0D] as [UInt8] { t[Int(c)] = blank }
+        t[0x3D] = pad
         return t
     }()
 
@@ -29,35 +31,88 @@ public enum Base64 {
     /// - Returns: the bytes, or nil if another character occurs or the length is impossible.
     /// - Complexity: O(n).
     public static func decode(_ text: String) -> [UInt8]? {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count * 3 / 4)
-        var acc: UInt32 = 0
-        var n = 0
-        var padding = 0
-        for c in text.utf8 {
-            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { continue }
-            if c == 0x3D { padding += 1; continue }
-            if padding > 0 { return nil }  // data after padding
-            let v = table[Int(c)]
-            if v == 0xFF { return nil }
-            acc = acc << 6 | UInt32(v)
-            n += 1
-            if n == 4 {
-                out.append(UInt8(truncatingIfNeeded: acc >> 16))
-                out.append(UInt8(truncatingIfNeeded: acc >> 8))
-                out.append(UInt8(truncatingIfNeeded: acc))
-                acc = 0
-                n = 0
+        var text = text
+        return text.withUTF8 { decode(bytes: $0) }
+    }
+
+    /// Decodes base64 from UTF-8 bytes, with the rules of ``decode(_:)``.
+    /// - Complexity: O(n).
+    public static func decode(bytes input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let length = scan(input) else { return nil }
+        if length == 0 { return [] }
+        var failed = false
+        let out = [UInt8](unsafeUninitializedCapacity: length) { out, count in
+            table.withUnsafeBufferPointer { t in
+                var acc: UInt32 = 0
+                var n = 0
+                var o = 0
+                for c in input {
+                    let v = t[Int(c)]
+                    if v >= 64 { continue }  // blanks and padding; anything else was refused by `scan`
+                    acc = acc << 6 | UInt32(v)
+                    n += 1
+                    if n == 4 {
+                        out[o] = UInt8(truncatingIfNeeded: acc >> 16)
+                        out[o + 1] = UInt8(truncatingIfNeeded: acc >> 8)
+                        out[o + 2] = UInt8(truncatingIfNeeded: acc)
+                        o += 3
+                        acc = 0
+                        n = 0
+                    }
+                }
+                switch n {
+                case 0: break
+                case 2:
+                    out[o] = UInt8(truncatingIfNeeded: acc >> 4)
+                    o += 1
+                case 3:
+                    out[o] = UInt8(truncatingIfNeeded: acc >> 10)
+                    out[o + 1] = UInt8(truncatingIfNeeded: acc >> 2)
+                    o += 2
+                default: failed = true
+                }
+                count = o
             }
         }
-        switch n {
-        case 0: break
-        case 2: out.append(UInt8(truncatingIfNeeded: acc >> 4))
-        case 3:
-            out.append(UInt8(truncatingIfNeeded: acc >> 10))
-            out.append(UInt8(truncatingIfNeeded: acc >> 2))
-        default: return nil
+        return failed ? nil : out
+    }
+
+    /// Whether ``decode(_:)`` would succeed, without making the bytes.
+    /// - Complexity: O(n), no allocation.
+    public static func isValid(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { scan($0) != nil }
+    }
+
+    /// Whether ``decode(bytes:)`` would succeed, without making the bytes.
+    public static func isValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        scan(bytes) != nil
+    }
+
+    /// Classes of the lookup table past the 64 digits.
+    private static let blank: UInt8 = 0xFE, pad: UInt8 = 0xFD, invalid: UInt8 = 0xFF
+
+    /// Validates `input` and returns the decoded length, or nil when it is not base64.
+    private static func scan(_ input: UnsafeBufferPointer<UInt8>) -> Int? {
+        table.withUnsafeBufferPointer { t in
+            var digits = 0
+            var padding = false
+            for c in input {
+                let v = t[Int(c)]
+                if v < 64 {
+                    if padding { return nil }  // data after padding
+                    digits += 1
+                } else if v == pad {
+                    padding = true
+                } else if v == invalid {
+                    return nil
+                }
+            }
+            switch digits & 3 {
+            case 1: return nil
+            case 0: return digits / 4 * 3
+            default: return digits / 4 * 3 + (digits & 3) - 1
+            }
         }
-        return out
     }
 }

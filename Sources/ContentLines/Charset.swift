@@ -15,7 +15,7 @@ public enum Charset {
         case "usascii", "ascii":
             return String(validating: bytes, as: UTF8.self) ?? windows1252(bytes)
         case "iso88591", "latin1", "l1", "iso885915":
-            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+            return latin(bytes, windows: false)
         case "windows1252", "cp1252", "xcp1252":
             return windows1252(bytes)
         default:
@@ -33,15 +33,32 @@ public enum Charset {
 
     /// Decodes Windows-1252 (a superset of the printable part of ISO-8859-1); never fails.
     public static func windows1252<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        var scalars = String.UnicodeScalarView()
-        for b in bytes {
-            if b >= 0x80 && b <= 0x9F, let s = Unicode.Scalar(cp1252High[Int(b - 0x80)]) {
-                scalars.append(s)
-            } else {
-                scalars.append(Unicode.Scalar(b))
+        latin(bytes, windows: true)
+    }
+
+    /// ISO-8859-1 (each byte is its scalar) or, with `windows`, Windows-1252 (0x80–0x9F
+    /// mapped through `cp1252High`), encoded straight into UTF-8.
+    private static func latin<C: Collection>(_ bytes: C, windows: Bool) -> String where C.Element == UInt8 {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        cp1252High.withUnsafeBufferPointer { high in
+            for b in bytes {
+                if b < 0x80 {
+                    out.append(b)
+                    continue
+                }
+                let v = windows && b <= 0x9F ? high[Int(b - 0x80)] : UInt32(b)
+                if v < 0x800 {
+                    out.append(UInt8(0xC0 | v >> 6))
+                    out.append(UInt8(0x80 | v & 0x3F))
+                } else {
+                    out.append(UInt8(0xE0 | v >> 12))
+                    out.append(UInt8(0x80 | (v >> 6) & 0x3F))
+                    out.append(UInt8(0x80 | v & 0x3F))
+                }
             }
         }
-        return String(scalars)
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static let cp1252High: [UInt32] = [
@@ -50,7 +67,17 @@ public enum Charset {
     ]
 
     private static func normalized(_ name: String) -> String {
-        String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && $0 != " " }))
+        var ascii = true
+        for b in name.utf8 where b >= 0x80 { ascii = false; break }
+        if ascii {
+            var out: [UInt8] = []
+            out.reserveCapacity(name.utf8.count)
+            for b in name.utf8 where b != 0x2D && b != 0x5F && b != 0x20 {
+                out.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+        return String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && $0 != " " }))
     }
 
     private static func foundationEncoding(_ key: String) -> String.Encoding? {

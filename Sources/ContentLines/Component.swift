@@ -20,12 +20,12 @@ public struct Component: Hashable, Sendable {
     /// The properties named `name` (case-insensitive).
     public func properties(named name: String) -> [ContentLine] {
         let upper = name.uppercasedIfNeeded
-        return properties.filter { $0.name == upper }
+        return properties.filter { $0.name.sameToken(upper) }
     }
 
     /// The first property named `name`, or nil.
     public func property(_ name: String) -> ContentLine? {
         let upper = name.uppercasedIfNeeded
-        return properties.first { $0.name == upper }
+        return properties.first { $0.name.sameToken(upper) }
     }
 }

@@ -5,6 +5,13 @@
 /// ``TextEscaping``. Quoted-printable and non-UTF-8 charsets are already decoded by the
 /// reader, which then drops the `ENCODING=QUOTED-PRINTABLE` and `CHARSET=` parameters.
 public struct ContentLine: Hashable, Sendable {
+    // No initializer is declared in this body, so the compiler's memberwise one exists; the
+    // reader uses it, because a declared initializer copied the new line whole and released
+    // the copy (four retains and four releases a line). `line` comes first so that its
+    // labels (`line:group:name:parameters:value:`) differ from the public initializer's.
+
+    /// The 1-based physical line on which the property starts (0 when built in code).
+    public var line: Int
     /// The group before the dot (`item1` in `item1.TEL`), or nil.
     public var group: String?
     /// The property name, uppercased (`TEL`, `X-ABLABEL`).
@@ -13,9 +20,9 @@ public struct ContentLine: Hashable, Sendable {
     public var parameters: [Parameter]
     /// The raw value after the colon, still TEXT-escaped.
     public var value: String
-    /// The 1-based physical line on which the property starts (0 when built in code).
-    public var line: Int
+}
 
+extension ContentLine {
     /// Makes a content line; `name` is uppercased.
     public init(group: String? = nil, name: String, parameters: [Parameter] = [], value: String, line: Int = 0) {
         self.group = group
@@ -28,7 +35,7 @@ public struct ContentLine: Hashable, Sendable {
     /// The values of the parameter `name` (case-insensitive), or an empty array.
     public func parameter(_ name: String) -> [String] {
         let upper = name.uppercasedIfNeeded
-        for p in parameters where p.name == upper { return p.values }
+        for p in parameters where p.name.sameToken(upper) { return p.values }
         return []
     }
 
@@ -79,6 +86,12 @@ extension ContentLine {
             self.values = values
         }
 
+        /// Makes a parameter whose name is uppercase already (the reader's fast path).
+        init(uppercased name: String, values: [String]) {
+            self.name = name
+            self.values = values
+        }
+
         /// Makes a parameter with one value.
         public init(_ name: String, _ value: String) {
             self.init(name: name, values: [value])
@@ -88,9 +101,21 @@ extension ContentLine {
 
 extension String {
     /// The string uppercased, without allocating when it has no lowercase letters already.
+    @inlinable
     package var uppercasedIfNeeded: String {
-        for b in utf8 where b >= 0x61 && b <= 0x7A { return uppercased() }
-        return self
+        var copy = self
+        let lower = copy.withUTF8 { bytes in
+            for b in bytes where b >= 0x61 && b <= 0x7A { return true }
+            return false
+        }
+        return lower ? uppercased() : self
+    }
+
+    /// Equality for names and tokens: lengths first (free for short strings), so most
+    /// mismatches never reach the full Unicode comparison.
+    @inlinable @inline(__always)
+    package func sameToken(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && self == other
     }
 
     /// ASCII case-insensitive equality, cheap for short tokens.

@@ -88,22 +88,31 @@ public struct ContentLineReader: Sendable {
     /// with no END followed by the next card).
     /// - Complexity: O(n) in the input size.
     public mutating func readComponents(_ body: (Component) throws -> Void) rethrows {
+        try takeComponents { component in try body(component) }
+    }
+
+    /// ``readComponents(_:)`` handing each component over `inout`: the body may take its
+    /// properties (`swap`) without copying them.
+    package mutating func takeComponents(_ body: (inout Component) throws -> Void) rethrows {
         var stack: [Component] = []
         // Per open component: how many properties were skipped over the limit, and the index
         // of the warning that says so.
         var dropped: [(count: Int, warning: Int)] = []
         // BEGINs skipped for being too deep, not yet matched by an END.
         var excessDepth = 0
+        // Room reserved for a new component's properties: as many as the last top-level one
+        // had (capped), so that a card's array does not grow (and move) five times.
+        var expected = 0
         func close(_ stack: inout [Component], _ warnings: inout [FormatWarning]) throws {
-            let c = stack.removeLast()
+            var c = stack.removeLast()
             let d = dropped.removeLast()
             if d.count > 0 {
                 warnings[d.warning].message = "\(c.name) begun on line \(c.line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
             }
-            if stack.isEmpty { try body(c) } else { stack[stack.count - 1].components.append(c) }
+            if stack.isEmpty { expected = min(c.properties.count, 64); try body(&c) } else { stack[stack.count - 1].components.append(c) }
         }
         while let line = next() {
-            if line.name == "BEGIN" {
+            if line.name.sameToken("BEGIN") {
                 if excessDepth > 0 || stack.count >= limits.depth {
                     if excessDepth == 0 {
                         warnings.append(FormatWarning(line: line.line, property: "BEGIN", code: .tooDeep,
@@ -119,11 +128,12 @@ public struct ContentLineReader: Sendable {
                     try close(&stack, &warnings)
                 }
                 stack.append(Component(name: name, line: line.line))
+                if stack.count == 1 && expected > 0 { stack[0].properties.reserveCapacity(expected) }
                 dropped.append((0, 0))
                 outsideRun = false
                 continue
             }
-            if line.name == "END" {
+            if line.name.sameToken("END") {
                 if excessDepth > 0 {
                     excessDepth -= 1
                     continue
@@ -245,7 +255,8 @@ public struct ContentLineReader: Sendable {
                 continue
             }
             // NUL bytes (binary data, or UTF-16 without a byte order mark) are dropped, once warned.
-            let hasNUL = folded ? scratch.contains(0) : bytes[s..<e].contains(0)
+            let hasNUL = folded ? scratch.withUnsafeBufferPointer { Self.containsNUL($0, 0, $0.count) }
+                                : bytes.withUnsafeBufferPointer { Self.containsNUL($0, s, e) }
             if hasNUL {
                 if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
                 let before = scratch.count
@@ -276,15 +287,7 @@ public struct ContentLineReader: Sendable {
     private mutating func nextPhysicalLine() -> (Int, Int) {
         let start = position
         let count = bytes.count
-        let end: Int = bytes.withUnsafeBufferPointer { buf in
-            var i = start
-            while i < count {
-                let b = buf[i]
-                if b == 0x0A || b == 0x0D { break }
-                i += 1
-            }
-            return i
-        }
+        let end: Int = bytes.withUnsafeBufferPointer { Self.lineBreak($0, from: start) }
         var next = end
         if next < count {
             if bytes[next] == 0x0D {
@@ -299,6 +302,49 @@ public struct ContentLineReader: Sendable {
         return (start, end)
     }
 
+    /// The index of the first CR or LF in `buf` from `start`, or `buf.count`; eight bytes a step.
+    @inline(__always)
+    private static func lineBreak(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = buf.count
+        var i = start
+        if let base = UnsafeRawPointer(buf.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= count {
+                let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let lf = w ^ (ones &* 0x0A), cr = w ^ (ones &* 0x0D)
+                // A zero byte of `lf` or `cr` sets its high bit; the lowest one found is exact.
+                let m = (((lf &- ones) & ~lf) | ((cr &- ones) & ~cr)) & highs
+                if m != 0 { return i + m.trailingZeroBitCount >> 3 }
+                i += 8
+            }
+        }
+        while i < count {
+            let b = buf[i]
+            if b == 0x0A || b == 0x0D { return i }
+            i += 1
+        }
+        return count
+    }
+
+    /// Whether `buf[start..<end]` holds a NUL byte; eight bytes a step.
+    @inline(__always)
+    private static func containsNUL(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var i = start
+        if let base = UnsafeRawPointer(buf.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= end {
+                let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if (w &- ones) & ~w & highs != 0 { return true }
+                i += 8
+            }
+        }
+        while i < end {
+            if buf[i] == 0 { return true }
+            i += 1
+        }
+        return false
+    }
+
     private static let qpNeedle = Array("QUOTED-PRINTABLE".utf8)
     private static let base64Needle = Array("BASE64".utf8)
 
@@ -309,16 +355,18 @@ public struct ContentLineReader: Sendable {
 
     /// Whether the physical line at `start` is non-empty and only base64 characters (no colon).
     private func isBareBase64Line(at start: Int) -> Bool {
-        var i = start
-        let count = bytes.count
-        while i < count {
-            let b = bytes[i]
-            if b == 0x0A || b == 0x0D { break }
-            let ok = (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2F || b == 0x3D
-            if !ok { return false }
-            i += 1
+        bytes.withUnsafeBufferPointer { buf in
+            var i = start
+            let count = buf.count
+            while i < count {
+                let b = buf[i]
+                if b == 0x0A || b == 0x0D { break }
+                let ok = (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2F || b == 0x3D
+                if !ok { return false }
+                i += 1
+            }
+            return i > start
         }
-        return i > start
     }
 
     /// Whether the parameters before the first colon contain `needle` (ASCII, case-insensitive).
@@ -372,16 +420,22 @@ public struct ContentLineReader: Sendable {
                 if c == 0x3D || c == 0x3B || c == 0x3A { break }
                 i += 1
             }
-            var pname = Self.upperString(buf, ps, i).trimmingASCIISpaces()
-            var values: [String] = []
+            var (ts, te) = (ps, i)
+            while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
+            while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
+            let pname = Self.upperString(buf, ts, te)
             if i < n && buf[i] == 0x3D {
                 i += 1
+                // Values go straight into the parameter (merged with an earlier one of the
+                // same name), with no array of their own; a nameless parameter's are dropped.
+                let k = pname.isEmpty ? -1 : Self.parameterIndex(&parameters, pname)
                 while true {
+                    let value: String
                     if i < n && buf[i] == 0x22 {
                         i += 1
                         let vs = i
                         while i < n && buf[i] != 0x22 { i += 1 }
-                        values.append(Self.parameterValue(buf, vs, i))
+                        value = Self.parameterValue(buf, vs, i)
                         if i < n { i += 1 }
                         while i < n, buf[i] != 0x2C, buf[i] != 0x3B, buf[i] != 0x3A { i += 1 }
                     } else {
@@ -391,25 +445,22 @@ public struct ContentLineReader: Sendable {
                             if c == 0x2C || c == 0x3B || c == 0x3A { break }
                             i += 1
                         }
-                        values.append(Self.parameterValue(buf, vs, i))
+                        value = Self.parameterValue(buf, vs, i)
                     }
+                    if k >= 0 { parameters[k].values.append(value) }
                     if i < n && buf[i] == 0x2C { i += 1; continue }
                     break
                 }
             } else {
                 // vCard 2.1 bare parameter: TEL;CELL;PREF, or ;QUOTED-PRINTABLE.
                 if pname.isEmpty { continue }
-                values = [pname]
+                let key: String
                 switch pname {
-                case "QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT", "B": pname = "ENCODING"
-                default: pname = "TYPE"
+                case "QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT", "B": key = "ENCODING"
+                default: key = "TYPE"
                 }
-            }
-            if pname.isEmpty { continue }
-            if let k = parameters.firstIndex(where: { $0.name == pname }) {
-                parameters[k].values += values
-            } else {
-                parameters.append(ContentLine.Parameter(name: pname, values: values))
+                let k = Self.parameterIndex(&parameters, key)
+                parameters[k].values.append(pname)
             }
         }
         if i >= n || buf[i] != 0x3A {
@@ -419,7 +470,7 @@ public struct ContentLineReader: Sendable {
         }
         let vs = i + 1
         let value = decodeValue(UnsafeBufferPointer(rebasing: buf[vs..<n]), name: name, parameters: &parameters, line: line)
-        return ContentLine(group: group, name: name, parameters: parameters, value: value, line: line, uppercased: true)
+        return ContentLine(line: line, group: group, name: name, parameters: parameters, value: value)
     }
 
     private mutating func decodeValue(_ raw: UnsafeBufferPointer<UInt8>, name: String,
@@ -427,14 +478,23 @@ public struct ContentLineReader: Sendable {
         var encoding: String?
         var charset: String?
         for p in parameters where p.name.utf8.count == 8 || p.name.utf8.count == 7 {
-            if p.name == "ENCODING" { encoding = p.values.first?.uppercasedIfNeeded }
-            if p.name == "CHARSET" { charset = p.values.first }
+            if p.name.sameToken("ENCODING") { encoding = p.values.first?.uppercasedIfNeeded }
+            if p.name.sameToken("CHARSET") { charset = p.values.first }
         }
         if encoding == nil && charset == nil {
+            if raw.count <= 8, raw.count > 0, let known = Self.known(Self.pack(raw, 0, raw.count, upper: false)) { return known }
             if Self.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
             if let s = String(validating: raw, as: UTF8.self) { return s }
             warnings.append(FormatWarning(line: line, property: name, code: .invalidUTF8,
                 message: "Value is not valid UTF-8 and names no CHARSET; read as Windows-1252."))
+            return Charset.windows1252(raw)
+        }
+        if charset == nil && encoding != "QUOTED-PRINTABLE" {
+            // BASE64/8BIT…: the bytes are the value (a photo: hundreds of kilobytes of ASCII).
+            if Self.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
+            if let s = String(validating: raw, as: UTF8.self) { return s }
+            warnings.append(FormatWarning(line: line, property: name, code: .invalidUTF8,
+                message: "Value is not valid UTF-8; read as Windows-1252."))
             return Charset.windows1252(raw)
         }
         var bytes: [UInt8]
@@ -497,11 +557,124 @@ public struct ContentLineReader: Sendable {
 
     @inline(__always)
     private static func string(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: buf[s..<e]), as: UTF8.self)
+        if e > s, e - s <= 8, let known = known(pack(buf, s, e, upper: false)) { return known }
+        return String(decoding: UnsafeBufferPointer(rebasing: buf[s..<e]), as: UTF8.self)
+    }
+
+    /// Up to eight bytes `buf[s..<e]` as one integer, the first byte lowest (ASCII
+    /// uppercased when `upper`); the key of ``known(_:)``.
+    @inline(__always)
+    private static func pack(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, upper: Bool) -> UInt64 {
+        var key: UInt64 = 0
+        var k = e
+        while k > s {
+            k -= 1
+            var b = buf[k]
+            if upper && b >= 0x61 && b <= 0x7A { b -= 0x20 }
+            key = key << 8 | UInt64(b)
+        }
+        return key
+    }
+
+    /// The names, parameters and values met on most lines of most files, as literals: making
+    /// them costs no UTF-8 check, no copy and no allocation. Matched byte for byte (case kept).
+    private static func known(_ key: UInt64) -> String? {
+        switch key {
+        case 0x31: return "1"
+        case 0x32: return "2"
+        case 0x33: return "3"
+        case 0x524441: return "ADR"
+        case 0x4449544C41: return "ALTID"
+        case 0x42: return "B"
+        case 0x343645534142: return "BASE64"
+        case 0x59414442: return "BDAY"
+        case 0x4E49474542: return "BEGIN"
+        case 0x4C4C4543: return "CELL"
+        case 0x54455352414843: return "CHARSET"
+        case 0x4C49414D45: return "EMAIL"
+        case 0x474E49444F434E45: return "ENCODING"
+        case 0x444E45: return "END"
+        case 0x584146: return "FAX"
+        case 0x4E46: return "FN"
+        case 0x5245444E4547: return "GENDER"
+        case 0x4F4547: return "GEO"
+        case 0x5942424F48: return "HOBBY"
+        case 0x454D4F48: return "HOME"
+        case 0x50504D49: return "IMPP"
+        case 0x5453455245544E49: return "INTEREST"
+        case 0x54454E5245544E49: return "INTERNET"
+        case 0x59454B: return "KEY"
+        case 0x444E494B: return "KIND"
+        case 0x4C4542414C: return "LABEL"
+        case 0x474E414C: return "LANG"
+        case 0x45474155474E414C: return "LANGUAGE"
+        case 0x4C4556454C: return "LEVEL"
+        case 0x4F474F4C: return "LOGO"
+        case 0x4E49414D: return "MAIN"
+        case 0x5245424D454D: return "MEMBER"
+        case 0x4E: return "N"
+        case 0x454D414E4B43494E: return "NICKNAME"
+        case 0x45544F4E: return "NOTE"
+        case 0x47524F: return "ORG"
+        case 0x524548544F: return "OTHER"
+        case 0x4F544F4850: return "PHOTO"
+        case 0x444950: return "PID"
+        case 0x46455250: return "PREF"
+        case 0x4449444F5250: return "PRODID"
+        case 0x444554414C4552: return "RELATED"
+        case 0x564552: return "REV"
+        case 0x454C4F52: return "ROLE"
+        case 0x444E554F53: return "SOUND"
+        case 0x454352554F53: return "SOURCE"
+        case 0x4C4554: return "TEL"
+        case 0x454C544954: return "TITLE"
+        case 0x45505954: return "TYPE"
+        case 0x5A54: return "TZ"
+        case 0x44495A54: return "TZID"
+        case 0x444955: return "UID"
+        case 0x4C5255: return "URL"
+        case 0x382D465455: return "UTF-8"
+        case 0x45554C4156: return "VALUE"
+        case 0x4E4F4953524556: return "VERSION"
+        case 0x4543494F56: return "VOICE"
+        case 0x4B524F57: return "WORK"
+        case 0x52444142412D58: return "X-ABADR"
+        case 0x62: return "b"
+        case 0x6C6C6563: return "cell"
+        case 0x65746164: return "date"
+        case 0x786166: return "fax"
+        case 0x68676968: return "high"
+        case 0x656D6F68: return "home"
+        case 0x74656E7265746E69: return "internet"
+        case 0x316D657469: return "item1"
+        case 0x326D657469: return "item2"
+        case 0x336D657469: return "item3"
+        case 0x346D657469: return "item4"
+        case 0x356D657469: return "item5"
+        case 0x366D657469: return "item6"
+        case 0x376D657469: return "item7"
+        case 0x386D657469: return "item8"
+        case 0x396D657469: return "item9"
+        case 0x776F6C: return "low"
+        case 0x6D756964656D: return "medium"
+        case 0x726568746F: return "other"
+        case 0x66657270: return "pref"
+        case 0x74786574: return "text"
+        case 0x697275: return "uri"
+        case 0x6563696F76: return "voice"
+        case 0x6B726F77: return "work"
+        case 0x666572702D78: return "x-pref"
+        case 0x4452414356: return "VCARD"
+        case 0x302E33: return "3.0"
+        case 0x302E34: return "4.0"
+        case 0x312E32: return "2.1"
+        default: return nil
+        }
     }
 
     @inline(__always)
     private static func upperString(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
+        if e > s, e - s <= 8, let known = known(pack(buf, s, e, upper: true)) { return known }
         var lower = false
         for k in s..<e where buf[k] >= 0x61 && buf[k] <= 0x7A { lower = true; break }
         if !lower { return string(buf, s, e) }
@@ -512,6 +685,14 @@ public struct ContentLineReader: Sendable {
             }
             return e - s
         }
+    }
+
+    /// The index of the parameter named `name` (uppercase), appended with no values if new.
+    @inline(__always)
+    private static func parameterIndex(_ parameters: inout [ContentLine.Parameter], _ name: String) -> Int {
+        for k in parameters.indices where parameters[k].name.sameToken(name) { return k }
+        parameters.append(ContentLine.Parameter(uppercased: name, values: []))
+        return parameters.count - 1
     }
 
     /// A parameter value with RFC 6868 caret escapes (`^n` `^^` `^'`) decoded.
@@ -535,17 +716,6 @@ public struct ContentLineReader: Sendable {
             k += 1
         }
         return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension ContentLine {
-    /// Makes a line whose name is known to be uppercase already (reader fast path).
-    init(group: String?, name: String, parameters: [Parameter], value: String, line: Int, uppercased: Bool) {
-        self.group = group
-        self.name = name
-        self.parameters = parameters
-        self.value = value
-        self.line = line
     }
 }
 

@@ -20,38 +20,53 @@ extension VCard {
         /// Parses `19850412`, `1985-04-12`, `--0412`, `--04-12`, `1985-04`, `1985`, ignoring a
         /// time part after `T`. Returns nil for anything else.
         public init?(_ text: String) {
-            var s = Array(text.utf8.prefix { $0 != UInt8(ascii: "T") && $0 != UInt8(ascii: "t") })
-            while let l = s.last, l == 0x20 { s.removeLast() }
-            func num(_ a: ArraySlice<UInt8>) -> Int? {
-                guard !a.isEmpty, a.count <= 4 else { return nil }
+            var text = text
+            guard let (y, m, d) = text.withUTF8({ Self.parse($0) }) else { return nil }
+            self.init(year: y, month: m, day: d)
+        }
+
+        /// The fields of `bytes` (see ``init(_:)``), with no allocation.
+        private static func parse(_ b: UnsafeBufferPointer<UInt8>) -> (Int?, Int?, Int?)? {
+            var end = 0
+            while end < b.count, b[end] != UInt8(ascii: "T"), b[end] != UInt8(ascii: "t") { end += 1 }
+            while end > 0, b[end - 1] == 0x20 { end -= 1 }
+            let yearless = end >= 2 && b[0] == 0x2D && b[1] == 0x2D
+            // The bytes other than '-', packed (at most 8 can make a date).
+            var packed: UInt64 = 0
+            var count = 0
+            for k in (yearless ? 2 : 0)..<max(end, yearless ? 2 : 0) where b[k] != 0x2D {
+                if count == 8 { return nil }
+                packed |= UInt64(b[k]) << (8 * count)
+                count += 1
+            }
+            func num(_ from: Int, _ length: Int) -> Int? {
                 var v = 0
-                for c in a {
+                for k in from..<from + length {
+                    let c = UInt8(truncatingIfNeeded: packed >> (8 * k))
                     guard c >= 0x30 && c <= 0x39 else { return nil }
                     v = v * 10 + Int(c - 0x30)
                 }
                 return v
             }
             var y: Int?, m: Int?, d: Int?
-            if s.starts(with: [0x2D, 0x2D]) {
-                let rest = s.dropFirst(2).filter { $0 != 0x2D }
-                guard rest.count == 4 || rest.count == 2 else { return nil }
-                m = num(rest.prefix(2))
-                d = rest.count == 4 ? num(rest.suffix(2)) : nil
+            if yearless {
+                guard count == 4 || count == 2 else { return nil }
+                m = num(0, 2)
+                d = count == 4 ? num(2, 2) : nil
                 if m == nil { return nil }
             } else {
-                let digits = s.filter { $0 != 0x2D }
-                let dashes = s.count - digits.count
-                switch digits.count {
-                case 8: y = num(digits.prefix(4)); m = num(digits.dropFirst(4).prefix(2)); d = num(digits.suffix(2))
-                case 6 where dashes == 1: y = num(digits.prefix(4)); m = num(digits.suffix(2))
-                case 4 where dashes == 0: y = num(digits[...])
+                let dashes = end - count
+                switch count {
+                case 8: y = num(0, 4); m = num(4, 2); d = num(6, 2)
+                case 6 where dashes == 1: y = num(0, 4); m = num(4, 2)
+                case 4 where dashes == 0: y = num(0, 4)
                 default: return nil
                 }
                 if y == nil { return nil }
             }
             if let mm = m, !(1...12).contains(mm) { return nil }
             if let dd = d, !(1...31).contains(dd) { return nil }
-            self.init(year: y, month: m, day: d)
+            return (y, m, d)
         }
 
         /// Reads a BDAY-like line, honouring Apple's `X-APPLE-OMIT-YEAR`.

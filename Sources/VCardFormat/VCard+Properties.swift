@@ -13,7 +13,13 @@ extension VCard {
     public var name: StructuredName? {
         get {
             guard let p = property("N") else { return nil }
-            var f = structuredFields(p.value).map { $0.filter { !$0.isEmpty } }
+            var f: [[String]]
+            if version == .v2_1 {
+                f = structuredFields(p.value).map { $0.filter { !$0.isEmpty } }
+            } else {
+                // Empty items (an item that unescapes to nothing has an empty range) left out.
+                f = TextEscaping.splitStructured(p.value, droppingEmptyItems: true)
+            }
             while f.count < 5 { f.append([]) }
             return StructuredName(familyNames: f[0], givenNames: f[1], additionalNames: f[2], honorificPrefixes: f[3], honorificSuffixes: f[4])
         }
@@ -116,11 +122,11 @@ extension VCard {
     /// TEL numbers (a `tel:` URI prefix is removed).
     public var phones: [TypedValue] {
         get {
-            typedValues("TEL").map { v in
-                var v = v
-                if v.value.lowercased().hasPrefix("tel:") { v.value = String(v.value.dropFirst(4)) }
-                return v
+            var values = typedValues("TEL")
+            for k in values.indices where values[k].value.hasASCIIPrefixIgnoringCase("tel:") {
+                values[k].value = String(values[k].value.dropFirst(4))
             }
+            return values
         }
         set { setTypedValues("TEL", newValue) }
     }
@@ -247,7 +253,9 @@ extension VCard {
     }
 
     func text(_ name: String) -> String? {
-        property(name).map { TextEscaping.unescape($0.value) }
+        let upper = name.uppercasedIfNeeded
+        guard let k = properties.firstIndex(where: { $0.name.sameToken(upper) }) else { return nil }
+        return TextEscaping.unescape(properties[k].value)
     }
 
     func texts(_ name: String) -> [String] {
@@ -273,7 +281,7 @@ extension VCard {
 
     func label(group: String?) -> String? {
         guard let group else { return nil }
-        guard let p = properties.first(where: { $0.name == "X-ABLABEL" && $0.group?.caseInsensitiveEquals(group) == true }) else { return nil }
+        guard let p = properties.first(where: { $0.name.sameToken("X-ABLABEL") && $0.group?.caseInsensitiveEquals(group) == true }) else { return nil }
         var l = TextEscaping.unescape(p.value)
         if l.hasPrefix("_$!<") && l.hasSuffix(">!$_") { l = String(l.dropFirst(4).dropLast(4)) }
         return l
@@ -281,14 +289,96 @@ extension VCard {
 
     static func typesAndPreference(_ p: ContentLine) -> ([String], Int?) {
         var types: [String] = []
-        var pref: Int? = p.firstParameter("PREF").flatMap { Int($0) }
-        for t in p.parameter("TYPE") {
-            for part in t.split(separator: ",") {
-                let l = part.lowercased()
-                if l == "pref" { pref = pref ?? 1 } else { types.append(l) }
+        types.reserveCapacity(4)
+        var pref: Int?
+        var prefFromType = false
+        // As `firstParameter("PREF")` and `parameter("TYPE")`: the first of each name counts.
+        var sawPref = false, sawType = false
+        for param in p.parameters {
+            if param.name.sameToken("PREF") {
+                if !sawPref, let first = param.values.first { pref = Int(first) }
+                sawPref = true
+            } else if param.name.sameToken("TYPE") {
+                if sawType { continue }
+                sawType = true
+                for t in param.values { addTypes(t, to: &types, pref: &prefFromType) }
             }
         }
+        if prefFromType { pref = pref ?? 1 }
         return (types, pref)
+    }
+
+    /// Splits one TYPE value on commas (empty parts dropped), lowercases the parts, and
+    /// takes `pref` out as a flag.
+    private static func addTypes(_ value: String, to types: inout [String], pref: inout Bool) {
+        var value = value
+        let ascii = value.withUTF8 { bytes -> Bool in
+            for b in bytes where b >= 0x80 { return false }
+            var start = 0
+            let n = bytes.count
+            for i in 0...n where i == n || bytes[i] == 0x2C {
+                if i > start {
+                    if i - start <= 8 {
+                        // Short parts (nearly all) are matched as one integer, lowercased.
+                        var key: UInt64 = 0
+                        var k = i
+                        while k > start {
+                            k -= 1
+                            let b = bytes[k]
+                            key = key << 8 | UInt64((b >= 0x41 && b <= 0x5A) ? b | 0x20 : b)
+                        }
+                        if key == 0x66657270 { pref = true; start = i + 1; continue }  // "pref"
+                        if let known = knownType(key) { types.append(known); start = i + 1; continue }
+                    }
+                    let part = String(unsafeUninitializedCapacity: i - start) { out in
+                        for k in start..<i {
+                            let b = bytes[k]
+                            out[k - start] = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b
+                        }
+                        return i - start
+                    }
+                    if part.sameToken("pref") { pref = true } else { types.append(part) }
+                }
+                start = i + 1
+            }
+            return true
+        }
+        if ascii { return }
+        for part in value.split(separator: ",") {
+            let l = part.lowercased()
+            if l == "pref" { pref = true } else { types.append(l) }
+        }
+    }
+
+    /// The common TYPE values as literals, from their lowercased bytes packed first byte
+    /// lowest: no string is made for them.
+    private static func knownType(_ key: UInt64) -> String? {
+        switch key {
+        case 0x74656E7265746E69: return "internet"
+        case 0x656D6F68: return "home"
+        case 0x6B726F77: return "work"
+        case 0x6C6C6563: return "cell"
+        case 0x6563696F76: return "voice"
+        case 0x786166: return "fax"
+        case 0x726568746F: return "other"
+        case 0x6E69616D: return "main"
+        case 0x656E6F687069: return "iphone"
+        case 0x7265676170: return "pager"
+        case 0x74786574: return "text"
+        case 0x6F65646976: return "video"
+        case 0x67736D: return "msg"
+        case 0x736262: return "bbs"
+        case 0x6D65646F6D: return "modem"
+        case 0x726163: return "car"
+        case 0x6E647369: return "isdn"
+        case 0x736370: return "pcs"
+        case 0x30303478: return "x400"
+        case 0x6D6F64: return "dom"
+        case 0x6C746E69: return "intl"
+        case 0x6C6174736F70: return "postal"
+        case 0x6C6563726170: return "parcel"
+        default: return nil
+        }
     }
 
     static func setTypesAndPreference(_ line: inout ContentLine, _ types: [String], _ pref: Int?) {
@@ -297,10 +387,15 @@ extension VCard {
     }
 
     func typedValues(_ name: String, text: Bool = true) -> [TypedValue] {
-        properties(named: name).map { p in
-            let (types, pref) = Self.typesAndPreference(p)
-            return TypedValue(text ? TextEscaping.unescape(p.value) : p.value, types: types, preference: pref, group: p.group, label: label(group: p.group))
+        var result: [TypedValue] = []
+        let name = name.uppercasedIfNeeded
+        // By index: the lines are read in place, not copied whole.
+        for k in properties.indices where properties[k].name.sameToken(name) {
+            let (types, pref) = Self.typesAndPreference(properties[k])
+            let value = properties[k].value, group = properties[k].group
+            result.append(TypedValue(text ? TextEscaping.unescape(value) : value, types: types, preference: pref, group: group, label: label(group: group)))
         }
+        return result
     }
 
     mutating func setTypedValues(_ name: String, _ values: [TypedValue], text: Bool = true) {
@@ -335,5 +430,23 @@ extension VCard {
                 return l
             }
         })
+    }
+}
+
+extension String {
+    /// Whether the string starts with `prefix` (ASCII), ignoring ASCII case.
+    func hasASCIIPrefixIgnoringCase(_ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard utf8.count >= count else { return false }
+        var copy = self
+        return copy.withUTF8 { bytes in
+            for k in 0..<count {
+                let a = bytes[k], b = prefix.utf8Start[k]
+                let la = (a >= 0x41 && a <= 0x5A) ? a | 0x20 : a
+                let lb = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b
+                if la != lb { return false }
+            }
+            return true
+        }
     }
 }

@@ -82,15 +82,15 @@ extension VCard {
         var warnings: [FormatWarning] = []
         var count = 0
         do {
-            try reader.readComponents { component in
+            try reader.takeComponents({ component in
                 guard component.name == "VCARD" else {
                     warnings.append(FormatWarning(line: component.line, property: "BEGIN", code: .unknownComponent,
                         message: "BEGIN:\(component.name) is not a vCard; skipped."))
                     return
                 }
                 count += 1
-                try body(card(from: component, warnings: &warnings))
-            }
+                try body(card(taking: &component, warnings: &warnings))
+            })
         } catch {
             throw ReadError(line: 0, message: "Reading stopped: \(error)")
         }
@@ -104,13 +104,17 @@ extension VCard {
     }
 
     /// Makes a card from a parsed VCARD component, checking values and collecting warnings.
-    static func card(from component: Component, warnings: inout [FormatWarning]) -> VCard {
+    /// The component's properties are taken (moved into the card), not copied.
+    static func card(taking component: inout Component, warnings: inout [FormatWarning]) -> VCard {
         var version = VCard.Version.v3_0
         var properties: [ContentLine] = []
-        properties.reserveCapacity(component.properties.count)
+        swap(&properties, &component.properties)
         var sawVersion = false
-        for p in component.properties {
-            if p.name == "VERSION" && !sawVersion {
+        var versionIndex: Int?
+        for k in properties.indices where properties[k].name.sameToken("VERSION") {
+            let p = properties[k]
+            do {
+                versionIndex = k
                 sawVersion = true
                 let v = p.value.trimmingASCIISpaces()
                 if let known = VCard.Version(rawValue: v) {
@@ -120,10 +124,10 @@ extension VCard {
                     warnings.append(FormatWarning(line: p.line, property: "VERSION", code: .unknownVersion,
                         message: "VERSION:\(v) is not 2.1, 3.0 or 4.0; read as \(version.rawValue)."))
                 }
-                continue
+                break
             }
-            properties.append(p)
         }
+        if let versionIndex { properties.remove(at: versionIndex) }
         if !sawVersion {
             warnings.append(FormatWarning(line: component.line, property: "VERSION", code: .missingProperty,
                 message: "Card has no VERSION; read as \(version.rawValue)."))
@@ -140,24 +144,21 @@ extension VCard {
     /// Adds warnings for values that do not fit their property.
     func check(into warnings: inout [FormatWarning]) {
         var sawFN = false
-        for p in properties {
-            switch p.name {
-            case "FN": sawFN = true
-            case "PHOTO", "LOGO", "SOUND", "KEY":
-                guard let media = RawMedia(line: p) else {
-                    warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
-                        message: "data: URI has no comma; kept as written."))
-                    continue
+        for k in properties.indices {
+            // Dispatch on the name's length first: most properties need no check, and the
+            // length is free where a string comparison is not.
+            let name = properties[k].name
+            switch name.utf8.count {
+            case 2: if name == "FN" { sawFN = true }
+            case 3, 4, 5:
+                if name.sameToken("PHOTO") || name.sameToken("LOGO") || name.sameToken("SOUND") || name.sameToken("KEY") {
+                    checkMedia(properties[k], into: &warnings)
+                } else if name.sameToken("BDAY") {
+                    checkDate(properties[k], into: &warnings)
                 }
-                if case .inline(let b64, _) = media, Base64.decode(b64) == nil {
-                    warnings.append(FormatWarning(line: p.line, property: p.name, code: .badBase64,
-                        message: "Inline \(p.name.lowercased()) is not valid base64; kept as written but it cannot be shown."))
-                }
-            case "BDAY", "ANNIVERSARY", "X-ANNIVERSARY", "DEATHDATE":
-                let isText = p.firstParameter("VALUE")?.caseInsensitiveEquals("text") ?? false
-                if !isText && PartialDate(line: p) == nil {
-                    warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
-                        message: "\"\(p.value.prefix(40))\" is not a date; kept as text."))
+            case 9, 11, 13:
+                if name.sameToken("ANNIVERSARY") || name.sameToken("X-ANNIVERSARY") || name.sameToken("DEATHDATE") {
+                    checkDate(properties[k], into: &warnings)
                 }
             default: break
             }
@@ -165,6 +166,42 @@ extension VCard {
         if !sawFN && version >= .v3_0 {
             warnings.append(FormatWarning(line: line, property: "FN", code: .missingProperty,
                 message: "Card has no FN (formatted name); one is made from N, ORG or EMAIL when written."))
+        }
+    }
+
+    /// Warns when an inline PHOTO, LOGO, SOUND or KEY is not base64, or a data: URI has no comma.
+    private func checkMedia(_ p: ContentLine, into warnings: inout [FormatWarning]) {
+        if !p.value.hasPrefix("data:") {
+            // Base64 with ENCODING=b (the common case, a photo of many kilobytes): validated in
+            // place, with no copy; blanks left by folding are skipped as by `Base64.decode`.
+            if let encoding = p.firstParameter("ENCODING"),
+               encoding.caseInsensitiveEquals("b") || encoding.caseInsensitiveEquals("base64"),
+               !Base64.isValid(p.value) {
+                warnBadBase64(p, into: &warnings)
+            }
+            return
+        }
+        guard let media = RawMedia(line: p) else {
+            warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
+                message: "data: URI has no comma; kept as written."))
+            return
+        }
+        if case .inline(let b64, _) = media, !Base64.isValid(b64) {
+            warnBadBase64(p, into: &warnings)
+        }
+    }
+
+    private func warnBadBase64(_ p: ContentLine, into warnings: inout [FormatWarning]) {
+        warnings.append(FormatWarning(line: p.line, property: p.name, code: .badBase64,
+            message: "Inline \(p.name.lowercased()) is not valid base64; kept as written but it cannot be shown."))
+    }
+
+    /// Warns when a BDAY-like value is not a date (unless VALUE=text).
+    private func checkDate(_ p: ContentLine, into warnings: inout [FormatWarning]) {
+        let isText = p.firstParameter("VALUE")?.caseInsensitiveEquals("text") ?? false
+        if !isText && PartialDate(line: p) == nil {
+            warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
+                message: "\"\(p.value.prefix(40))\" is not a date; kept as text."))
         }
     }
 }

@@ -46,13 +46,13 @@ public struct VCard: Hashable, Sendable {
     /// The properties named `name` (case-insensitive), in order.
     public func properties(named name: String) -> [ContentLine] {
         let upper = name.uppercasedIfNeeded
-        return properties.filter { $0.name == upper }
+        return properties.filter { $0.name.sameToken(upper) }
     }
 
     /// The first property named `name`, or nil.
     public func property(_ name: String) -> ContentLine? {
         let upper = name.uppercasedIfNeeded
-        return properties.first { $0.name == upper }
+        return properties.first { $0.name.sameToken(upper) }
     }
 
     /// Replaces every property named one of `names` by `lines`, placed where the first one was
