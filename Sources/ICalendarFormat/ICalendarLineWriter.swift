@@ -18,7 +18,8 @@ public struct ICalendarLineWriter: Sendable {
     public let lineLimit: Int
     private var lineStart = 0
     private var textPreviousCR = false
-    private var scratch: [UInt8] = []
+    /// Where the physical lines of a folded property start (reused).
+    private var cuts: [Int] = []
 
     /// - Parameter lineLimit: the longest physical line (at least 8 is used).
     public init(lineLimit: Int = 75) {
@@ -99,6 +100,14 @@ public struct ICalendarLineWriter: Sendable {
     public mutating func unfoldedLine(_ line: String) {
         lineStart = bytes.count
         appendRawValue(line)
+        endProperty()
+    }
+
+    /// A line already in content-line form that holds no line break (no CR or LF): as
+    /// ``unfoldedLine(_:)``, without looking for them.
+    public mutating func unfoldedLine(withoutBreaks line: String) {
+        lineStart = bytes.count
+        bytes.append(contentsOf: line.utf8)
         endProperty()
     }
 
@@ -193,31 +202,45 @@ public struct ICalendarLineWriter: Sendable {
         if case .utc = v.form { bytes.append(90) }
     }
 
-    /// Ends the property line: folds it and adds CRLF.
+    /// Ends the current property line: folds it and adds CRLF.
     public mutating func endProperty() {
-        let length = bytes.count - lineStart
-        if length <= lineLimit {
+        let n = bytes.count
+        if n - lineStart <= lineLimit {
             bytes.append(13); bytes.append(10)
             return
         }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: bytes[lineStart...])
-        bytes.removeSubrange(lineStart...)
-        var i = 0
-        var first = true
-        let raw = scratch
-        while i < raw.count {
-            let room = first ? lineLimit : lineLimit - 1
-            var end = min(raw.count, i + room)
-            if end < raw.count {
-                // Never split a UTF-8 sequence: back up to a lead byte.
+        // Where the physical lines start (never inside a UTF-8 sequence), then the pieces
+        // moved apart in place, from the last one, to make room for each CRLF and space.
+        cuts.removeAll(keepingCapacity: true)
+        let limit = lineLimit
+        bytes.withUnsafeBufferPointer { raw in
+            var i = lineStart, room = limit
+            while i + room < n {
+                var end = i + room
                 while end > i + 1, raw[end] & 0xC0 == 0x80 { end -= 1 }
+                cuts.append(end)
+                i = end
+                room = limit - 1
             }
-            if !first { bytes.append(32) }
-            bytes.append(contentsOf: raw[i..<end])
-            bytes.append(13); bytes.append(10)
-            i = end
-            first = false
+        }
+        let k = cuts.count
+        bytes.append(contentsOf: repeatElement(0, count: 3 * k + 2))
+        cuts.withUnsafeBufferPointer { cuts in
+            bytes.withUnsafeMutableBufferPointer { b in
+                let base = b.baseAddress!
+                var dst = n + 3 * k + 2
+                b[dst - 2] = 13; b[dst - 1] = 10
+                dst -= 2
+                var sourceEnd = n
+                for j in stride(from: k - 1, through: 0, by: -1) {
+                    let s = cuts[j], length = sourceEnd - s
+                    dst -= length
+                    UnsafeMutableRawPointer(base + dst).copyMemory(from: base + s, byteCount: length)
+                    dst -= 3
+                    b[dst] = 13; b[dst + 1] = 10; b[dst + 2] = 32
+                    sourceEnd = s
+                }
+            }
         }
     }
 

@@ -149,7 +149,8 @@ extension EventMapping {
         var keptAttendees: Set<String> = []
         for raw in e.icalLines {
             if let kept = FastKeptLine(raw) {
-                w.unfoldedLine(raw)
+                // It has no control characters, so no line breaks.
+                w.unfoldedLine(withoutBreaks: raw)
                 if let mail = kept.email { keptAttendees.insert(mail.lowercased()) }
                 if kept.mattersForZones, let p = property(fromKept: raw) { usage.note(p) }
                 continue

@@ -353,8 +353,9 @@ struct EventLoader {
     private let categories: [Int64: Category]
     private var places: [Int64: Place] = [:]
     /// Bulk loads only (an export): every person's name, so that people need no join, and
-    /// the events that have photos or traits, so that the others are not looked up.
+    /// the events that have people, photos or traits, so that the others are not looked up.
     private var names: [Int64: String]?
+    private var withPeople: Set<Int64>?
     private var withPhotos: Set<Int64>?
     private var withTraits: Set<Int64>?
 
@@ -365,7 +366,7 @@ struct EventLoader {
     private static let sizes = [1, 8, 64, chunk]
 
     /// - Parameter bulk: for loading many events (an export, a long listing): reads every
-    ///   person's name and the ids of events with photos or traits once, up front.
+    ///   person's name and the ids of events with people, photos or traits once, up front.
     init(_ db: Database, bulk: Bool = false) throws {
         self.db = db
         var categories: [Int64: Category] = [:]
@@ -376,6 +377,7 @@ struct EventLoader {
         let people = try Row.fetchCursor(db, sql: "SELECT id, displayName FROM person")
         while let r = try people.next() { names[r[0]] = r[1] }
         self.names = names
+        withPeople = try Set(Int64.fetchCursor(db, sql: "SELECT DISTINCT eventId FROM eventPerson"))
         withPhotos = try Set(Int64.fetchCursor(db, sql: "SELECT DISTINCT eventId FROM eventPhoto"))
         withTraits = try Set(Int64.fetchCursor(db, sql: "SELECT DISTINCT eventId FROM trait WHERE eventId IS NOT NULL"))
     }
@@ -471,9 +473,8 @@ struct EventLoader {
         }
         for i in batch.indices { if let p = placeIDs[i] { batch[i].place = places[p] } }
         if let names {
-            let people = try Row.fetchCursor(statement("SELECT eventId, personId FROM eventPerson WHERE eventId IN (",
-                                                       ") ORDER BY eventId, position", size: size), arguments: args)
-            while let row = try people.next() {
+            try forSome(chunk, in: withPeople, args: args, size: size, "SELECT eventId, personId FROM eventPerson WHERE eventId IN (",
+                        ") ORDER BY eventId, position") { row in
                 let person: Int64 = row[1]
                 if let i = index[row[0]], let name = names[person] { batch[i].people.append(PersonRef(id: person, displayName: name)) }
             }
