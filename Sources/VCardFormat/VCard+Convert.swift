@@ -51,6 +51,7 @@ extension VCard {
     static func convert(_ line: ContentLine, from source: Version, to target: Version,
                         warnings: inout [FormatWarning]) -> ContentLine? {
         if source == target { return line }
+        if source == .v3_0 && target == .v4_0 && unchangedFrom3To4(line) { return line }
         var p = line
         // Names the target lacks.
         if target == .v3_0 {
@@ -140,6 +141,36 @@ extension VCard {
             break
         }
         return p
+    }
+
+    /// Whether ``convert(_:from:to:warnings:)`` from 3.0 to 4.0 would give `line` back as it
+    /// is: no name to change, no date or binary value, no URI escapes, no `TYPE=pref` or
+    /// `TYPE=internet`. Most lines of a 3.0 card (Apple, Google) are such; this decides it
+    /// with one look at the name and the TYPE values instead of running every rule.
+    static func unchangedFrom3To4(_ line: ContentLine) -> Bool {
+        let name = line.name
+        switch name {
+        case "PROFILE", "BDAY", "ANNIVERSARY", "DEATHDATE", "PHOTO", "LOGO", "SOUND", "KEY", "GEO":
+            return false
+        default:
+            break
+        }
+        if name.utf8.starts(with: [0x58, 0x2D]) {
+            // X- names: some stand for a 4.0 property (X-ANNIVERSARY, X-GENDER…).
+            if PropertyKind.name4(for: name) != nil { return false }
+        } else if PropertyKind.only3.contains(name) {
+            return false
+        } else if PropertyKind.isURI(name) && line.value.utf8.contains(0x5C) {
+            return false
+        }
+        let email = name == "EMAIL"
+        for parameter in line.parameters where parameter.name == "TYPE" {
+            if email && parameter.values.isEmpty { return false }
+            for v in parameter.values {
+                if v.caseInsensitiveEquals("pref") || (email && v.caseInsensitiveEquals("internet")) { return false }
+            }
+        }
+        return true
     }
 
     /// BDAY-like values: 4.0 basic and `--MMDD`; 3.0 extended and Apple's yearless form.
