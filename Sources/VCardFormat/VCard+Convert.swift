@@ -149,17 +149,25 @@ extension VCard {
     /// with one look at the name and the TYPE values instead of running every rule.
     static func unchangedFrom3To4(_ line: ContentLine) -> Bool {
         let name = line.name
-        switch name {
-        case "PROFILE", "BDAY", "ANNIVERSARY", "DEATHDATE", "PHOTO", "LOGO", "SOUND", "KEY", "GEO":
-            return false
+        let u = name.utf8
+        // The names below start with one of these letters; comparing a String with each case
+        // costs more than the rest of this check, so most names (FN, EMAIL, TEL, UID…) skip it.
+        switch u.first {
+        case 0x41, 0x42, 0x43, 0x44, 0x47, 0x4B, 0x4C, 0x4D, 0x4E, 0x50, 0x53: // A B C D G K L M N P S
+            switch name {
+            case "PROFILE", "BDAY", "ANNIVERSARY", "DEATHDATE", "PHOTO", "LOGO", "SOUND", "KEY", "GEO":
+                return false
+            case "LABEL", "AGENT", "MAILER", "NAME", "CLASS", "SORT-STRING":
+                return false // PropertyKind.only3
+            default:
+                break
+            }
         default:
             break
         }
-        if name.utf8.starts(with: [0x58, 0x2D]) {
+        if u.count > 2 && u.first == 0x58 && u[u.index(after: u.startIndex)] == 0x2D {
             // X- names: some stand for a 4.0 property (X-ANNIVERSARY, X-GENDER…).
             if PropertyKind.name4(for: name) != nil { return false }
-        } else if PropertyKind.only3.contains(name) {
-            return false
         } else if PropertyKind.isURI(name) && line.value.utf8.contains(0x5C) {
             return false
         }
