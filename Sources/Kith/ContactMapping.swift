@@ -270,7 +270,14 @@ enum ContactMapping {
     static let modelled: Set<String> = [
         "FN", "N", "NICKNAME", "EMAIL", "TEL", "ADR", "ORG", "URL", "UID", "REV", "PRODID", "VERSION",
     ]
-    /// TYPE values that say nothing a user needs to see.
+    /// Whether `name` is in ``modelled`` (a switch: this runs for every line of every card).
+    static func isModelled(_ name: String) -> Bool {
+        switch name {
+        case "FN", "N", "NICKNAME", "EMAIL", "TEL", "ADR", "ORG", "URL", "UID", "REV", "PRODID", "VERSION": return true
+        default: return false
+        }
+    }
+    /// TYPE values that say nothing a user needs to see (``label(types:label:)`` checks these).
     static let noiseTypes: Set<String> = ["internet", "x400", "pref"]
     /// TYPE values written as TYPE on export; any other label becomes an Apple-style `X-ABLabel`.
     static let knownTypes: Set<String> = [
@@ -294,7 +301,8 @@ enum ContactMapping {
                               prefixes: n.honorificPrefixes.joined(separator: " "),
                               suffixes: n.honorificSuffixes.joined(separator: " "))
         }
-        let org = card.organization.filter { !$0.isEmpty }.joined(separator: ", ")
+        let orgParts = card.organization.filter { !$0.isEmpty }
+        let org = orgParts.joined(separator: ", ")
         var display = card.formattedName?.kithTrimmed() ?? ""
         if display.isEmpty {
             display = [name.prefixes, name.given, name.additional, name.family, name.suffixes]
@@ -302,7 +310,12 @@ enum ContactMapping {
         }
         if display.isEmpty { display = org }
         if display.isEmpty, let e = emails.first { display = e.value }
-        let named = ["FN", "N", "ORG", "EMAIL"].contains { source.property($0) != nil }
+        let named = source.properties.contains { p in
+            switch p.name {
+            case "FN", "N", "ORG", "EMAIL": return true
+            default: return false
+            }
+        }
         guard named, !display.isEmpty else {
             return .failure(ImportFailure(line: source.line, name: "",
                 reason: "the card has no name: no FN, N, ORG or EMAIL to call this person by"))
@@ -346,16 +359,16 @@ enum ContactMapping {
                     kept.append(p)
                 }
             case "PHOTO" where photo == nil:
-                if case .inline(let data, _)? = VCard(version: .v4_0, properties: [p]).photos.first,
-                   Photo.mediaType(of: Data(data)) != nil {
-                    photo = Data(data)
+                if case .inline(let bytes, _)? = VCard(version: .v4_0, properties: [p]).photos.first,
+                   case let data = Data(bytes), Photo.mediaType(of: data) != nil {
+                    photo = data
                 } else {
                     kept.append(p)
                 }
             case "ORG":
                 // Kith keeps one organisation string; the structured line (name;unit;unit)
                 // is kept too and written back while the organisation is unchanged.
-                if card.organization.filter({ !$0.isEmpty }).count > 1 { kept.append(p) }
+                if orgParts.count > 1 { kept.append(p) }
             case "X-ANDROID-CUSTOM":
                 // Android keeps nicknames here: vnd.android.cursor.item/nickname;NAME;...
                 let parts = TextEscaping.split(p.value, on: ";")
@@ -373,7 +386,7 @@ enum ContactMapping {
                 }
                 kept.append(p) // keeps LEVEL and such; exported again only while the trait exists
             default:
-                if !modelled.contains(p.name) { kept.append(p) }
+                if !isModelled(p.name) { kept.append(p) }
             }
         }
         kept.removeAll { $0.name == "X-ABLABEL" && $0.group.map { dropGroups.contains($0.uppercased()) } == true }
@@ -387,7 +400,13 @@ enum ContactMapping {
 
     static func label(types: [String], label: String?) -> String {
         if let label, !label.isEmpty { return label }
-        var t = types.filter { !noiseTypes.contains($0) }
+        // A switch, not a Set: hashing every TYPE value of every card showed in profiles.
+        var t = types.filter { v in
+            switch v {
+            case "internet", "x400", "pref": return false
+            default: return true
+            }
+        }
         if t.count > 1 { t.removeAll { $0 == "voice" } }
         return t.joined(separator: ",")
     }

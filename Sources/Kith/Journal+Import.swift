@@ -179,20 +179,30 @@ extension Journal {
 
         init(_ db: Database, fileName: String) throws {
             self.fileName = fileName
-            for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT p.id, p.displayName FROM personImport i JOIN person p ON p.id = i.personId WHERE i.source = ?"),
-                                      arguments: [fileName]) {
-                sourceNames.append((r[0], r[1]))
+            // Read straight from SQLite, columns by position: GRDB's rows cost more than the
+            // index itself on a re-import of a large book.
+            var sourceNames: [(id: Int64, name: String)] = []
+            try RawRow.each(db, db.cachedStatement(sql: "SELECT p.id, p.displayName FROM personImport i JOIN person p ON p.id = i.personId WHERE i.source = ?"),
+                            { $0.text(fileName) }) { c in
+                sourceNames.append((c.int(0) ?? 0, c.text(1) ?? ""))
             }
-            // Columns by position: looking them up by name is a string search per value.
-            for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, uid, displayName, birthday FROM person")) {
-                let id: Int64 = r[0]
-                byUID[r[1]] = id
-                if let b: String = r[3] { byBirthday[b, default: []].append((id, r[2])) }
+            self.sourceNames = sourceNames
+            var byUID: [String: Int64] = [:], byBirthday: [String: [(id: Int64, name: String)]] = [:]
+            try RawRow.each(db, db.cachedStatement(sql: "SELECT id, uid, displayName, birthday FROM person"), { _ in }) { c in
+                let id = c.int(0) ?? 0
+                byUID[c.text(1) ?? ""] = id
+                if let b = c.text(3) { byBirthday[b, default: []].append((id, c.text(2) ?? "")) }
             }
-            for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone') ORDER BY personId")) {
-                let v: String = r[2], id: Int64 = r[0]
-                if (r[1] as String) == "email" {
-                    if byEmail[v.lowercased()] == nil { byEmail[v.lowercased()] = id }
+            self.byUID = byUID
+            self.byBirthday = byBirthday
+            var contacts: [(id: Int64, email: Bool, value: String)] = []
+            try RawRow.each(db, db.cachedStatement(sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone') ORDER BY personId"), { _ in }) { c in
+                contacts.append((c.int(0) ?? 0, c.text(1) == "email", c.text(2) ?? ""))
+            }
+            for (id, email, v) in contacts {
+                if email {
+                    let key = v.lowercased()
+                    if byEmail[key] == nil { byEmail[key] = id }
                 } else if let k = PhoneKey.key(v) {
                     addPhone(k, id)
                 }
@@ -263,7 +273,10 @@ extension Journal {
 
         mutating func add(_ id: Int64, _ c: ContactFields, uid: String) {
             byUID[uid] = id
-            for e in c.emails where byEmail[e.value.lowercased()] == nil { byEmail[e.value.lowercased()] = id }
+            for e in c.emails {
+                let key = e.value.lowercased()
+                if byEmail[key] == nil { byEmail[key] = id }
+            }
             for p in c.phones { if let k = PhoneKey.key(p.value) { addPhone(k, id) } }
             if let b = c.birthday { byBirthday[b.description, default: []].append((id, c.displayName)) }
         }
@@ -389,7 +402,9 @@ extension Journal {
         var fields = c.fields
         if let data = c.photo, let type = Photo.mediaType(of: data) {
             let hash = SHA256.hex([UInt8](data))
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [hash, type, data.count, data])
+            try RawRow.run(db, db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)")) { r in
+                r.text(hash); r.text(type); r.int(data.count); r.blob(data)
+            }
             fields.photoHash = hash
         }
         // Placement, and CATEGORIES values that are not relation categories stay on the card.
@@ -403,12 +418,12 @@ extension Journal {
 
         if let (id, rule) = index.match(c) {
             // What decides whether anything changes, without loading the whole person.
-            guard let head = try Row.fetchOne(db.cachedStatement(sql: """
+            guard let head = try RawRow.first(db, db.cachedStatement(sql: """
                 SELECT p.displayName, p.rev, p.relationId, i.source, i.snapshot
                 FROM person p LEFT JOIN personImport i ON i.personId = p.id WHERE p.id = ?
-                """), arguments: [id]) else { throw Error.personNotFound(id: id) }
-            let oldName: String = head[0], oldRev: String? = head[1], oldRelation: Int64? = head[2]
-            let lastSource: String? = head[3], lastSnapshot: String? = head[4]
+                """), { $0.int(id) }, read: { c in (c.text(0) ?? "", c.text(1), c.int(2), c.text(3), c.text(4)) })
+            else { throw Error.personNotFound(id: id) }
+            let (oldName, oldRev, oldRelation, lastSource, lastSnapshot) = head
             if let new = ContactMapping.revKey(c.rev), let old = ContactMapping.revKey(oldRev), new <= old {
                 try addTraits(db, personID: id, c.traits, cache: index.categories)
                 return ImportItem(kind: .person, action: .skipped, name: oldName, line: c.line,
@@ -486,7 +501,9 @@ extension Journal {
         draft.uid = uid
         let id = try insertPersonRow(db, draft, name: name, uid: uid)
         try addTraits(db, personID: id, c.traits, cache: index.categories, fresh: true)
-        try db.cachedStatement(sql: "INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)").execute(arguments: [id, fileName, snapshotJSON, now()])
+        try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)")) { r in
+            r.int(id); r.text(fileName); r.text(snapshotJSON); r.int(now())
+        }
         index.add(id, fields, uid: uid)
         return ImportItem(kind: .person, action: .added, name: fields.displayName, line: c.line, reason: "new person, " + how, id: id)
     }

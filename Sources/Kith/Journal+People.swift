@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 extension Journal {
     // MARK: Writing
@@ -304,14 +305,16 @@ extension Journal {
     /// the equivalent): the trimmed name and the UID to use.
     static func insertPersonRow(_ db: Database, _ draft: PersonDraft, name: String, uid: String) throws -> Int64 {
         let now = Journal.now()
-        try db.cachedStatement(sql: """
+        try RawRow.run(db, db.cachedStatement(sql: """
             INSERT INTO person (uid, displayName, familyName, givenName, additionalNames, honorificPrefixes,
               honorificSuffixes, birthday, anniversary, organization, title, note, relationId, photoHash, rev,
               createdAt, updatedAt, nameKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
-                             draft.name.prefixes, draft.name.suffixes, draft.birthday?.description,
-                             draft.anniversary?.description, draft.organization, draft.title, draft.note,
-                             draft.relationID, draft.photoHash, draft.rev, now, now, NameMatcher.fold(name)])
+            """)) { r in
+            r.text(uid); r.text(name); r.text(draft.name.family); r.text(draft.name.given); r.text(draft.name.additional)
+            r.text(draft.name.prefixes); r.text(draft.name.suffixes); r.text(draft.birthday?.description)
+            r.text(draft.anniversary?.description); r.text(draft.organization); r.text(draft.title); r.text(draft.note)
+            r.int(draft.relationID); r.text(draft.photoHash); r.text(draft.rev); r.int(now); r.int(now); r.text(NameMatcher.fold(name))
+        }
         let id = db.lastInsertedRowID
         try writePersonDetails(db, id: id, draft, fresh: true)
         return id
@@ -330,23 +333,33 @@ extension Journal {
         for n in draft.nicknames {
             let t = n.kithTrimmed()
             guard !t.isEmpty else { continue }
-            try db.cachedStatement(sql: "INSERT INTO personNickname (personId, position, value, valueKey) VALUES (?, ?, ?, ?)")
-                .execute(arguments: [id, pos, t, NameMatcher.fold(t)])
+            try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO personNickname (personId, position, value, valueKey) VALUES (?, ?, ?, ?)")) { r in
+                r.int(id); r.int(pos); r.text(t); r.text(NameMatcher.fold(t))
+            }
             pos += 1
         }
         for (kind, values) in [("email", draft.emails), ("phone", draft.phones), ("url", draft.urls)] {
-            for (i, v) in values.enumerated() where !v.value.kithTrimmed(newlines: false).isEmpty {
-                try db.cachedStatement(sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, ?, ?, ?)").execute(arguments: [id, kind, v.label, v.value.kithTrimmed(newlines: false), i])
+            for (i, v) in values.enumerated() {
+                let value = v.value.kithTrimmed(newlines: false)
+                guard !value.isEmpty else { continue }
+                try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, ?, ?, ?)")) { r in
+                    r.int(id); r.text(kind); r.text(v.label); r.text(value); r.int(i)
+                }
             }
         }
         for (i, a) in draft.addresses.enumerated() {
-            try db.cachedStatement(sql: """
+            try RawRow.run(db, db.cachedStatement(sql: """
                 INSERT INTO personAddress (personId, label, poBox, extended, street, locality, region, postalCode, country, position)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [id, a.label, a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country, i])
+                """)) { r in
+                r.int(id); r.text(a.label); r.text(a.poBox); r.text(a.extended); r.text(a.street); r.text(a.locality)
+                r.text(a.region); r.text(a.postalCode); r.text(a.country); r.int(i)
+            }
         }
         for (i, line) in draft.vcardLines.enumerated() {
-            try db.cachedStatement(sql: "INSERT INTO personVCardLine (personId, position, line) VALUES (?, ?, ?)").execute(arguments: [id, i, line])
+            try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO personVCardLine (personId, position, line) VALUES (?, ?, ?)")) { r in
+                r.int(id); r.int(i); r.text(line)
+            }
         }
     }
 
@@ -379,5 +392,134 @@ extension Journal {
             addresses: addresses, organization: row["organization"], title: row["title"], urls: urls, note: row["note"],
             relation: try relationID.map { try fetchCategory(db, id: $0) }, photoHash: row["photoHash"], rev: row["rev"],
             vcardLines: lines, createdAt: row["createdAt"], updatedAt: row["updatedAt"])
+    }
+}
+
+/// Positional values bound straight to SQLite for the rows an import writes by the
+/// thousand (people, their details, snapshots): GRDB's checked `execute(arguments:)`
+/// (argument validation, existential boxing, per-statement hooks) cost about as much as
+/// the insert itself. Only for INSERT/UPDATE/DELETE inside a transaction the caller holds:
+/// the statement runs to completion and is reset, so GRDB can reuse it as usual.
+struct RawRow {
+    fileprivate let statement: OpaquePointer
+    fileprivate var index: CInt = 0
+
+    /// SQLite copies the bytes before the call returns.
+    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+    mutating func text(_ s: String) {
+        index += 1
+        var s = s
+        let i = index, st = statement
+        s.withUTF8 { u in
+            if u.isEmpty {
+                _ = sqlite3_bind_text(st, i, "", 0, RawRow.transient)
+            } else {
+                _ = u.withMemoryRebound(to: CChar.self) { sqlite3_bind_text(st, i, $0.baseAddress, CInt($0.count), RawRow.transient) }
+            }
+        }
+    }
+
+    mutating func text(_ s: String?) {
+        if let s { text(s) } else { index += 1; _ = sqlite3_bind_null(statement, index) }
+    }
+
+    mutating func int(_ v: Int64) {
+        index += 1
+        _ = sqlite3_bind_int64(statement, index, v)
+    }
+
+    mutating func int(_ v: Int64?) {
+        if let v { int(v) } else { index += 1; _ = sqlite3_bind_null(statement, index) }
+    }
+
+    mutating func int(_ v: Int) { int(Int64(v)) }
+
+    mutating func blob(_ d: Data) {
+        index += 1
+        let i = index, st = statement
+        _ = d.withUnsafeBytes { sqlite3_bind_blob(st, i, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), CInt($0.count), RawRow.transient) }
+    }
+
+    /// The first row of a SELECT, read by `read`; nil when there is none.
+    static func first<T>(_ db: Database, _ statement: Statement, _ bind: (inout RawRow) -> Void,
+                         read: (RawColumns) -> T) throws -> T? {
+        let s = statement.sqliteStatement
+        sqlite3_reset(s)
+        sqlite3_clear_bindings(s)
+        var row = RawRow(statement: s)
+        bind(&row)
+        precondition(row.index == sqlite3_bind_parameter_count(s), "RawRow: wrong number of values for \(statement.sql)")
+        let rc = sqlite3_step(s)
+        defer {
+            sqlite3_reset(s)
+            sqlite3_clear_bindings(s)
+        }
+        switch rc {
+        case SQLITE_ROW: return read(RawColumns(statement: s))
+        case SQLITE_DONE: return nil
+        default:
+            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
+                                message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+        }
+    }
+
+    /// Every row of a SELECT, each given to `body` while it is current.
+    static func each(_ db: Database, _ statement: Statement, _ bind: (inout RawRow) -> Void,
+                     _ body: (RawColumns) throws -> Void) throws {
+        let s = statement.sqliteStatement
+        sqlite3_reset(s)
+        sqlite3_clear_bindings(s)
+        var row = RawRow(statement: s)
+        bind(&row)
+        precondition(row.index == sqlite3_bind_parameter_count(s), "RawRow: wrong number of values for \(statement.sql)")
+        defer {
+            sqlite3_reset(s)
+            sqlite3_clear_bindings(s)
+        }
+        while true {
+            switch sqlite3_step(s) {
+            case SQLITE_ROW: try body(RawColumns(statement: s))
+            case SQLITE_DONE: return
+            default:
+                throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
+                                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+            }
+        }
+    }
+
+    /// Runs `statement` once with the values `bind` sets, in order.
+    /// - Throws: `DatabaseError` with SQLite's message (a constraint, a full disk).
+    static func run(_ db: Database, _ statement: Statement, _ bind: (inout RawRow) -> Void) throws {
+        let s = statement.sqliteStatement
+        sqlite3_reset(s)
+        sqlite3_clear_bindings(s)
+        var row = RawRow(statement: s)
+        bind(&row)
+        precondition(row.index == sqlite3_bind_parameter_count(s), "RawRow: wrong number of values for \(statement.sql)")
+        let rc = sqlite3_step(s)
+        if rc != SQLITE_DONE {
+            let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+            let code = sqlite3_extended_errcode(db.sqliteConnection)
+            sqlite3_reset(s)
+            sqlite3_clear_bindings(s)
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+        }
+        sqlite3_reset(s)
+        sqlite3_clear_bindings(s)
+    }
+}
+
+/// The columns of the current row of a ``RawRow/first(_:_:_:read:)`` query, by position.
+struct RawColumns {
+    fileprivate let statement: OpaquePointer
+
+    func text(_ i: CInt) -> String? {
+        guard sqlite3_column_type(statement, i) != SQLITE_NULL, let p = sqlite3_column_text(statement, i) else { return nil }
+        return String(cString: p)
+    }
+
+    func int(_ i: CInt) -> Int64? {
+        sqlite3_column_type(statement, i) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, i)
     }
 }

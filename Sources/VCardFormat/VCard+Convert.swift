@@ -51,6 +51,7 @@ extension VCard {
     static func convert(_ line: ContentLine, from source: Version, to target: Version,
                         warnings: inout [FormatWarning]) -> ContentLine? {
         if source == target { return line }
+        if source == .v3_0 && target == .v4_0 && unchangedFrom3To4(line) { return line }
         var p = line
         // Names the target lacks.
         if target == .v3_0 {
@@ -140,6 +141,44 @@ extension VCard {
             break
         }
         return p
+    }
+
+    /// Whether ``convert(_:from:to:warnings:)`` from 3.0 to 4.0 would give `line` back as it
+    /// is: no name to change, no date or binary value, no URI escapes, no `TYPE=pref` or
+    /// `TYPE=internet`. Most lines of a 3.0 card (Apple, Google) are such; this decides it
+    /// with one look at the name and the TYPE values instead of running every rule.
+    static func unchangedFrom3To4(_ line: ContentLine) -> Bool {
+        let name = line.name
+        let u = name.utf8
+        // The names below start with one of these letters; comparing a String with each case
+        // costs more than the rest of this check, so most names (FN, EMAIL, TEL, UID…) skip it.
+        switch u.first {
+        case 0x41, 0x42, 0x43, 0x44, 0x47, 0x4B, 0x4C, 0x4D, 0x4E, 0x50, 0x53: // A B C D G K L M N P S
+            switch name {
+            case "PROFILE", "BDAY", "ANNIVERSARY", "DEATHDATE", "PHOTO", "LOGO", "SOUND", "KEY", "GEO":
+                return false
+            case "LABEL", "AGENT", "MAILER", "NAME", "CLASS", "SORT-STRING":
+                return false // PropertyKind.only3
+            default:
+                break
+            }
+        default:
+            break
+        }
+        if u.count > 2 && u.first == 0x58 && u[u.index(after: u.startIndex)] == 0x2D {
+            // X- names: some stand for a 4.0 property (X-ANNIVERSARY, X-GENDER…).
+            if PropertyKind.name4(for: name) != nil { return false }
+        } else if PropertyKind.isURI(name) && line.value.utf8.contains(0x5C) {
+            return false
+        }
+        let email = name == "EMAIL"
+        for parameter in line.parameters where parameter.name == "TYPE" {
+            if email && parameter.values.isEmpty { return false }
+            for v in parameter.values {
+                if v.caseInsensitiveEquals("pref") || (email && v.caseInsensitiveEquals("internet")) { return false }
+            }
+        }
+        return true
     }
 
     /// BDAY-like values: 4.0 basic and `--MMDD`; 3.0 extended and Apple's yearless form.

@@ -94,6 +94,44 @@ struct MigrationTests {
         #expect(try journal.events().count == 5)
     }
 
+    @Test("after migrating, contact details keep their ids and still accept only e-mail, phone and URL")
+    func personContactRebuiltWithTheSameRule() throws {
+        let (folder, path) = try copyOfV1Fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: "SELECT id, personId, kind, label, value, position FROM personContact ORDER BY id")
+        }
+        let journal = try Journal(path: path)
+        let after = try journal.dbQueue.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, personId, kind, label, value, position FROM personContact ORDER BY id")
+        }
+        #expect(after == before)
+        #expect(after.count == 2)
+        let ana = try journal.resolvePerson("Ana")
+        for kind in ["fax", "EMAIL", ""] {
+            #expect(throws: DatabaseError.self) {
+                try journal.dbQueue.write { db in
+                    try db.execute(sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, '', 'x', 9)",
+                                   arguments: [ana.id, kind])
+                }
+            }
+        }
+        for kind in ["email", "phone", "url"] {
+            try journal.dbQueue.write { db in
+                try db.execute(sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, '', 'x', 9)",
+                               arguments: [ana.id, kind])
+            }
+        }
+        // The indexes are back, and removing a person still removes their details.
+        let indexes = try journal.dbQueue.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'personContact' ORDER BY name")
+        }
+        #expect(indexes == ["personContact_person", "personContact_value"])
+        try journal.removePerson(id: ana.id)
+        #expect(try journal.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM personContact WHERE personId = ?", arguments: [ana.id]) } == 0)
+        #expect(try journal.integrityCheck() == [])
+    }
+
     @Test("a journal from a newer Kith is refused, says so, and is left unchanged")
     func newerJournalIsRefusedUnchanged() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kith-newer-\(UUID().uuidString)")
