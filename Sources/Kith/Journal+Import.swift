@@ -459,15 +459,7 @@ extension Journal {
                                   reason: traitsAdded > 0 ? "\(rule); \(traitsAdded) trait(s) added" : "\(rule); nothing changed", id: id)
             }
             let (name, uid) = try checkPersonDraft(db, draft, existingID: id)
-            try db.cachedStatement(sql: """
-                UPDATE person SET uid = ?, displayName = ?, familyName = ?, givenName = ?, additionalNames = ?,
-                  honorificPrefixes = ?, honorificSuffixes = ?, birthday = ?, anniversary = ?, organization = ?,
-                  title = ?, note = ?, relationId = ?, photoHash = ?, rev = ?, updatedAt = ? WHERE id = ?
-                """).execute(arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
-                                 draft.name.prefixes, draft.name.suffixes, draft.birthday?.description,
-                                 draft.anniversary?.description, draft.organization, draft.title, draft.note,
-                                 draft.relationID, draft.photoHash, draft.rev, now(), id])
-            try writePersonDetails(db, id: id, draft)
+            try updatePersonRow(db, id: id, draft, name: name, uid: uid)
             index.add(id, merged, uid: uid)
             let kept = snapshot.map { s in current.changes(from: s).filter { !changed.contains($0) } } ?? []
             var reason = rule + (changed.isEmpty ? "; REV updated" : "; changed: " + changed.joined(separator: ", "))

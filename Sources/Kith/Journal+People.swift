@@ -29,16 +29,7 @@ extension Journal {
         return try write { db in
             _ = try Journal.fetchPerson(db, id: id)
             let (name, uid) = try Journal.checkPersonDraft(db, draft, existingID: id)
-            try db.cachedStatement(sql: """
-                UPDATE person SET uid = ?, displayName = ?, familyName = ?, givenName = ?, additionalNames = ?,
-                  honorificPrefixes = ?, honorificSuffixes = ?, birthday = ?, anniversary = ?, organization = ?,
-                  title = ?, note = ?, relationId = ?, photoHash = ?, rev = ?, updatedAt = ? WHERE id = ?
-                """).execute(arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
-                                 draft.name.prefixes, draft.name.suffixes, draft.birthday?.description,
-                                 draft.anniversary?.description, draft.organization, draft.title, draft.note,
-                                 draft.relationID, draft.photoHash, draft.rev, Journal.now(), id])
-            try Journal.setNameKey(db, id: id, name: name)
-            try Journal.writePersonDetails(db, id: id, draft)
+            try Journal.updatePersonRow(db, id: id, draft, name: name, uid: uid)
             return try Journal.fetchPerson(db, id: id)
         }
     }
@@ -318,6 +309,22 @@ extension Journal {
         let id = db.lastInsertedRowID
         try writePersonDetails(db, id: id, draft, fresh: true)
         return id
+    }
+
+    /// Rewrites a person checked by ``checkPersonDraft(_:_:existingID:)``: the row, its
+    /// folded name key and its details (the edit command and a changed card on import).
+    static func updatePersonRow(_ db: Database, id: Int64, _ draft: PersonDraft, name: String, uid: String) throws {
+        try db.cachedStatement(sql: """
+            UPDATE person SET uid = ?, displayName = ?, familyName = ?, givenName = ?, additionalNames = ?,
+              honorificPrefixes = ?, honorificSuffixes = ?, birthday = ?, anniversary = ?, organization = ?,
+              title = ?, note = ?, relationId = ?, photoHash = ?, rev = ?, updatedAt = ? WHERE id = ?
+            """).execute(arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
+                             draft.name.prefixes, draft.name.suffixes, draft.birthday?.description,
+                             draft.anniversary?.description, draft.organization, draft.title, draft.note,
+                             draft.relationID, draft.photoHash, draft.rev, Journal.now(), id])
+        // After the UPDATE: its trigger clears the key when the name changed.
+        try setNameKey(db, id: id, name: name)
+        try writePersonDetails(db, id: id, draft)
     }
 
     /// Writes nicknames, contact details, addresses and kept lines, replacing the old ones

@@ -27,6 +27,21 @@ struct NameKeyTests {
         #expect(try storedKeys(j) == ["ana souza"])
     }
 
+    @Test("a card imported again under a new name stores the new key", arguments: JournalKind.allCases)
+    func keysFollowImports(_ kind: JournalKind) throws {
+        let t = try kind.make()
+        let j = t.journal
+        func card(_ fn: String, rev: String) -> Data {
+            Data("BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:1\r\nFN:\(fn)\r\nNICKNAME:Zé\r\nREV:\(rev)\r\nEND:VCARD\r\n".utf8)
+        }
+        _ = try j.importData(card("José Álvarez", rev: "20240101T000000Z"), fileName: "a.vcf")
+        #expect(try storedKeys(j) == ["jose alvarez"])
+        _ = try j.importData(card("José Álvarez Ruiz", rev: "20250101T000000Z"), fileName: "a.vcf")
+        #expect(try storedKeys(j) == ["jose alvarez ruiz"])
+        #expect(try j.resolvePerson("JOSE ALVAREZ RUIZ").displayName == "José Álvarez Ruiz")
+        #expect(try j.resolvePerson("ze").displayName == "José Álvarez Ruiz")
+    }
+
     @Test("people renamed or added outside Kith are still found and sorted", arguments: JournalKind.allCases)
     func namesWithoutKeys(_ kind: JournalKind) throws {
         let t = try kind.make()
