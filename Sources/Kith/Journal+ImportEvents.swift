@@ -147,9 +147,8 @@ extension Journal {
         return report
     }
 
-    /// What one file's events share: the JSON coders and the categories already checked.
+    /// What one file's events share: the JSON decoder and the categories already checked.
     struct EventImportContext {
-        let encoder = JSONEncoder()
         let decoder = JSONDecoder()
         var verified = VerifiedReferences()
     }
@@ -163,7 +162,7 @@ extension Journal {
                             context: inout EventImportContext) throws -> ImportItem {
         let uid = new.uid ?? ""
         let fileFields = try EventFields(draft: new)
-        let snapshotJSON = String(decoding: try context.encoder.encode(fileFields), as: UTF8.self)
+        let snapshotJSON = fileFields.snapshotJSON
         if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]),
            let old = try fetchEvents(db, ids: [id]).first {
             let current = old.draft
@@ -263,6 +262,37 @@ struct EventFields: Codable, Hashable {
         personIDs = e.people.map(\.id); note = e.note; icalLines = e.icalLines
     }
 
+    /// The snapshot kept in `eventImport`: the JSON that `JSONDecoder` reads back as these
+    /// fields, written by hand (a `JSONEncoder` per event was a sixth of an import).
+    var snapshotJSON: String {
+        var o = SnapshotWriter()
+        o.raw("{\"title\":"); o.string(title)
+        o.raw(",\"time\":{\"start\":"); o.number(time.start)
+        if let end = time.end { o.raw(",\"end\":"); o.number(end) }
+        o.raw(",\"timeZone\":"); o.string(time.timeZone)
+        o.raw(time.allDay ? ",\"allDay\":true" : ",\"allDay\":false")
+        o.raw(",\"startDay\":"); o.number(time.startDay)
+        o.raw(",\"endDay\":"); o.number(time.endDay)
+        o.raw("}")
+        if let typeID { o.raw(",\"typeID\":"); o.number(typeID) }
+        if let moodID { o.raw(",\"moodID\":"); o.number(moodID) }
+        if let place {
+            o.raw(",\"place\":{\"name\":"); o.string(place.name)
+            if let v = place.latitude { o.raw(",\"latitude\":"); o.number(v) }
+            if let v = place.longitude { o.raw(",\"longitude\":"); o.number(v) }
+            o.raw("}")
+        }
+        o.raw(",\"personIDs\":[")
+        for (i, p) in personIDs.enumerated() {
+            if i > 0 { o.raw(",") }
+            o.number(p)
+        }
+        o.raw("],\"note\":"); o.string(note)
+        o.raw(",\"icalLines\":"); o.strings(icalLines)
+        o.raw("}")
+        return String(decoding: o.bytes, as: UTF8.self)
+    }
+
     func changes(from o: EventFields) -> [String] {
         var out: [String] = []
         if title != o.title { out.append("title") }
@@ -275,4 +305,10 @@ struct EventFields: Codable, Hashable {
         if icalLines != o.icalLines { out.append("kept properties") }
         return out
     }
+}
+
+extension SnapshotWriter {
+    /// A JSON number: an integer, or a finite double in Swift's shortest form (`48.2167`, `1e-05`).
+    mutating func number(_ v: some BinaryInteger) { bytes.append(contentsOf: "\(v)".utf8) }
+    mutating func number(_ v: Double) { bytes.append(contentsOf: (v.isFinite ? "\(v)" : "null").utf8) }
 }

@@ -567,3 +567,21 @@ extension ImportTests {
         #expect(again.added.isEmpty && again.items.count == 6)
     }
 }
+
+extension ImportTests {
+    @Test("an event's import snapshot is JSON that reads back as the same fields")
+    func eventSnapshotRoundTrip() throws {
+        var d = EventDraft(title: "Tea \"at\" 5 \\ \u{1}", start: Date(timeIntervalSince1970: 1_767_600_000), timeZone: "Europe/Berlin")
+        d.end = Date(timeIntervalSince1970: 1_767_603_600)
+        d.place = PlaceDraft(name: "Café", latitude: 52.52, longitude: 1e-05)
+        d.personIDs = [3, 1]; d.note = "line\nline\ttab"; d.icalLines = ["X-A:1", "X-B:\u{7F}\u{1F}"]
+        d.typeID = 4; d.moodID = 2
+        let bare = EventDraft(title: "Bare", start: Date(timeIntervalSince1970: 0), timeZone: "UTC")
+        for fields in [try EventFields(draft: d), try EventFields(draft: bare)] {
+            let back = try JSONDecoder().decode(EventFields.self, from: Data(fields.snapshotJSON.utf8))
+            #expect(back == fields)
+            let older = String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
+            #expect(try JSONDecoder().decode(EventFields.self, from: Data(older.utf8)) == fields)
+        }
+    }
+}
