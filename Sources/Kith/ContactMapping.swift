@@ -148,8 +148,8 @@ struct ContactFields: Hashable, Codable {
     }
 }
 
-/// JSON text built byte by byte, for ``ContactFields/snapshotJSON``.
-private struct SnapshotWriter {
+/// JSON text built byte by byte, for ``ContactFields/snapshotJSON`` and ``EventFields/snapshotJSON``.
+struct SnapshotWriter {
     var bytes: [UInt8] = []
 
     init() { bytes.reserveCapacity(512) }

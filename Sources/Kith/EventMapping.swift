@@ -7,9 +7,27 @@ enum EventMapping {
     /// Why one VEVENT cannot become an event.
     struct Failure: Swift.Error { var reason: String }
 
+    /// The journal's event types and moods by their folded names, computed once per file:
+    /// the first of each key wins, as a search in the categories' order would find it.
+    struct CategoryKeys {
+        var moodByName: [String: Int64] = [:]
+        var typeByPath: [String: Int64] = [:]
+        /// Subcategories (types with a parent) by name; a name matches only when unique.
+        var subtypesByName: [String: [Int64]] = [:]
+
+        init(types: [Category], moods: [Category]) {
+            for m in moods { let k = NameMatcher.fold(m.name); if moodByName[k] == nil { moodByName[k] = m.id } }
+            for t in types {
+                let k = NameMatcher.fold(t.path)
+                if typeByPath[k] == nil { typeByPath[k] = t.id }
+                if t.parentID != nil { subtypesByName[NameMatcher.fold(t.name), default: []].append(t.id) }
+            }
+        }
+    }
+
     /// The draft of one VEVENT, or of one occurrence of a recurring one.
     static func draft(from e: ICalComponent, occurrence: ICalOccurrence?, resolver: ICalTimeZoneResolver,
-                      options: ImportOptions, types: [Category], moods: [Category], emails: [String: Int64],
+                      options: ImportOptions, categories: CategoryKeys, emails: [String: Int64],
                       personUIDs: [String: Int64], photos: inout [Data],
                       warnings: inout [ImportWarning]) throws -> EventDraft {
         guard let uid0 = e.uid, !uid0.isEmpty else {
@@ -71,11 +89,10 @@ enum EventMapping {
         // Categories: an event type (path or unique subcategory name) and a mood by name.
         for c in e.categories {
             let key = NameMatcher.fold(c)
-            if d.moodID == nil, let m = moods.first(where: { NameMatcher.fold($0.name) == key }) { d.moodID = m.id; continue }
+            if d.moodID == nil, let m = categories.moodByName[key] { d.moodID = m; continue }
             if d.typeID == nil {
-                if let t = types.first(where: { NameMatcher.fold($0.path) == key }) { d.typeID = t.id; continue }
-                let subs = types.filter { $0.parentID != nil && NameMatcher.fold($0.name) == key }
-                if subs.count == 1 { d.typeID = subs[0].id; continue }
+                if let t = categories.typeByPath[key] { d.typeID = t; continue }
+                if let subs = categories.subtypesByName[key], subs.count == 1 { d.typeID = subs[0]; continue }
             }
         }
         // People: Kith's own person UIDs, then ORGANIZER and ATTENDEE e-mails.

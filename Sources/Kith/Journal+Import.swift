@@ -84,13 +84,16 @@ extension Journal {
             default: format = "vCard " + (result.cards.first?.version.rawValue ?? "")
             }
             return try importCards(result.cards, readerWarnings: result.warnings, fileName: fileName, format: format, options: options)
-        case .iCalendar, .xCal, .jCal:
+        case .iCalendar:
+            return try data.withUnsafeBytes { raw in
+                try importICalendar(raw.bindMemory(to: UInt8.self), fileName: fileName, options: options)
+            }
+        case .xCal, .jCal:
             let calendar: ICalendar
             do {
                 switch kind {
                 case .xCal: calendar = try ICalendar.readXCal(data, file: fileName)
-                case .jCal: calendar = try ICalendar.readJCal(data, file: fileName)
-                default: calendar = try ICalendarReader(floatingTimeZone: options.timeZone).read(data, file: fileName)
+                default: calendar = try ICalendar.readJCal(data, file: fileName)
                 }
             } catch let e as ICalendar.ReadError {
                 throw ImportError(file: fileName, line: e.line, item: nil, reason: e.detail,
@@ -99,7 +102,7 @@ extension Journal {
                 throw ImportError(file: fileName, line: 0, item: nil, reason: "\(error)",
                                   advice: "fix the file or export it again from its application")
             }
-            let format = kind == .xCal ? "xCal" : kind == .jCal ? "jCal" : "iCalendar"
+            let format = kind == .xCal ? "xCal" : "jCal"
             return try importCalendar(calendar, fileName: fileName, format: format, options: options)
         }
     }

@@ -6,28 +6,71 @@ extension Journal {
     /// Imports a calendar's VEVENTs: single events as they are, recurring ones as their
     /// occurrences in the options' range (default: from the rule's start up to now).
     func importCalendar(_ calendar: ICalendar, fileName: String, format: String, options: ImportOptions) throws -> ImportReport {
-        var report = ImportReport(file: fileName, format: format, dryRun: options.dryRun, items: [], failures: [],
-                                  warnings: calendar.warnings.map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
-        let resolver = calendar.timeZoneResolver(floatingTimeZone: options.timeZone)
-        // What to import: (component, start, end, uid suffix).
-        var units: [(event: ICalComponent, occurrence: ICalOccurrence?)] = []
-        var recurring: [ICalComponent] = []
-        let recurringUIDs = Set(calendar.events.filter { $0.recurrenceRule != nil || !$0.recurrenceDates.isEmpty }.compactMap(\.uid))
-        for e in calendar.events {
-            if e.recurrenceRule != nil || !e.recurrenceDates.isEmpty || (e.recurrenceID != nil && recurringUIDs.contains(e.uid ?? "")) {
-                recurring.append(e)
-            } else {
-                units.append((e, nil))
-            }
+        try importCalendar(fileName: fileName, format: format, options: options) { body in
+            for c in calendar.components { try body(c) }
+            return calendar.warnings
         }
-        if !recurring.isEmpty {
+    }
+
+    /// Imports iCalendar text without holding its tree: the reader streams the file twice,
+    /// one top-level component at a time (see ``importCalendar(fileName:format:options:pass:)``).
+    func importICalendar(_ bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: ImportOptions) throws -> ImportReport {
+        let reader = ICalendarReader(floatingTimeZone: options.timeZone)
+        return try importCalendar(fileName: fileName, format: "iCalendar", options: options) { body in
+            try reader.stream(bytes, file: fileName) { c, _ in try body(c) }.warnings
+        }
+    }
+
+    /// The import itself, over `pass`: a function that hands over the calendar's top-level
+    /// components in file order, the same each time it is called, and returns the reader's
+    /// warnings. The first pass keeps only what cannot wait: the VTIMEZONEs (an event may
+    /// come before its zone), the recurring events and their RECURRENCE-ID overrides (which
+    /// may be anywhere), and the count for progress. The second pass, in the transaction,
+    /// imports single events as they come and each recurring event's occurrences at its
+    /// place in the file, so memory grows with the recurring events, not with the file.
+    func importCalendar(fileName: String, format: String, options: ImportOptions,
+                        pass: ((ICalComponent) throws -> Void) throws -> [FormatWarning]) throws -> ImportReport {
+        // Pass 1.
+        var timeZones: [ICalComponent] = []
+        var candidates: [(ordinal: Int, event: ICalComponent, isMaster: Bool)] = []
+        var recurringUIDs = Set<String>()
+        var eventCount = 0
+        let readerWarnings: [FormatWarning]
+        do {
+            readerWarnings = try pass { c in
+                if c.name == "VTIMEZONE" { timeZones.append(c); return }
+                guard c.name == "VEVENT" else { return }
+                defer { eventCount += 1 }
+                if c.recurrenceRule != nil || !c.recurrenceDates.isEmpty {
+                    if let uid = c.uid { recurringUIDs.insert(uid) }
+                    candidates.append((eventCount, c, true))
+                } else if c.recurrenceID != nil {
+                    candidates.append((eventCount, c, false))
+                }
+            }
+        } catch let e as ICalendar.ReadError {
+            throw ImportError(file: fileName, line: e.line, item: nil, reason: e.detail,
+                              advice: "fix the file or export it again from its application")
+        }
+        var report = ImportReport(file: fileName, format: format, dryRun: options.dryRun, items: [], failures: [], warnings: [])
+        let resolver = ICalTimeZoneResolver(floatingTimeZone: options.timeZone, timeZones: timeZones)
+        timeZones = []
+        // The recurring events (and the overrides of one) by their place among the VEVENTs.
+        let recurringGroup = candidates.filter { $0.isMaster || recurringUIDs.contains($0.event.uid ?? "") }
+        candidates = []
+        let recurringOrdinals = Set(recurringGroup.map(\.ordinal))
+        // Their occurrences, in the file's order of the events they come from.
+        var occurrences: [(event: ICalComponent, occurrence: ICalOccurrence?)] = []
+        if !recurringGroup.isEmpty {
+            let recurring = recurringGroup.map(\.event)
             let earliest = recurring.compactMap { $0.dtStart.map(resolver.date(for:)) }.min() ?? options.now
             let from = options.from ?? earliest
             let to = options.to ?? options.now
-            let sub = ICalendar(properties: calendar.properties, components: calendar.timeZones + recurring)
-            for (e, occ) in sub.occurrences(from: from, to: to, resolver: resolver) { units.append((e, occ)) }
+            let sub = ICalendar(properties: [], components: recurring)
+            for (e, occ) in sub.occurrences(from: from, to: to, resolver: resolver) { occurrences.append((e, occ)) }
+            occurrences.sort { $0.event.line < $1.event.line }
         }
-        units.sort { $0.event.line < $1.event.line }
+        let total = eventCount - recurringGroup.count + occurrences.count
 
         do {
             report = try importTransaction(options.dryRun) { db in
@@ -41,18 +84,22 @@ extension Journal {
                 for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, uid FROM person")) { uids[r["uid"]] = r["id"] }
                 let types = try Journal.fetchCategories(db, kind: .eventType)
                 let moods = try Journal.fetchCategories(db, kind: .mood)
+                let categoryKeys = EventMapping.CategoryKeys(types: types, moods: moods)
                 // Events written so far; the day index follows once, after the last one
                 // (per event it was most of the import's time). Ids of events rolled back
                 // with --keep-going are harmless there: reindexing a missing event removes nothing.
                 var written: [Int64] = []
-                for (k, unit) in units.enumerated() {
-                    defer { options.progress?(ImportProgress(file: fileName, done: k + 1, total: units.count)) }
+                var context = EventImportContext()
+                var itemWarnings: [ImportWarning] = []
+                var k = 0
+                func importUnit(_ unit: (event: ICalComponent, occurrence: ICalOccurrence?)) throws {
+                    defer { k += 1; options.progress?(ImportProgress(file: fileName, done: k, total: total)) }
                     var warnings: [ImportWarning] = []
                     let title = unit.event.summary ?? ""
                     do {
                         var photos: [Data] = []
                         var draft = try EventMapping.draft(from: unit.event, occurrence: unit.occurrence, resolver: resolver,
-                                                           options: options, types: types, moods: moods, emails: emails,
+                                                           options: options, categories: categoryKeys, emails: emails,
                                                            personUIDs: uids, photos: &photos, warnings: &warnings)
                         try db.inSavepoint {
                             for data in photos {
@@ -60,12 +107,12 @@ extension Journal {
                                 try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [hash, Photo.mediaType(of: data), data.count, data])
                                 if !draft.photoHashes.contains(hash) { draft.photoHashes.append(hash) }
                             }
-                            var item = try Journal.importEvent(db, draft, line: unit.event.line, written: &written)
+                            var item = try Journal.importEvent(db, draft, line: unit.event.line, written: &written, context: &context)
                             if let occ = unit.occurrence { item.reason = "occurrence \(occ.recurrenceID.isoString); " + item.reason }
                             report.items.append(item)
                             return .commit
                         }
-                        report.warnings += warnings
+                        itemWarnings += warnings
                     } catch {
                         let reason = (error as? EventMapping.Failure)?.reason ?? (error as? Journal.Error)?.description ?? Journal.reason(error)
                         let name = title.isEmpty ? "event \(unit.event.uid ?? String(k + 1))" : title
@@ -76,6 +123,19 @@ extension Journal {
                         report.failures.append(ImportFailure(line: unit.event.line, name: name, reason: reason))
                     }
                 }
+                // Pass 2: single events as they come; before each, the occurrences of the
+                // recurring events above it (the order of a sort by line, singles first on a tie).
+                var next = 0, ordinal = 0
+                _ = try pass { c in
+                    guard c.name == "VEVENT" else { return }
+                    defer { ordinal += 1 }
+                    while next < occurrences.count, occurrences[next].event.line < c.line {
+                        try importUnit(occurrences[next]); next += 1
+                    }
+                    if !recurringOrdinals.contains(ordinal) { try importUnit((c, nil)) }
+                }
+                while next < occurrences.count { try importUnit(occurrences[next]); next += 1 }
+                report.warnings = readerWarnings.map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) } + itemWarnings
                 try Journal.reindex(db, eventIDs: written)
                 return report
             }
@@ -87,21 +147,28 @@ extension Journal {
         return report
     }
 
+    /// What one file's events share: the JSON decoder and the categories already checked.
+    struct EventImportContext {
+        let decoder = JSONDecoder()
+        var verified = VerifiedReferences()
+    }
+
     /// Adds an event, or updates the one with its UID. A field the user changed in Kith
     /// since the last import stays; a field still as the file gave it follows the file.
     /// What the user added (mood, people, photos, traits, a type) stays. The ids of events
     /// added or changed are appended to `written`; the caller updates the day index for
     /// them before committing.
-    static func importEvent(_ db: Database, _ new: EventDraft, line: Int, written: inout [Int64]) throws -> ImportItem {
+    static func importEvent(_ db: Database, _ new: EventDraft, line: Int, written: inout [Int64],
+                            context: inout EventImportContext) throws -> ImportItem {
         let uid = new.uid ?? ""
         let fileFields = try EventFields(draft: new)
-        let snapshotJSON = String(decoding: try JSONEncoder().encode(fileFields), as: UTF8.self)
+        let snapshotJSON = fileFields.snapshotJSON
         if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]),
            let old = try fetchEvents(db, ids: [id]).first {
             let current = old.draft
             let cur = EventFields(event: old)
             let snapshot = try String.fetchOne(db.cachedStatement(sql: "SELECT snapshot FROM eventImport WHERE eventId = ?"), arguments: [id])
-                .flatMap { try? JSONDecoder().decode(EventFields.self, from: Data($0.utf8)) }
+                .flatMap { try? context.decoder.decode(EventFields.self, from: Data($0.utf8)) }
             var d = current
             var kept: [String] = []
             func follow(_ name: String, _ same: (EventFields) -> Bool, _ apply: () -> Void) {
@@ -131,7 +198,7 @@ extension Journal {
                 return ImportItem(kind: .event, action: .skipped, name: old.title, line: line, reason: "same UID; " + why, id: id)
             }
             let t = try timing(of: d)
-            let (typeID, moodID, placeID) = try checkReferences(db, d)
+            let (typeID, moodID, placeID) = try checkReferences(db, d, verified: &context.verified)
             try db.cachedStatement(sql: """
                 UPDATE event SET title = ?, startAt = ?, endAt = ?, timeZone = ?, allDay = ?, startDay = ?,
                   endDay = ?, typeId = ?, moodId = ?, placeId = ?, note = ?, updatedAt = ? WHERE id = ?
@@ -144,7 +211,7 @@ extension Journal {
             if !kept.isEmpty { reason += "; kept your edits to: " + kept.joined(separator: ", ") }
             return ImportItem(kind: .event, action: .updated, name: d.title, line: line, reason: reason, id: id)
         }
-        let id = try insertEvent(db, new)
+        let id = try insertEvent(db, new, verified: &context.verified)
         written.append(id)
         try db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)").execute(arguments: [id, snapshotJSON])
         return ImportItem(kind: .event, action: .added, name: new.title, line: line,
@@ -195,6 +262,37 @@ struct EventFields: Codable, Hashable {
         personIDs = e.people.map(\.id); note = e.note; icalLines = e.icalLines
     }
 
+    /// The snapshot kept in `eventImport`: the JSON that `JSONDecoder` reads back as these
+    /// fields, written by hand (a `JSONEncoder` per event was a sixth of an import).
+    var snapshotJSON: String {
+        var o = SnapshotWriter()
+        o.raw("{\"title\":"); o.string(title)
+        o.raw(",\"time\":{\"start\":"); o.number(time.start)
+        if let end = time.end { o.raw(",\"end\":"); o.number(end) }
+        o.raw(",\"timeZone\":"); o.string(time.timeZone)
+        o.raw(time.allDay ? ",\"allDay\":true" : ",\"allDay\":false")
+        o.raw(",\"startDay\":"); o.number(time.startDay)
+        o.raw(",\"endDay\":"); o.number(time.endDay)
+        o.raw("}")
+        if let typeID { o.raw(",\"typeID\":"); o.number(typeID) }
+        if let moodID { o.raw(",\"moodID\":"); o.number(moodID) }
+        if let place {
+            o.raw(",\"place\":{\"name\":"); o.string(place.name)
+            if let v = place.latitude { o.raw(",\"latitude\":"); o.number(v) }
+            if let v = place.longitude { o.raw(",\"longitude\":"); o.number(v) }
+            o.raw("}")
+        }
+        o.raw(",\"personIDs\":[")
+        for (i, p) in personIDs.enumerated() {
+            if i > 0 { o.raw(",") }
+            o.number(p)
+        }
+        o.raw("],\"note\":"); o.string(note)
+        o.raw(",\"icalLines\":"); o.strings(icalLines)
+        o.raw("}")
+        return String(decoding: o.bytes, as: UTF8.self)
+    }
+
     func changes(from o: EventFields) -> [String] {
         var out: [String] = []
         if title != o.title { out.append("title") }
@@ -207,4 +305,10 @@ struct EventFields: Codable, Hashable {
         if icalLines != o.icalLines { out.append("kept properties") }
         return out
     }
+}
+
+extension SnapshotWriter {
+    /// A JSON number: an integer, or a finite double in Swift's shortest form (`48.2167`, `1e-05`).
+    mutating func number(_ v: some BinaryInteger) { bytes.append(contentsOf: "\(v)".utf8) }
+    mutating func number(_ v: Double) { bytes.append(contentsOf: (v.isFinite ? "\(v)" : "null").utf8) }
 }

@@ -502,3 +502,86 @@ extension ImportTests {
         #expect(try j.people().count == 1)
     }
 }
+
+extension ImportTests {
+    @Test("a calendar streams: a VTIMEZONE after its events and an override before its master still apply")
+    func zonesAndOverridesAnywhere() throws {
+        let ics = """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            BEGIN:VEVENT\r
+            UID:single\r
+            DTSTART;TZID=Office Time:20260105T100000\r
+            SUMMARY:Single\r
+            ATTENDEE;CN=Nobody:mailto:Nobody@Example.org\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:daily\r
+            RECURRENCE-ID:20260103T090000Z\r
+            DTSTART:20260103T150000Z\r
+            SUMMARY:Moved\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:daily\r
+            DTSTART:20260101T090000Z\r
+            RRULE:FREQ=DAILY;COUNT=4\r
+            SUMMARY:Daily\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:lone-override\r
+            RECURRENCE-ID:20260201T090000Z\r
+            DTSTART:20260201T090000Z\r
+            SUMMARY:Lone\r
+            END:VEVENT\r
+            BEGIN:VTIMEZONE\r
+            TZID:Office Time\r
+            BEGIN:STANDARD\r
+            DTSTART:19700101T000000\r
+            TZOFFSETFROM:+0200\r
+            TZOFFSETTO:+0200\r
+            END:STANDARD\r
+            END:VTIMEZONE\r
+            END:VCALENDAR\r
+
+            """
+        let j = try Journal.inMemory()
+        let seen = Counter()
+        var o = testOptions()
+        o.progress = { p in seen.add(p.done, p.total) }
+        let r = try j.importText(ics, name: "cal.ics", options: o)
+        #expect(r.items.map(\.name) == ["Single", "Moved", "Daily", "Daily", "Daily", "Lone"])
+        #expect(r.items.map(\.line) == [3, 9, 15, 15, 15, 21])
+        #expect(seen.values == (1...6).map { [$0, 6] })
+        #expect(r.warnings.map(\.code) == ["zone-not-iana", "unknown-attendee"])
+        #expect(r.warnings.allSatisfy { $0.line == 3 })
+        let events = try j.events()
+        let byTitle = Dictionary(grouping: events, by: \.title)
+        // The zone defined at the end of the file gives the single event its offset (+02:00).
+        #expect(byTitle["Single"]?.first?.start == Date(timeIntervalSince1970: 1_767_600_000))
+        #expect(byTitle["Moved"]?.first?.start == Date(timeIntervalSince1970: 1_767_452_400))
+        #expect(byTitle["Daily"]?.map(\.start).sorted() == [1_767_258_000, 1_767_344_400, 1_767_517_200].map { Date(timeIntervalSince1970: $0) })
+        #expect(byTitle["Lone"]?.count == 1)
+        try j.checkInvariants()
+        // Again: nothing new.
+        let again = try j.importText(ics, name: "cal.ics", options: testOptions())
+        #expect(again.added.isEmpty && again.items.count == 6)
+    }
+}
+
+extension ImportTests {
+    @Test("an event's import snapshot is JSON that reads back as the same fields")
+    func eventSnapshotRoundTrip() throws {
+        var d = EventDraft(title: "Tea \"at\" 5 \\ \u{1}", start: Date(timeIntervalSince1970: 1_767_600_000), timeZone: "Europe/Berlin")
+        d.end = Date(timeIntervalSince1970: 1_767_603_600)
+        d.place = PlaceDraft(name: "Café", latitude: 52.52, longitude: 1e-05)
+        d.personIDs = [3, 1]; d.note = "line\nline\ttab"; d.icalLines = ["X-A:1", "X-B:\u{7F}\u{1F}"]
+        d.typeID = 4; d.moodID = 2
+        let bare = EventDraft(title: "Bare", start: Date(timeIntervalSince1970: 0), timeZone: "UTC")
+        for fields in [try EventFields(draft: d), try EventFields(draft: bare)] {
+            let back = try JSONDecoder().decode(EventFields.self, from: Data(fields.snapshotJSON.utf8))
+            #expect(back == fields)
+            let older = String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
+            #expect(try JSONDecoder().decode(EventFields.self, from: Data(older.utf8)) == fields)
+        }
+    }
+}
