@@ -30,20 +30,30 @@ enum ICalText {
         return s.withUTF8 { b -> String in
             guard b.count > 1, let base = b.baseAddress, memchr(base, 92, b.count) != nil else { return text }
             let n = b.count
-            return String(unsafeUninitializedCapacity: n) { out in
+            // Copy the runs between backslashes whole (memchr finds the next one), not byte by byte.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { out -> String in
+                let dst = out.baseAddress!
                 var o = 0, i = 0
                 while i < n {
-                    let c = b[i]
-                    if c == 92, i + 1 < n {
+                    let run: Int
+                    if let p = memchr(base + i, 92, n - i) {
+                        run = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - (base + i)
+                    } else {
+                        run = n - i
+                    }
+                    if run > 0 { (dst + o).initialize(from: base + i, count: run); o += run; i += run }
+                    if i >= n { break }
+                    // b[i] is a backslash.
+                    if i + 1 < n {
                         let e = b[i + 1]
-                        out[o] = e == 110 || e == 78 ? 10 : e
+                        dst[o] = e == 110 || e == 78 ? 10 : e
                         o += 1; i += 2
                     } else {
-                        out[o] = c
+                        dst[o] = 92
                         o += 1; i += 1
                     }
                 }
-                return o
+                return String(decoding: UnsafeBufferPointer(start: dst, count: o), as: UTF8.self)
             }
         }
     }
