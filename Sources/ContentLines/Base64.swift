@@ -97,16 +97,25 @@ public enum Base64 {
         table.withUnsafeBufferPointer { t in
             var digits = 0
             var padding = false
-            for c in input {
-                let v = t[Int(c)]
-                if v < 64 {
+            guard let p = input.baseAddress else { return 0 }
+            let n = input.count
+            var i = 0
+            while true {
+                // A run of digits (nearly all of a photo) in a tight loop; then one other byte.
+                let start = i
+                while i < n && t[Int(p[i])] < 64 { i += 1 }
+                if i > start {
                     if padding { return nil }  // data after padding
-                    digits += 1
-                } else if v == pad {
+                    digits += i - start
+                }
+                if i == n { break }
+                let v = t[Int(p[i])]
+                if v == pad {
                     padding = true
                 } else if v == invalid {
                     return nil
                 }
+                i += 1
             }
             switch digits & 3 {
             case 1: return nil

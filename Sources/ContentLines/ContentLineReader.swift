@@ -355,14 +355,21 @@ public struct ContentLineReader: Sendable {
 
     /// Whether the physical line at `start` is non-empty and only base64 characters (no colon).
     private func isBareBase64Line(at start: Int) -> Bool {
-        bytes.withUnsafeBufferPointer { buf in
+        // Bit b of `low` (bytes 0..<64) or `high` (64..<128) is set when byte b is a base64 character:
+        // + / 0-9 = in `low`, A-Z a-z in `high`. Most lines stop at their property name's colon.
+        let low: UInt64 = (1 << 0x2B) | (1 << 0x2F) | (0x3FF << 0x30) | (1 << 0x3D)
+        let high: UInt64 = (0x3FF_FFFF << (0x41 - 64)) | (0x3FF_FFFF << (0x61 - 64))
+        return bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return false }
             var i = start
             let count = buf.count
             while i < count {
-                let b = buf[i]
-                if b == 0x0A || b == 0x0D { break }
-                let ok = (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2F || b == 0x3D
-                if !ok { return false }
+                let b = base[i]
+                let ok = b < 64 ? (low >> UInt64(b)) & 1 != 0 : b < 128 && (high >> UInt64(b &- 64)) & 1 != 0
+                if !ok {
+                    if b == 0x0A || b == 0x0D { break }
+                    return false
+                }
                 i += 1
             }
             return i > start

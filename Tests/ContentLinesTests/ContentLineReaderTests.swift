@@ -110,6 +110,12 @@ struct ContentLineReaderTests {
         #expect(ls[1].line == 6)
     }
 
+    @Test func unindentedBase64StopsAtAPropertyOrNonBase64Line() {
+        let (ls, ws) = lines("PHOTO;ENCODING=BASE64:\r\nR0lG\r\nODdh\r\nNOTE:x\r\nX-A;ENCODING=BASE64:QUFB\r\nQUFB\r\nné y\r\n")
+        #expect(ls.map(\.value) == ["R0lGODdh", "x", "QUFBQUFB"])
+        #expect(ws.map(\.code) == [.malformedLine])
+    }
+
     @Test func eightBitCharsetWithoutQuotedPrintable() {
         var bytes = Array("FN;CHARSET=ISO-8859-1:Ren".utf8)
         bytes += [0xE9, 0x0D, 0x0A]

@@ -35,6 +35,10 @@ struct Base64Tests {
     @Test func rejectsWhatIsNotBase64() {
         #expect(Base64.decode("http://example.com/photo.jpg") == nil)
         #expect(Base64.decode("TWFuT") == nil)
+        #expect(Base64.decode("TQ==TWFu") == nil)  // data after padding
+        #expect(Base64.decode("TW\u{E9}Fu") == nil)  // a byte past ASCII
+        #expect(Base64.decode("TQ==\r\n ") == Array("M".utf8))  // blanks after padding are fine
+        #expect(Base64.isValid(""))
     }
 }
 
