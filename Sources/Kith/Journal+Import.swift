@@ -62,8 +62,9 @@ extension Journal {
     /// Imports a file's bytes; see ``importFile(at:options:)``. `fileName` names the file in
     /// messages and in the `Imported/<name>` category.
     public func importData(_ data: Data, fileName: String, options: ImportOptions = ImportOptions()) throws -> ImportReport {
-        let bytes = [UInt8](data)
-        guard let kind = Journal.detect(bytes) else {
+        // The kind shows in the first bytes (after any BOM and blank lines): no copy of the
+        // whole file just to decide, and none at all for iCalendar, read in place below.
+        guard let kind = Journal.detect([UInt8](data.prefix(65_536))) else {
             throw ImportError(file: fileName, line: 1, item: nil,
                 reason: "this is not a vCard, xCard, jCard, iCalendar, xCal or jCal file",
                 advice: "import .vcf, .ics, or their XML and JSON forms")
@@ -73,7 +74,7 @@ extension Journal {
             return try importDocument(data, fileName: fileName, options: options)
         case .vCardText, .xCard, .jCard:
             let result: VCard.ReadResult
-            do { result = try VCard.read(bytes) } catch {
+            do { result = try VCard.read([UInt8](data)) } catch {
                 throw ImportError(file: fileName, line: error.line, item: nil, reason: error.message,
                                   advice: "fix the file or export it again from its application")
             }
