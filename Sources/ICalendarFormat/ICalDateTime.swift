@@ -131,20 +131,10 @@ public struct ICalDateTime: Hashable, Sendable, CustomStringConvertible {
         return v
     }
 
-    /// Whether bytes are a valid DATE or DATE-TIME (what ``parse(_:tzid:)`` accepts), without building a value.
+    /// Whether bytes are a valid DATE or DATE-TIME: what ``parse(_:tzid:)`` accepts (with no
+    /// zone, the value is a plain struct: nothing is allocated).
     static func isValid(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        var n = b.count
-        while n > 0, b[n - 1] == 32 { n -= 1 }
-        guard n == 8 || n == 15 || n == 16,
-              let y = digits(b, 0, 4), let m = digits(b, 4, 2), let d = digits(b, 6, 2),
-              m >= 1, m <= 12, d >= 1, d <= CivilTime.daysInMonth(year: y, month: m)
-        else { return false }
-        if n == 8 { return true }
-        guard b[8] == UInt8(ascii: "T") || b[8] == UInt8(ascii: "t"),
-              let hh = digits(b, 9, 2), let mm = digits(b, 11, 2), let ss = digits(b, 13, 2),
-              hh <= 23, mm <= 59, ss <= 60
-        else { return false }
-        return n == 15 || b[15] == UInt8(ascii: "Z") || b[15] == UInt8(ascii: "z")
+        parse(b, tzid: nil) != nil
     }
 
     /// Byte-level parser, the hot path of reading.

@@ -451,46 +451,25 @@ struct RawRow {
     /// The first row of a SELECT, read by `read`; nil when there is none.
     static func first<T>(_ db: Database, _ statement: Statement, _ bind: (inout RawRow) -> Void,
                          read: (RawColumns) -> T) throws -> T? {
-        let s = statement.sqliteStatement
-        sqlite3_reset(s)
-        sqlite3_clear_bindings(s)
-        var row = RawRow(statement: s)
-        bind(&row)
-        precondition(row.index == sqlite3_bind_parameter_count(s), "RawRow: wrong number of values for \(statement.sql)")
-        let rc = sqlite3_step(s)
-        defer {
-            sqlite3_reset(s)
-            sqlite3_clear_bindings(s)
-        }
-        switch rc {
+        let s = bound(statement, bind)
+        defer { clear(s) }
+        switch sqlite3_step(s) {
         case SQLITE_ROW: return read(RawColumns(statement: s))
         case SQLITE_DONE: return nil
-        default:
-            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
-                                message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+        default: throw failure(db, statement)
         }
     }
 
     /// Every row of a SELECT, each given to `body` while it is current.
     static func each(_ db: Database, _ statement: Statement, _ bind: (inout RawRow) -> Void,
                      _ body: (RawColumns) throws -> Void) throws {
-        let s = statement.sqliteStatement
-        sqlite3_reset(s)
-        sqlite3_clear_bindings(s)
-        var row = RawRow(statement: s)
-        bind(&row)
-        precondition(row.index == sqlite3_bind_parameter_count(s), "RawRow: wrong number of values for \(statement.sql)")
-        defer {
-            sqlite3_reset(s)
-            sqlite3_clear_bindings(s)
-        }
+        let s = bound(statement, bind)
+        defer { clear(s) }
         while true {
             switch sqlite3_step(s) {
             case SQLITE_ROW: try body(RawColumns(statement: s))
             case SQLITE_DONE: return
-            default:
-                throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
-                                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+            default: throw failure(db, statement)
             }
         }
     }
@@ -498,22 +477,31 @@ struct RawRow {
     /// Runs `statement` once with the values `bind` sets, in order.
     /// - Throws: `DatabaseError` with SQLite's message (a constraint, a full disk).
     static func run(_ db: Database, _ statement: Statement, _ bind: (inout RawRow) -> Void) throws {
+        let s = bound(statement, bind)
+        defer { clear(s) }
+        guard sqlite3_step(s) == SQLITE_DONE else { throw failure(db, statement) }
+    }
+
+    /// The statement, reset, with the values `bind` sets (all of its parameters).
+    private static func bound(_ statement: Statement, _ bind: (inout RawRow) -> Void) -> OpaquePointer {
         let s = statement.sqliteStatement
-        sqlite3_reset(s)
-        sqlite3_clear_bindings(s)
+        clear(s)
         var row = RawRow(statement: s)
         bind(&row)
         precondition(row.index == sqlite3_bind_parameter_count(s), "RawRow: wrong number of values for \(statement.sql)")
-        let rc = sqlite3_step(s)
-        if rc != SQLITE_DONE {
-            let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
-            let code = sqlite3_extended_errcode(db.sqliteConnection)
-            sqlite3_reset(s)
-            sqlite3_clear_bindings(s)
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
-        }
+        return s
+    }
+
+    /// Leaves the statement as GRDB expects to find it: reset, no values bound.
+    private static func clear(_ s: OpaquePointer) {
         sqlite3_reset(s)
         sqlite3_clear_bindings(s)
+    }
+
+    /// SQLite's error for the last step, read before the statement is reset.
+    private static func failure(_ db: Database, _ statement: Statement) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
+                      message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
     }
 }
 
