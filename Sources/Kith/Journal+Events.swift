@@ -123,10 +123,15 @@ extension Journal {
             var loader = try EventLoader(db)
             var events = try loader.select(tail, arguments: args, icalLines: icalLines)
             if filter.limit == nil {
-                // The order of `ORDER BY startAt, id` (stored instants are whole seconds).
-                let keys = events.map { (Int64($0.start.timeIntervalSince1970), $0.id) }
-                let order = filter.newestFirst ? events.indices.sorted { keys[$0] > keys[$1] } : events.indices.sorted { keys[$0] < keys[$1] }
-                events = order.map { events[$0] }
+                // The order of `ORDER BY startAt, id` (stored instants are whole seconds):
+                // small keys are sorted, then the events are put in their order once.
+                var keys = events.indices.map { (start: Int64(events[$0].start.timeIntervalSince1970), id: events[$0].id, at: $0) }
+                if filter.newestFirst {
+                    keys.sort { $0.start != $1.start ? $0.start > $1.start : $0.id > $1.id }
+                } else {
+                    keys.sort { $0.start != $1.start ? $0.start < $1.start : $0.id < $1.id }
+                }
+                events = keys.map { events[$0.at] }
             }
             return events
         }
