@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 extension Journal {
     // MARK: Writing
@@ -108,18 +109,39 @@ extension Journal {
     }
 
     /// The timeline: events matching every given filter, newest first unless asked otherwise.
-    /// - Complexity: an indexed range over days, then the other filters on those events.
-    public func events(_ filter: EventFilter = EventFilter()) throws -> [Event] {
+    ///
+    /// One query reads the events in order; their places, people, photos, traits and kept
+    /// iCalendar lines come from one query per table for a long listing, or a few batched
+    /// ones for a short one.
+    /// - Parameter icalLines: false leaves ``Event/icalLines`` empty (a listing that does
+    ///   not show them skips reading them; ``event(id:)`` has them).
+    /// - Complexity: one pass over the selected events, plus one per related table.
+    public func events(_ filter: EventFilter = EventFilter(), icalLines: Bool = true) throws -> [Event] {
         try read { db in
-            let (tail, args) = try Journal.eventSelection(db, filter)
-            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM event" + tail, arguments: args)
-            return try Journal.fetchEvents(db, ids: ids)
+            // Without a limit, SQLite need not sort: the events are put in order here.
+            let (tail, args) = try Journal.eventSelection(db, filter, ordered: false)
+            var loader = try EventLoader(db)
+            var events = try loader.select(tail, arguments: args, icalLines: icalLines)
+            if filter.limit == nil {
+                // The order of `ORDER BY startAt, id` (stored instants are whole seconds):
+                // small keys are sorted, then the events are put in their order once.
+                var keys = events.indices.map { (start: Int64(events[$0].start.timeIntervalSince1970), id: events[$0].id, at: $0) }
+                if filter.newestFirst {
+                    keys.sort { $0.start != $1.start ? $0.start > $1.start : $0.id > $1.id }
+                } else {
+                    keys.sort { $0.start != $1.start ? $0.start < $1.start : $0.id < $1.id }
+                }
+                events = keys.map { events[$0.at] }
+            }
+            return events
         }
     }
 
     /// The `WHERE … ORDER BY … LIMIT` part of a query on `event` that selects a filter's
     /// events in timeline order, with its arguments.
-    static func eventSelection(_ db: Database, _ filter: EventFilter) throws -> (String, StatementArguments) {
+    /// - Parameter ordered: false leaves out the `ORDER BY` when there is no limit (the
+    ///   caller sorts).
+    static func eventSelection(_ db: Database, _ filter: EventFilter, ordered: Bool = true) throws -> (String, StatementArguments) {
         var clauses: [String] = []
         var args: [(any DatabaseValueConvertible)?] = []
         if let from = filter.from { clauses.append("endDay >= ?"); args.append(from.dayNumber) }
@@ -146,7 +168,9 @@ extension Journal {
         }
         var sql = ""
         if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
-        sql += filter.newestFirst ? " ORDER BY startAt DESC, id DESC" : " ORDER BY startAt, id"
+        if ordered || filter.limit != nil {
+            sql += filter.newestFirst ? " ORDER BY startAt DESC, id DESC" : " ORDER BY startAt, id"
+        }
         if let limit = filter.limit { sql += " LIMIT ?"; args.append(limit) }
         return (sql, StatementArguments(args))
     }
@@ -427,30 +451,34 @@ struct EventLoader {
         return StatementArguments(list)
     }
 
-    private mutating func load(_ chunk: ArraySlice<Int64>, _ body: (Event) throws -> Void) throws {
-        let size = Self.sizes.first { $0 >= chunk.count } ?? Self.chunk
-        let args = Self.arguments(chunk, size: size)
-        var batch: [Event] = []
-        batch.reserveCapacity(chunk.count)
+    /// The columns of `event` a loaded event is built from, in ``Batch/add(_:)``'s order.
+    private static let eventColumns = """
+        SELECT id, uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId, note,
+          createdAt, updatedAt FROM event
+        """
+
+    /// Events being loaded: in their order, with where each id is and each one's place id.
+    private struct Batch {
+        var events: [Event] = []
         var placeIDs: [Int64?] = []
-        placeIDs.reserveCapacity(chunk.count)
         var index: [Int64: Int] = [:]
-        index.reserveCapacity(chunk.count)
-        var missingPlaces: [Int64] = []
-        var missingSet: Set<Int64> = []
-        let rows = try Row.fetchCursor(statement("""
-            SELECT id, uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId, note,
-              createdAt, updatedAt FROM event WHERE id IN (
-            """, ")", size: size), arguments: args)
-        while let row = try rows.next() {
+
+        init(capacity: Int) {
+            events.reserveCapacity(capacity)
+            placeIDs.reserveCapacity(capacity)
+            index.reserveCapacity(capacity)
+        }
+
+        /// Appends the event of a row of ``EventLoader/eventColumns``, without its place,
+        /// people, photos, traits or lines.
+        mutating func add(_ row: Row, categories: [Int64: Category]) {
             let id: Int64 = row[0]
             let startAt: Int64 = row[3]
             let endAt: Int64? = row[4]
-            let typeID: Int64? = row[9], moodID: Int64? = row[10], placeID: Int64? = row[11]
-            if let placeID, places[placeID] == nil, missingSet.insert(placeID).inserted { missingPlaces.append(placeID) }
-            index[id] = batch.count
-            placeIDs.append(placeID)
-            batch.append(Event(
+            let typeID: Int64? = row[9], moodID: Int64? = row[10]
+            index[id] = events.count
+            placeIDs.append(row[11])
+            events.append(Event(
                 id: id, uid: row[1], title: row[2], start: Date(timeIntervalSince1970: Double(startAt)),
                 end: endAt.map { Date(timeIntervalSince1970: Double($0)) }, timeZone: row[5],
                 allDay: row[6], startDay: LocalDate(dayNumber: row[7]), endDay: LocalDate(dayNumber: row[8]),
@@ -458,7 +486,109 @@ struct EventLoader {
                 place: nil, people: [], note: row[12], photos: [], traits: [],
                 icalLines: [], createdAt: row[13], updatedAt: row[14]))
         }
-        if batch.isEmpty { return }
+    }
+
+    /// The current row of a statement over ``eventColumns``, read straight from SQLite
+    /// (GRDB's checked `Row` access cost more than building the event).
+    private struct RawEventRow {
+        let s: OpaquePointer
+
+        func int(_ i: CInt) -> Int64 { sqlite3_column_int64(s, i) }
+
+        func optionalInt(_ i: CInt) -> Int64? {
+            sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_int64(s, i)
+        }
+
+        /// A NOT NULL text column, as GRDB reads it (`String(cString:)`).
+        func text(_ i: CInt) -> String {
+            guard let p = sqlite3_column_text(s, i) else { return "" }
+            return String(cString: p)
+        }
+    }
+
+    /// The events `SELECT … FROM event` + `tail` selects, in full and in its order.
+    ///
+    /// One query reads the events. Their related rows come, for a listing that is a large
+    /// part of the journal, from one pass over each related table (each row's event looked
+    /// up by id); for a smaller one, from batched `IN` queries on those tables' indexes.
+    /// - Parameter icalLines: false skips the kept iCalendar lines.
+    mutating func select(_ tail: String, arguments: StatementArguments, icalLines: Bool) throws -> [Event] {
+        var batch = Batch(capacity: 64)
+        let statement = try db.makeStatement(sql: Self.eventColumns + tail)
+        try statement.setArguments(arguments)
+        let s = statement.sqliteStatement
+        defer { sqlite3_reset(s) }
+        // Time zone names, each made once (compared by their bytes).
+        var zones: [(bytes: [UInt8], name: String)] = []
+        while true {
+            let rc = sqlite3_step(s)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
+                                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+            }
+            let row = RawEventRow(s: s)
+            let zone: String
+            if let p = sqlite3_column_text(s, 5) {
+                let n = Int(sqlite3_column_bytes(s, 5))
+                if let known = zones.first(where: { z in z.bytes.count == n && z.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, p, n) == 0 } }) {
+                    zone = known.name
+                } else {
+                    zone = String(cString: p)
+                    if zones.count < 64 { zones.append((Array(UnsafeBufferPointer(start: p, count: n)), zone)) }
+                }
+            } else {
+                zone = ""
+            }
+            let id = row.int(0), startAt = row.int(3), endAt = row.optionalInt(4)
+            let typeID = row.optionalInt(9), moodID = row.optionalInt(10)
+            batch.index[id] = batch.events.count
+            batch.placeIDs.append(row.optionalInt(11))
+            batch.events.append(Event(
+                id: id, uid: row.text(1), title: row.text(2), start: Date(timeIntervalSince1970: Double(startAt)),
+                end: endAt.map { Date(timeIntervalSince1970: Double($0)) }, timeZone: zone,
+                allDay: row.int(6) != 0, startDay: LocalDate(dayNumber: Int(row.int(7))), endDay: LocalDate(dayNumber: Int(row.int(8))),
+                type: typeID.flatMap { categories[$0] }, mood: moodID.flatMap { categories[$0] },
+                place: nil, people: [], note: row.text(12), photos: [], traits: [],
+                icalLines: [], createdAt: row.int(13), updatedAt: row.int(14)))
+        }
+        if batch.events.isEmpty { return [] }
+        try attachPlaces(&batch)
+        // A seek into an index costs about as much as reading ten rows in order: past a
+        // tenth of the journal's events, whole related tables are cheaper to read.
+        let lastID = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM event")) ?? 0
+        if batch.events.count >= 1000 && Int64(batch.events.count) * 10 >= lastID {
+            try attachFromWholeTables(&batch, icalLines: icalLines)
+        } else {
+            let ids = batch.events.map(\.id)
+            var start = 0
+            while start < ids.count {
+                let chunk = ids[start..<min(ids.count, start + Self.chunk)]
+                start = chunk.endIndex
+                let size = Self.sizes.first { $0 >= chunk.count } ?? Self.chunk
+                try attachRelations(&batch, chunk, args: Self.arguments(chunk, size: size), size: size, icalLines: icalLines)
+            }
+        }
+        return batch.events
+    }
+
+    private mutating func load(_ chunk: ArraySlice<Int64>, _ body: (Event) throws -> Void) throws {
+        let size = Self.sizes.first { $0 >= chunk.count } ?? Self.chunk
+        let args = Self.arguments(chunk, size: size)
+        var batch = Batch(capacity: chunk.count)
+        let rows = try Row.fetchCursor(statement(Self.eventColumns + " WHERE id IN (", ")", size: size), arguments: args)
+        while let row = try rows.next() { batch.add(row, categories: categories) }
+        if batch.events.isEmpty { return }
+        try attachPlaces(&batch)
+        try attachRelations(&batch, chunk, args: args, size: size, icalLines: true)
+        for id in chunk { if let i = batch.index[id] { try body(batch.events[i]) } }
+    }
+
+    /// Sets each event's place, reading the places not read before by this loader.
+    private mutating func attachPlaces(_ batch: inout Batch) throws {
+        var missingPlaces: [Int64] = []
+        var missingSet: Set<Int64> = []
+        for case let p? in batch.placeIDs where places[p] == nil && missingSet.insert(p).inserted { missingPlaces.append(p) }
         var k = 0
         while k < missingPlaces.count {
             let part = missingPlaces[k..<min(missingPlaces.count, k + Self.chunk)]
@@ -471,12 +601,19 @@ struct EventLoader {
                 places[p.id] = p
             }
         }
-        for i in batch.indices { if let p = placeIDs[i] { batch[i].place = places[p] } }
+        for i in batch.events.indices { if let p = batch.placeIDs[i] { batch.events[i].place = places[p] } }
+    }
+
+    /// People, photos, traits and (if asked) kept lines of the batch's events whose ids are
+    /// `chunk`, through `IN` queries of `size` bound values.
+    private func attachRelations(_ batch: inout Batch, _ chunk: ArraySlice<Int64>, args: StatementArguments, size: Int,
+                                 icalLines: Bool) throws {
+        let index = batch.index
         if let names {
             try forSome(chunk, in: withPeople, args: args, size: size, "SELECT eventId, personId FROM eventPerson WHERE eventId IN (",
                         ") ORDER BY eventId, position") { row in
                 let person: Int64 = row[1]
-                if let i = index[row[0]], let name = names[person] { batch[i].people.append(PersonRef(id: person, displayName: name)) }
+                if let i = index[row[0]], let name = names[person] { batch.events[i].people.append(PersonRef(id: person, displayName: name)) }
             }
         } else {
             let people = try Row.fetchCursor(statement("""
@@ -484,26 +621,59 @@ struct EventLoader {
                 WHERE ep.eventId IN (
                 """, ") ORDER BY ep.eventId, ep.position", size: size), arguments: args)
             while let row = try people.next() {
-                if let i = index[row[0]] { batch[i].people.append(PersonRef(id: row[1], displayName: row[2])) }
+                if let i = index[row[0]] { batch.events[i].people.append(PersonRef(id: row[1], displayName: row[2])) }
             }
         }
         try forSome(chunk, in: withPhotos, args: args, size: size, """
             SELECT ep.eventId, p.hash, p.mediaType, p.byteCount FROM eventPhoto ep JOIN photo p ON p.hash = ep.photoHash
             WHERE ep.eventId IN (
             """, ") ORDER BY ep.eventId, ep.position") { row in
-            if let i = index[row[0]] { batch[i].photos.append(Photo(hash: row[1], mediaType: row[2], byteCount: row[3])) }
+            if let i = index[row[0]] { batch.events[i].photos.append(Photo(hash: row[1], mediaType: row[2], byteCount: row[3])) }
         }
         try forSome(chunk, in: withTraits, args: args, size: size, "SELECT eventId, categoryId, text FROM trait WHERE eventId IN (", """
             ) GROUP BY eventId, categoryId, text ORDER BY eventId, min(position), min(id)
             """) { row in
             guard let c = categories[row[1]] else { return }
-            if let i = index[row[0]] { batch[i].traits.append(EventTrait(category: c, text: row[2])) }
+            if let i = index[row[0]] { batch.events[i].traits.append(EventTrait(category: c, text: row[2])) }
         }
+        guard icalLines else { return }
         let lines = try Row.fetchCursor(statement("SELECT eventId, line FROM eventICalLine WHERE eventId IN (",
                                                   ") ORDER BY eventId, position", size: size), arguments: args)
         while let row = try lines.next() {
-            if let i = index[row[0]] { batch[i].icalLines.append(row[1]) }
+            if let i = index[row[0]] { batch.events[i].icalLines.append(row[1]) }
         }
-        for id in chunk { if let i = index[id] { try body(batch[i]) } }
+    }
+
+    /// The same as ``attachRelations(_:_:args:size:icalLines:)`` for every event of the
+    /// batch, by one pass over each related table; a row's values are read only when its
+    /// event is in the batch. The queries order rows as the batched ones do.
+    private func attachFromWholeTables(_ batch: inout Batch, icalLines: Bool) throws {
+        let index = batch.index
+        let people = try Row.fetchCursor(db, sql: """
+            SELECT ep.eventId, p.id, p.displayName FROM eventPerson ep JOIN person p ON p.id = ep.personId
+            ORDER BY ep.eventId, ep.position
+            """)
+        while let row = try people.next() {
+            if let i = index[row[0]] { batch.events[i].people.append(PersonRef(id: row[1], displayName: row[2])) }
+        }
+        let photos = try Row.fetchCursor(db, sql: """
+            SELECT ep.eventId, p.hash, p.mediaType, p.byteCount FROM eventPhoto ep JOIN photo p ON p.hash = ep.photoHash
+            ORDER BY ep.eventId, ep.position
+            """)
+        while let row = try photos.next() {
+            if let i = index[row[0]] { batch.events[i].photos.append(Photo(hash: row[1], mediaType: row[2], byteCount: row[3])) }
+        }
+        let traits = try Row.fetchCursor(db, sql: """
+            SELECT eventId, categoryId, text FROM trait WHERE eventId IS NOT NULL
+            GROUP BY eventId, categoryId, text ORDER BY eventId, min(position), min(id)
+            """)
+        while let row = try traits.next() {
+            if let i = index[row[0]], let c = categories[row[1]] { batch.events[i].traits.append(EventTrait(category: c, text: row[2])) }
+        }
+        guard icalLines else { return }
+        let lines = try Row.fetchCursor(db, sql: "SELECT eventId, line FROM eventICalLine ORDER BY eventId, position")
+        while let row = try lines.next() {
+            if let i = index[row[0]] { batch.events[i].icalLines.append(row[1]) }
+        }
     }
 }

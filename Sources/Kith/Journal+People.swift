@@ -198,6 +198,13 @@ extension Journal {
         }
     }
 
+    /// The id of the person ``resolvePerson(_:)`` finds, without reading the rest of them
+    /// (for filters and new events, which need only the id).
+    /// - Throws: the errors of ``resolvePerson(_:)``.
+    public func resolvePersonID(_ typed: String) throws -> Int64 {
+        try read { db in try Journal.resolvePersonID(db, typed) }
+    }
+
     // MARK: Internals
 
     static func allNicknames(_ db: Database) throws -> [Int64: [String]] {

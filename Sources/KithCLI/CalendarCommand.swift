@@ -13,9 +13,19 @@ struct CalendarCommand: ParsableCommand {
     var period: String?
     @Flag(help: "Start weeks on Monday.") var monday = false
     @Flag(help: "Start weeks on Sunday.") var sunday = false
-    @OptionGroup var filters: DayFilterOptions
-    @OptionGroup var journal: JournalOptions
-    @OptionGroup var output: OutputOptions
+    // The options of DayFilterOptions, JournalOptions and OutputOptions, declared one by
+    // one (same names, help and order): at start-up each `@OptionGroup` costs the Swift
+    // runtime three first-use protocol conformance checks, each a scan of the binary's
+    // ~7,000 conformance records (issue 7).
+    @Option(name: .customLong("with"), help: DayFilterOptions.personHelp) var person: String?
+    @Option(help: DayFilterOptions.typeHelp) var type: String?
+    @Option(name: .customLong("in"), help: DayFilterOptions.relationHelp) var relation: String?
+    @Option(name: .long, help: JournalOptions.help) var journal: String?
+    @Flag(name: .long, help: OutputOptions.jsonHelp) var json = false
+    @Option(name: .long, help: OutputOptions.colorHelp) var color: ColorChoice?
+
+    var filters: DayFilterOptions { DayFilterOptions(person: person, type: type, relation: relation) }
+    var output: OutputOptions { OutputOptions(json: json, color: color) }
 
     enum Period: Equatable { case month(Int, Int), year(Int) }
 
@@ -42,7 +52,8 @@ struct CalendarCommand: ParsableCommand {
     }
 
     func run() throws {
-        let journal = try journal.open()
+        let journal = try JournalOptions(journal: self.journal).open()
+        let filters = self.filters
         let today = LocalDate.today()
         let period = try Self.parsePeriod(period, today: today)
         let filter = try filters.filter(journal)

@@ -3,15 +3,30 @@ import Kith
 
 /// `--with`, `--type`, `--in`: the filters of `kith calendar` and `kith day`.
 struct DayFilterOptions: ParsableArguments {
-    @Option(name: .customLong("with"), help: ArgumentHelp("Only events with this person.", valueName: "name"))
+    /// The options' help, also for the commands that declare them themselves (see
+    /// `CalendarCommand`).
+    static let personHelp = ArgumentHelp("Only events with this person.", valueName: "name")
+    static let typeHelp = ArgumentHelp("Only events of this event type (its subtypes too).", valueName: "path")
+    static let relationHelp = ArgumentHelp("Only events with someone under this relation category, e.g. Family.", valueName: "path")
+
+    @Option(name: .customLong("with"), help: DayFilterOptions.personHelp)
     var person: String?
-    @Option(help: ArgumentHelp("Only events of this event type (its subtypes too).", valueName: "path"))
+    @Option(help: DayFilterOptions.typeHelp)
     var type: String?
-    @Option(name: .customLong("in"), help: ArgumentHelp("Only events with someone under this relation category, e.g. Family.", valueName: "path"))
+    @Option(name: .customLong("in"), help: DayFilterOptions.relationHelp)
     var relation: String?
 
+    init() {}
+
+    /// The options as a command that declares them itself parsed them.
+    init(person: String?, type: String?, relation: String?) {
+        self.person = person
+        self.type = type
+        self.relation = relation
+    }
+
     func filter(_ journal: Journal) throws -> DayFilter {
-        DayFilter(personID: try person.map { try journal.person(argument: $0).id },
+        DayFilter(personID: try person.map { try journal.personID(argument: $0) },
                   typeID: try type.map { try journal.category(kind: .eventType, path: $0).id },
                   relationID: try relation.map { try journal.category(kind: .relation, path: $0).id })
     }

@@ -38,7 +38,7 @@ struct EventDraftBuilder {
     func personIDs() throws -> [Int64] {
         var ids: [Int64] = []
         for name in options.people {
-            let id = try journal.person(argument: name).id
+            let id = try journal.personID(argument: name)
             if !ids.contains(id) { ids.append(id) }
         }
         return ids

@@ -17,22 +17,26 @@ struct EventsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only events whose title or note has these words.", valueName: "text")) var search: String?
     @Option(help: ArgumentHelp("At most this many.", valueName: "n")) var limit: Int?
     @Flag(help: "Oldest first.") var reverse = false
-    @OptionGroup var journal: JournalOptions
-    @OptionGroup var output: OutputOptions
+    // JournalOptions and OutputOptions declared one by one, as in `CalendarCommand`.
+    @Option(name: .long, help: JournalOptions.help) var journal: String?
+    @Flag(name: .long, help: OutputOptions.jsonHelp) var json = false
+    @Option(name: .long, help: OutputOptions.colorHelp) var color: ColorChoice?
+
+    var output: OutputOptions { OutputOptions(json: json, color: color) }
 
     func run() throws {
-        let journal = try journal.open()
+        let journal = try JournalOptions(journal: self.journal).open()
         let now = Date()
         let zone = TimeZone.current
         var filter = EventFilter(newestFirst: !reverse, limit: limit)
         filter.from = try from.map { try DatePhrase.day($0, now: now, timeZone: zone) }
         filter.to = try to.map { try DatePhrase.day($0, now: now, timeZone: zone) }
-        filter.personID = try person.map { try journal.person(argument: $0).id }
+        filter.personID = try person.map { try journal.personID(argument: $0) }
         filter.typeID = try type.map { try journal.category(kind: .eventType, path: $0).id }
         filter.moodID = try mood.map { try journal.category(kind: .mood, path: $0).id }
         filter.place = place
         filter.search = search
-        let events = try journal.events(filter)
+        let events = try journal.events(filter, icalLines: false)
         if output.json {
             try JSONOutput.print(events.map(EventJSON.init))
             return

@@ -9,8 +9,17 @@ extension Journal {
         if argument.hasPrefix("#"), let id = Int64(argument.dropFirst()) {
             return try person(id: id)
         }
+        return try person(id: personID(argument: argument))
+    }
+
+    /// The id of ``person(argument:)``, without reading the rest of the person (for
+    /// `--with` on filters and new events). `#12` must name someone.
+    func personID(argument: String) throws -> Int64 {
+        if argument.hasPrefix("#"), let id = Int64(argument.dropFirst()) {
+            return try person(id: id).id
+        }
         do {
-            return try resolvePerson(argument)
+            return try resolvePersonID(argument)
         } catch Journal.Error.ambiguousPerson(let name, let candidates) {
             let names = Set(candidates)
             let matches = try people().filter { names.contains($0.displayName) }

@@ -3,11 +3,20 @@ import Foundation
 
 /// `--journal PATH`, shared by every command that reads or writes the journal.
 struct JournalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
+    /// `--journal`'s help, also for the commands that declare the option themselves
+    /// (see `CalendarCommand`).
+    static let help = ArgumentHelp(
         "The journal file.",
         discussion: "Defaults to $KITH_JOURNAL, else $XDG_DATA_HOME/kith/journal.sqlite, else ~/.local/share/kith/journal.sqlite.",
-        valueName: "path"))
+        valueName: "path")
+
+    @Option(name: .long, help: JournalOptions.help)
     var journal: String?
+
+    init() {}
+
+    /// The options as a command that declares `--journal` itself parsed them.
+    init(journal: String?) { self.journal = journal }
 
     /// Where the journal lives, and whether it is the default place (whose folder
     /// `kith` may create).

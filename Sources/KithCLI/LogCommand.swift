@@ -17,8 +17,12 @@ struct LogCommand: ParsableCommand {
 
     @Argument(help: "What happened, in a few words.") var title: String?
     @OptionGroup var event: EventOptions
-    @OptionGroup var journal: JournalOptions
-    @OptionGroup var output: OutputOptions
+    // JournalOptions and OutputOptions declared one by one, as in `CalendarCommand`.
+    @Option(name: .long, help: JournalOptions.help) var journal: String?
+    @Flag(name: .long, help: OutputOptions.jsonHelp) var json = false
+    @Option(name: .long, help: OutputOptions.colorHelp) var color: ColorChoice?
+
+    var output: OutputOptions { OutputOptions(json: json, color: color) }
 
     func run() throws {
         var options = event
@@ -40,7 +44,7 @@ struct LogCommand: ParsableCommand {
         guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UserError("nothing logged: the title is empty", "give a title, as in kith log \"Lunch with Ana\"")
         }
-        let journal = try journal.open()
+        let journal = try JournalOptions(journal: self.journal).open()
         let builder = EventDraftBuilder(journal: journal, options: options)
         let timing = try builder.timing(defaultToNow: true)!
         let people = try builder.personIDs()

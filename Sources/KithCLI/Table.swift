@@ -26,40 +26,50 @@ struct Table {
     }
 
     /// ``render()`` as UTF-8.
+    ///
+    /// Works on the rows as they are: a column left out is skipped where it is met, and
+    /// per-column facts are arrays indexed by column (a listing has hundreds of thousands
+    /// of cells).
     private func renderedBytes() -> [UInt8] {
-        let width = self.rows.map { $0.count }.max() ?? 0
-        let keep: [Int] = (0..<width).filter { column in self.rows.contains { column < $0.count && !$0[column].isEmpty } }
-        let rows: [[String]] = keep.count == width
-            ? self.rows : self.rows.map { row in keep.filter { $0 < row.count }.map { row[$0] } }
-        let rightAligned = Set(keep.enumerated().filter { self.rightAligned.contains($0.element) }.map { $0.offset })
-        let columns = keep.count
-        var widths = Array(repeating: 0, count: columns)
-        // Each cell's width, measured once, row after row.
-        var cellWidths: [Int] = []
-        cellWidths.reserveCapacity(rows.count * columns)
+        var width = 0
+        for row in rows { width = max(width, row.count) }
+        // Which columns have a non-empty cell, and how many such columns come before each.
+        var used = Array(repeating: false, count: width)
         for row in rows {
-            for (i, cell) in row.enumerated() {
+            for (c, cell) in row.enumerated() where !used[c] && !cell.isEmpty { used[c] = true }
+        }
+        var usedBefore = Array(repeating: 0, count: width + 1)
+        for c in 0..<width { usedBefore[c + 1] = usedBefore[c] + (used[c] ? 1 : 0) }
+        let right = (0..<width).map { rightAligned.contains($0) }
+        var widths = Array(repeating: 0, count: width)
+        // Each kept cell's width, measured once, row after row.
+        var cellWidths: [Int] = []
+        cellWidths.reserveCapacity(rows.count * usedBefore[width])
+        for row in rows {
+            for (c, cell) in row.enumerated() where used[c] {
                 let w = Terminal.displayWidth(cell)
                 cellWidths.append(w)
-                widths[i] = max(widths[i], w)
+                widths[c] = max(widths[c], w)
             }
         }
         // The text is assembled as UTF-8 bytes: cells copied in, padding as runs of spaces.
         var out: [UInt8] = []
-        out.reserveCapacity(rows.count * (widths.reduce(0, +) + separator.utf8.count * columns + 1))
+        out.reserveCapacity(rows.count * (widths.reduce(0, +) + separator.utf8.count * usedBefore[width] + 1))
         var next = 0
         for (r, row) in rows.enumerated() {
             if r > 0 { out.append(0x0A) }
             let lineStart = out.count
-            for (i, cell) in row.enumerated() {
+            // The kept cells of this row: the last one is not padded unless right-aligned.
+            let last = usedBefore[row.count] - 1
+            for (c, cell) in row.enumerated() where used[c] {
                 let w = cellWidths[next]
                 next += 1
-                if i > 0 { Table.append(separator, to: &out) }
-                let isLast = i == row.count - 1
-                let padding = isLast && !rightAligned.contains(i) ? 0 : max(0, widths[i] - w)
-                if rightAligned.contains(i) { out.append(contentsOf: repeatElement(0x20, count: padding)) }
+                let k = usedBefore[c]
+                if k > 0 { Table.append(separator, to: &out) }
+                let padding = k == last && !right[c] ? 0 : max(0, widths[c] - w)
+                if right[c] { out.append(contentsOf: repeatElement(0x20, count: padding)) }
                 Table.append(cell, to: &out)
-                if !rightAligned.contains(i) { out.append(contentsOf: repeatElement(0x20, count: padding)) }
+                if !right[c] { out.append(contentsOf: repeatElement(0x20, count: padding)) }
             }
             Table.trimTrailingSpaces(&out, lineStart: lineStart)
         }

@@ -100,6 +100,10 @@ struct Terminal: Sendable {
 
     /// ``displayWidth(_:)`` of valid UTF-8, scalar by scalar.
     private static func displayWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        // Printable ASCII (most cells of a listing): one column a byte.
+        var printable = true
+        for b in bytes where b < 0x20 || b > 0x7E { printable = false; break }
+        if printable { return bytes.count }
         var width = 0
         var inEscape = false
         // The columns the last visible scalar took (for VS16).

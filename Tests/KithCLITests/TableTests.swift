@@ -32,6 +32,16 @@ import Testing
             """)
     }
 
+    @Test("rows of different lengths: a dropped column shifts neither alignment nor padding")
+    func raggedRows() {
+        var table = Table()
+        table.rightAligned = [2]
+        table.add(["a", "", "1", "x"])
+        table.add(["bb", "", "22"])
+        table.add(["c"])
+        #expect(table.render() == "a    1  x\nbb  22\nc")
+    }
+
     @Test("trailing spaces go, even after text that is not ASCII")
     func trailingSpaces() {
         var table = Table()

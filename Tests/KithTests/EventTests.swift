@@ -100,6 +100,47 @@ struct EventTests {
         #expect(try j.places().count == 1, "places are reused by name, case-insensitively")
     }
 
+    @Test("a long timeline (read table by table) holds the same events as reading each one", arguments: JournalKind.allCases)
+    func longTimeline(kind: JournalKind) throws {
+        let j = try kind.make().journal
+        let ana = try j.person("Ana Lima"), ben = try j.person("Ben")
+        let photo = try j.storePhoto(pngBytes, name: "walk.png")
+        let chat = try j.type("Chat"), good = try j.mood("good")
+        // 1,200 events: enough for the one-pass-per-table path; people, photos, traits,
+        // places and kept lines on some of them, in several orders.
+        var drafts: [EventDraft] = []
+        for i in 0..<1200 {
+            var d = EventDraft(title: "Event \(i)", start: instant(2020 + i % 5, 1 + i % 12, 1 + i % 28, i % 24, 0, "Europe/Lisbon"),
+                               timeZone: i % 3 == 0 ? "Asia/Taipei" : "Europe/Lisbon")
+            if i % 2 == 0 { d.personIDs = i % 4 == 0 ? [ben.id, ana.id] : [ana.id] }
+            if i % 5 == 0 { d.place = PlaceDraft(name: "Place \(i % 7)") }
+            if i % 7 == 0 { d.typeID = chat; d.moodID = good }
+            if i % 11 == 0, !d.personIDs.isEmpty {
+                d.traits = [TraitDraft(path: "Interests/Climbing", text: "climbs \(i)"), TraitDraft(path: "Interests", text: "reads")]
+            }
+            if i % 13 == 0 { d.photoHashes = [photo.hash] }
+            if i % 3 == 1 { d.icalLines = ["X-A:\(i)", "CLASS:PRIVATE"] }
+            drafts.append(d)
+        }
+        try j.logEvents(drafts)
+        for filter in [EventFilter(), EventFilter(newestFirst: false), EventFilter(from: day("2022-03-01")),
+                       EventFilter(from: day("2023-01-01"), to: day("2023-02-01")), EventFilter(limit: 1100), EventFilter(limit: 3)] {
+            let listed = try j.events(filter)
+            let oneByOne = try listed.map { try j.event(id: $0.id) }
+            #expect(listed == oneByOne)
+            let withoutLines = try j.events(filter, icalLines: false)
+            #expect(withoutLines.map(\.id) == listed.map(\.id))
+            #expect(withoutLines.filter { !$0.icalLines.isEmpty }.isEmpty)
+            let stripped = listed.map { e in var e = e; e.icalLines = []; return e }
+            #expect(withoutLines == stripped)
+        }
+        let all = try j.events()
+        #expect(all.count == 1200)
+        #expect(all.first { $0.title == "Event 0" }?.traits.map(\.text) == ["climbs 0", "reads"])
+        #expect(all.first { $0.title == "Event 4" }?.people.map(\.displayName) == ["Ben", "Ana Lima"])
+        #expect(all.first { $0.title == "Event 1" }?.icalLines == ["X-A:1", "CLASS:PRIVATE"])
+    }
+
     @Test("bad input is refused with a clear error and nothing is written", arguments: JournalKind.allCases)
     func refusals(kind: JournalKind) throws {
         let j = try kind.make().journal
