@@ -221,11 +221,27 @@ public struct ICalendarLineWriter: Sendable {
             bytes.append(contentsOf: v.icalBytes)
             return
         }
-        append4(v.year); append2(v.month); append2(v.day)
-        if v.isDate { return }
-        bytes.append(84)
-        append2(v.hour); append2(v.minute); append2(v.second)
-        if case .utc = v.form { bytes.append(90) }
+        guard (1...12).contains(v.month), (1...31).contains(v.day), (0...23).contains(v.hour),
+              (0...60).contains(v.minute), (0...60).contains(v.second) else {
+            append4(v.year); append2(v.month); append2(v.day)
+            if v.isDate { return }
+            bytes.append(84)
+            append2(v.hour); append2(v.minute); append2(v.second)
+            if case .utc = v.form { bytes.append(90) }
+            return
+        }
+        // The usual value: its 8 to 16 bytes put together on the stack, appended at once.
+        var d: (UInt64, UInt64) = (0, 0)
+        let count = withUnsafeMutableBytes(of: &d) { b -> Int in
+            func two(_ v: Int, at i: Int) { b[i] = UInt8(48 + v / 10); b[i + 1] = UInt8(48 + v % 10) }
+            two(v.year / 100, at: 0); two(v.year % 100, at: 2); two(v.month, at: 4); two(v.day, at: 6)
+            if v.isDate { return 8 }
+            b[8] = 84
+            two(v.hour, at: 9); two(v.minute, at: 11); two(v.second, at: 13)
+            if case .utc = v.form { b[15] = 90; return 16 }
+            return 15
+        }
+        withUnsafeBytes(of: &d) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
 
     /// Ends the current property line: folds it and adds CRLF.

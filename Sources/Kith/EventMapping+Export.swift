@@ -18,11 +18,22 @@ extension EventMapping {
         var updatedAt: Int64
         var type: Category?
         var mood: Category?
-        var place: Place?
+        var place: ExportPlace?
         var people: [ExportPerson]
         var traits: [EventTrait]
         /// The kept iCalendar lines, in order (see ``Event/icalLines``).
         var keptLines: [UnsafeBufferPointer<UInt8>]
+    }
+
+    /// A place with its GEO value, worked out once per place.
+    struct ExportPlace {
+        var place: Place
+        var geo: String?
+
+        init(_ place: Place) {
+            self.place = place
+            if let lat = place.latitude, let lon = place.longitude { geo = "\(lat);\(lon)" }
+        }
     }
 
     /// What a VEVENT says of one of its people: the name, the first e-mail and the UID.
@@ -115,10 +126,10 @@ extension EventMapping {
         if let place = e.place {
             w.beginProperty("LOCATION")
             w.beginValue()
-            w.appendTextValue(place.name)
-            if let a = place.address, !a.isEmpty, a != place.name { w.appendTextValue(", "); w.appendTextValue(a) }
+            w.appendTextValue(place.place.name)
+            if let a = place.place.address, !a.isEmpty, a != place.place.name { w.appendTextValue(", "); w.appendTextValue(a) }
             w.endProperty()
-            if let lat = place.latitude, let lon = place.longitude { w.property("GEO", value: "\(lat);\(lon)") }
+            if let geo = place.geo { w.property("GEO", value: geo) }
         }
         let hasCategories = e.type != nil || e.mood != nil
         func categories(_ w: inout ICalendarLineWriter) {
@@ -137,6 +148,8 @@ extension EventMapping {
             w.textProperty("COLOR", name)
         }
         var wroteCategories = false, wroteColor = false
+        // Kept attendees matter only to people with an e-mail (most events have none).
+        let mailed = e.people.contains { $0.email != nil }
         var keptAttendees: Set<String> = []
         for raw in e.keptLines {
             // Kith's own CATEGORIES and COLOR take the place of the first kept one, and
@@ -150,7 +163,7 @@ extension EventMapping {
                 continue
             default: break
             }
-            if let kept = FastKeptLine(raw) {
+            if let kept = FastKeptLine(raw, email: mailed) {
                 // It has no control characters, so no line breaks.
                 w.unfoldedLine(withoutBreaks: raw)
                 if let mail = kept.email { keptAttendees.insert(mail.lowercased()) }
@@ -159,7 +172,7 @@ extension EventMapping {
             }
             guard let p = property(fromKept: String(decoding: raw, as: UTF8.self)) else { continue }
             usage.note(p)
-            if p.name == "ATTENDEE" || p.name == "ORGANIZER", let m = ICalAddress(uri: p.value).email { keptAttendees.insert(m.lowercased()) }
+            if mailed, p.name == "ATTENDEE" || p.name == "ORGANIZER", let m = ICalAddress(uri: p.value).email { keptAttendees.insert(m.lowercased()) }
             w.write(p)
         }
         if hasCategories && !wroteCategories { categories(&w) }
@@ -226,8 +239,12 @@ extension EventMapping {
         /// (see ``ICalTimeZoneUsage``).
         var mattersForZones: Bool
 
-        init?(_ raw: UnsafeBufferPointer<UInt8>) {
-            guard let (email, matters) = Self.check(raw) else { return nil }
+        /// - Parameter email: whether to read the e-mail of an attendee (else ``email`` is nil).
+        init?(_ raw: UnsafeBufferPointer<UInt8>, email wanted: Bool) {
+            let checked = withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Self.maxParameters) {
+                Self.check(raw, email: wanted, names: $0)
+            }
+            guard let (email, matters) = checked else { return nil }
             self.email = email
             self.mattersForZones = matters
         }
@@ -247,26 +264,32 @@ extension EventMapping {
             (b >= 65 && b <= 90) || (b >= 48 && b <= 57) || b == 45
         }
 
+        /// More parameters than this go through the parser.
+        private static let maxParameters = 16
+
         /// nil when the line needs the parser; else the e-mail of an attendee, if any.
-        private static func check(_ b: UnsafeBufferPointer<UInt8>) -> (String?, Bool)? {
+        /// `names` is room for the parameter names seen (to find repeats).
+        private static func check(_ b: UnsafeBufferPointer<UInt8>, email wanted: Bool,
+                                  names: UnsafeMutableBufferPointer<Range<Int>>) -> (String?, Bool)? {
             let n = b.count
             guard n < 1 << 20 else { return nil }
             var i = 0
             while i < n, isNameByte(b[i]) { i += 1 }
             guard i > 0, i < n else { return nil }
             let nameEnd = i
-            var names: [UnsafeBufferPointer<UInt8>] = []
+            var count = 0
             var matters = false
             while b[i] == 59 {
                 i += 1
                 let ps = i
                 while i < n, isNameByte(b[i]) { i += 1 }
-                guard i > ps, i < n, b[i] == 61 else { return nil }
+                guard i > ps, i < n, b[i] == 61, count < names.count else { return nil }
                 let pname = UnsafeBufferPointer(rebasing: b[ps..<i])
                 if same(pname, "ENCODING") || same(pname, "CHARSET") { return nil }
-                for other in names where other.count == pname.count && other.elementsEqual(pname) { return nil }
+                for k in 0..<count where names[k].count == pname.count && b[names[k]].elementsEqual(pname) { return nil }
                 if same(pname, "TZID") { matters = true }
-                names.append(pname)
+                names[count] = ps..<i
+                count += 1
                 i += 1
                 while true {
                     guard i < n else { return nil }
@@ -300,16 +323,17 @@ extension EventMapping {
             for k in valueStart..<n where b[k] < 32 || b[k] == 127 { return nil }
             let name = UnsafeBufferPointer(rebasing: b[0..<nameEnd])
             for z in zoneNames where same(name, z) { matters = true }
-            guard same(name, "ATTENDEE") || same(name, "ORGANIZER") else { return (nil, matters) }
+            guard wanted, same(name, "ATTENDEE") || same(name, "ORGANIZER") else { return (nil, matters) }
             // ICalAddress.email: the value after a case-insensitive "mailto:".
-            let prefix = Array("mailto:".utf8)
-            guard n - valueStart >= prefix.count else { return (nil, matters) }
-            for k in 0..<prefix.count {
+            let prefix: StaticString = "mailto:"
+            let length = prefix.utf8CodeUnitCount, p = prefix.utf8Start
+            guard n - valueStart >= length else { return (nil, matters) }
+            for k in 0..<length {
                 var c = b[valueStart + k]
                 if c >= 65 && c <= 90 { c += 32 }
-                if c != prefix[k] { return (nil, matters) }
+                if c != p[k] { return (nil, matters) }
             }
-            return (String(decoding: UnsafeBufferPointer(rebasing: b[(valueStart + prefix.count)..<n]), as: UTF8.self), matters)
+            return (String(decoding: UnsafeBufferPointer(rebasing: b[(valueStart + length)..<n]), as: UTF8.self), matters)
         }
     }
 

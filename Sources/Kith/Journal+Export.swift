@@ -369,7 +369,7 @@ struct EventRows {
     private let db: Database
     private let selection: Journal.EventSelection
     private let categories: [Int64: Category]
-    private var places: [Int64: Place?] = [:]
+    private var places: [Int64: EventMapping.ExportPlace?] = [:]
     private var people: [Int64: EventMapping.ExportPerson?] = [:]
     private var zones: [(bytes: [UInt8], tzid: String?)] = []
 
@@ -458,10 +458,10 @@ struct EventRows {
         return tzid
     }
 
-    private mutating func place(_ id: Int64) throws -> Place? {
+    private mutating func place(_ id: Int64) throws -> EventMapping.ExportPlace? {
         if let known = places[id] { return known }
         let p = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, address, latitude, longitude FROM place WHERE id = ?"), arguments: [id])
-            .map { Place(id: id, name: $0[0], address: $0[1], latitude: $0[2], longitude: $0[3]) }
+            .map { EventMapping.ExportPlace(Place(id: id, name: $0[0], address: $0[1], latitude: $0[2], longitude: $0[3])) }
         places[id] = p
         return p
     }
