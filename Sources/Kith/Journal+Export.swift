@@ -141,6 +141,9 @@ extension Journal {
         var arguments = StatementArguments()
         /// The lowest and highest id it can hold, to narrow the reads of related tables.
         var ids: ClosedRange<Int64> = Int64.min...Int64.max
+        /// Whether it holds few of the events between those ids (a person's, a month's):
+        /// the related rows are then looked up per event rather than read in one pass.
+        var sparse = false
 
         /// Every event.
         init() {}
@@ -150,6 +153,7 @@ extension Journal {
             clause = " WHERE id = ?"
             arguments = [id]
             ids = id...id
+            sparse = true
         }
 
         /// The events of ``CalendarExportOptions`` (days and person), by the timeline's rules.
@@ -238,7 +242,11 @@ extension Journal {
                 usage.noteYear(LocalDate(dayNumber: firstDay).year)
                 usage.noteYear(LocalDate(dayNumber: lastDay).adding(days: 1).year)
             }
-            if count > 0 { selection.ids = firstID...lastID }
+            if count > 0 {
+                selection.ids = firstID...lastID
+                // A pass reads every related row between the two ids; a lookup per event costs a few rows' worth.
+                selection.sparse = Int64(count) * 4 < lastID - firstID + 1
+            }
             for c in yearly { usage.note(c) }
         }
     }
@@ -405,6 +413,12 @@ struct EventRows {
         var kept: [UnsafeBufferPointer<UInt8>] = []
         while try events.step() {
             let id = events.int(0)
+            if selection.sparse {
+                let only: StatementArguments = [id, id]
+                personRow = try persons.restart(only)
+                traitRow = try traits.restart(only)
+                lineRow = try lines.restart(only)
+            }
             who.removeAll(keepingCapacity: true)
             while personRow && persons.int(0) < id { personRow = try persons.step() }
             while personRow && persons.int(0) == id {
@@ -484,6 +498,7 @@ struct EventRows {
 struct ExportCursor {
     private let db: Database
     private let sql: String
+    private let grdbStatement: Statement
     private let statement: OpaquePointer
 
     init(_ db: Database, _ sql: String, _ arguments: StatementArguments = StatementArguments()) throws {
@@ -491,7 +506,14 @@ struct ExportCursor {
         try s.setArguments(arguments)
         self.db = db
         self.sql = sql
+        grdbStatement = s
         statement = s.sqliteStatement
+    }
+
+    /// Runs the query again with other values; moves to its first row (false: none).
+    func restart(_ arguments: StatementArguments) throws -> Bool {
+        try grdbStatement.setArguments(arguments)
+        return try step()
     }
 
     /// Moves to the next row; false at the end.

@@ -203,6 +203,34 @@ struct ExportTests {
         #expect(mode == 0o600)
     }
 
+    @Test("a narrow export (one person among many events) writes the same VEVENTs as the whole calendar")
+    func icsNarrowExportMatchesWhole() throws {
+        let j = try sampleJournal()
+        let ana = try j.resolvePerson("Ana Lima")
+        var drafts: [EventDraft] = []
+        for i in 0..<60 {
+            var d = EventDraft(title: "Filler \(i)", start: Date(timeIntervalSince1970: 1_900_000_000 + Double(i) * 3600), timeZone: "Europe/Lisbon")
+            d.icalLines = ["X-FILLER:\(i)"]
+            if i == 20 || i == 45 {
+                d.title = "With Ana \(i)"
+                d.personIDs = [ana.id]
+                d.icalLines = ["X-ONE:\(i)", "STATUS:CONFIRMED"]
+            }
+            drafts.append(d)
+        }
+        _ = try j.logEvents(drafts)
+        let whole = String(decoding: try j.exportCalendar().data, as: UTF8.self)
+        let only = String(decoding: try j.exportCalendar(CalendarExportOptions(from: LocalDate("2030-01-01"), personID: ana.id)).data, as: UTF8.self)
+        func vevents(_ s: String) -> [String] {
+            s.components(separatedBy: "BEGIN:VEVENT\r\n").dropFirst().map { $0.components(separatedBy: "END:VEVENT\r\n")[0] }
+        }
+        let narrow = vevents(only)
+        #expect(narrow.count == 2)
+        #expect(narrow.allSatisfy { $0.contains("X-KITH-PERSON") && $0.contains("STATUS:CONFIRMED") && !$0.contains("X-FILLER") })
+        let all = Set(vevents(whole))
+        #expect(narrow.allSatisfy { all.contains($0) })
+    }
+
     @Test("mood, people and note survive an .ics round trip into a fresh journal")
     func icsRoundTrip() throws {
         let j = try sampleJournal()
