@@ -320,7 +320,18 @@ extension EventMapping {
             }
             guard b[i] == 58 else { return nil }
             let valueStart = i + 1
-            for k in valueStart..<n where b[k] < 32 || b[k] == 127 { return nil }
+            var k = valueStart
+            if let base = b.baseAddress {
+                // Eight bytes at a time: any below 32 (a control character) or 127?
+                let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80
+                while k + 8 <= n {
+                    let x = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+                    let y = x ^ (ones &* 127)
+                    if (x &- ones &* 32) & ~x & high != 0 || (y &- ones) & ~y & high != 0 { break }
+                    k += 8
+                }
+            }
+            for j in k..<n where b[j] < 32 || b[j] == 127 { return nil }
             let name = UnsafeBufferPointer(rebasing: b[0..<nameEnd])
             for z in zoneNames where same(name, z) { matters = true }
             guard wanted, same(name, "ATTENDEE") || same(name, "ORGANIZER") else { return (nil, matters) }
