@@ -111,6 +111,18 @@ public struct ICalendarLineWriter: Sendable {
         endProperty()
     }
 
+    /// ``unfoldedLine(withoutBreaks:)-(String)`` for UTF-8 bytes.
+    public mutating func unfoldedLine(withoutBreaks line: UnsafeBufferPointer<UInt8>) {
+        lineStart = bytes.count
+        bytes.append(contentsOf: line)
+        endProperty()
+    }
+
+    /// Lines written by another writer (whole lines, folded and ended), as they are.
+    public mutating func appendLines(_ other: ICalendarLineWriter) {
+        bytes.append(contentsOf: other.bytes)
+    }
+
     // MARK: One property in parts
 
     /// Starts a property line with its name.
@@ -121,6 +133,14 @@ public struct ICalendarLineWriter: Sendable {
 
     /// A single-valued parameter.
     public mutating func parameter(_ name: String, _ value: String) {
+        bytes.append(59)
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(61)
+        appendParameterValue(value)
+    }
+
+    /// A single-valued parameter whose value is UTF-8 bytes.
+    public mutating func parameter(_ name: String, bytes value: UnsafeBufferPointer<UInt8>) {
         bytes.append(59)
         bytes.append(contentsOf: name.utf8)
         bytes.append(61)
@@ -147,42 +167,65 @@ public struct ICalendarLineWriter: Sendable {
     /// Part of a value, as it is: a line feed becomes `\n`, a carriage return is dropped.
     public mutating func appendRawValue(_ s: String) {
         var s = s
-        s.withUTF8 { buf in
-            var run = 0
-            for i in 0..<buf.count {
-                let b = buf[i]
-                guard b == 10 || b == 13 else { continue }
-                if i > run { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run..<i])) }
-                if b == 10 { bytes.append(92); bytes.append(110) }
-                run = i + 1
-            }
-            if buf.count > run { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run...])) }
+        s.withUTF8 { appendRawValue($0) }
+    }
+
+    /// ``appendRawValue(_:)-(String)`` for UTF-8 bytes (say, a column SQLite hands out).
+    public mutating func appendRawValue(_ buf: UnsafeBufferPointer<UInt8>) {
+        var run = 0
+        for i in 0..<buf.count {
+            let b = buf[i]
+            guard b == 10 || b == 13 else { continue }
+            if i > run { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run..<i])) }
+            if b == 10 { bytes.append(92); bytes.append(110) }
+            run = i + 1
         }
+        if buf.count > run { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run...])) }
     }
 
     /// Part of a TEXT value, escaped (`\\` `\;` `\,` `\n`; CRLF is one line break). Parts
     /// appended one after another escape as their concatenation would.
     public mutating func appendTextValue(_ s: String) {
         var s = s
-        s.withUTF8 { buf in
-            if buf.isEmpty { return }
-            var prevCR = textPreviousCR
-            var run = 0
-            for i in 0..<buf.count {
-                let b = buf[i]
-                guard b == 92 || b == 59 || b == 44 || b == 10 || b == 13 else { prevCR = false; continue }
-                if i > run { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run..<i])) }
-                run = i + 1
-                switch b {
-                case 13: bytes.append(92); bytes.append(110)
-                case 10: if !prevCR { bytes.append(92); bytes.append(110) }
-                default: bytes.append(92); bytes.append(b)
-                }
-                prevCR = b == 13
+        s.withUTF8 { appendTextValue($0) }
+    }
+
+    /// ``appendTextValue(_:)-(String)`` for UTF-8 bytes (say, a column SQLite hands out).
+    public mutating func appendTextValue(_ buf: UnsafeBufferPointer<UInt8>) {
+        guard let base = buf.baseAddress, !buf.isEmpty else { return }
+        let n = buf.count
+        var prevCR = textPreviousCR
+        var run = 0, i = 0
+        while i < n {
+            // Eight bytes at a time while none needs escaping (most text).
+            if i + 8 <= n, !Self.hasTextSpecial(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                prevCR = false
+                continue
             }
-            if buf.count > run { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run...])) }
-            textPreviousCR = prevCR
+            let b = base[i]
+            i += 1
+            guard b == 92 || b == 59 || b == 44 || b == 10 || b == 13 else { prevCR = false; continue }
+            if i - 1 > run { bytes.append(contentsOf: UnsafeBufferPointer(start: base + run, count: i - 1 - run)) }
+            run = i
+            switch b {
+            case 13: bytes.append(92); bytes.append(110)
+            case 10: if !prevCR { bytes.append(92); bytes.append(110) }
+            default: bytes.append(92); bytes.append(b)
+            }
+            prevCR = b == 13
         }
+        if n > run { bytes.append(contentsOf: UnsafeBufferPointer(start: base + run, count: n - run)) }
+        textPreviousCR = prevCR
+    }
+
+    /// Whether any of eight bytes is one a TEXT value escapes: `\\` `;` `,` LF or CR.
+    @inline(__always)
+    static func hasTextSpecial(_ x: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & (ones &* 0x80) != 0 }
+        return hasZero(x ^ (ones &* 92)) || hasZero(x ^ (ones &* 59)) || hasZero(x ^ (ones &* 44))
+            || hasZero(x ^ (ones &* 10)) || hasZero(x ^ (ones &* 13))
     }
 
     /// Ends the current TEXT item, so that the next ``appendTextValue(_:)`` escapes on its
@@ -195,11 +238,27 @@ public struct ICalendarLineWriter: Sendable {
             bytes.append(contentsOf: v.icalBytes)
             return
         }
-        append4(v.year); append2(v.month); append2(v.day)
-        if v.isDate { return }
-        bytes.append(84)
-        append2(v.hour); append2(v.minute); append2(v.second)
-        if case .utc = v.form { bytes.append(90) }
+        guard (1...12).contains(v.month), (1...31).contains(v.day), (0...23).contains(v.hour),
+              (0...60).contains(v.minute), (0...60).contains(v.second) else {
+            append4(v.year); append2(v.month); append2(v.day)
+            if v.isDate { return }
+            bytes.append(84)
+            append2(v.hour); append2(v.minute); append2(v.second)
+            if case .utc = v.form { bytes.append(90) }
+            return
+        }
+        // The usual value: its 8 to 16 bytes put together on the stack, appended at once.
+        var d: (UInt64, UInt64) = (0, 0)
+        let count = withUnsafeMutableBytes(of: &d) { b -> Int in
+            func two(_ v: Int, at i: Int) { b[i] = UInt8(48 + v / 10); b[i + 1] = UInt8(48 + v % 10) }
+            two(v.year / 100, at: 0); two(v.year % 100, at: 2); two(v.month, at: 4); two(v.day, at: 6)
+            if v.isDate { return 8 }
+            b[8] = 84
+            two(v.hour, at: 9); two(v.minute, at: 11); two(v.second, at: 13)
+            if case .utc = v.form { b[15] = 90; return 16 }
+            return 15
+        }
+        withUnsafeBytes(of: &d) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
 
     /// Ends the current property line: folds it and adds CRLF.
@@ -248,32 +307,34 @@ public struct ICalendarLineWriter: Sendable {
 
     private mutating func appendParameterValue(_ v: String) {
         var v = v
-        v.withUTF8 { buf in
-            var quote = false
-            var special = false
+        v.withUTF8 { appendParameterValue($0) }
+    }
+
+    private mutating func appendParameterValue(_ buf: UnsafeBufferPointer<UInt8>) {
+        var quote = false
+        var special = false
+        for b in buf {
+            switch b {
+            case 58, 59, 44, 32: quote = true
+            case 34, 10, 13, 94: special = true
+            default: break
+            }
+        }
+        if quote { bytes.append(34) }
+        if !special {
+            bytes.append(contentsOf: buf)
+        } else {
             for b in buf {
                 switch b {
-                case 58, 59, 44, 32: quote = true
-                case 34, 10, 13, 94: special = true
-                default: break
+                case 34: bytes.append(94); bytes.append(39) // RFC 6868 ^'
+                case 10: bytes.append(94); bytes.append(110)
+                case 13: break
+                case 94: bytes.append(94); bytes.append(94)
+                default: bytes.append(b)
                 }
             }
-            if quote { bytes.append(34) }
-            if !special {
-                bytes.append(contentsOf: buf)
-            } else {
-                for b in buf {
-                    switch b {
-                    case 34: bytes.append(94); bytes.append(39) // RFC 6868 ^'
-                    case 10: bytes.append(94); bytes.append(110)
-                    case 13: break
-                    case 94: bytes.append(94); bytes.append(94)
-                    default: bytes.append(b)
-                    }
-                }
-            }
-            if quote { bytes.append(34) }
         }
+        if quote { bytes.append(34) }
     }
 
     @inline(__always)

@@ -2,92 +2,72 @@ import Foundation
 import ICalendarFormat
 
 extension EventMapping {
-    /// An event as a VEVENT.
-    static func vevent(for e: Event, resolver: ICalTimeZoneResolver, emails: [Int64: String], personUIDs: [Int64: String]) -> ICalComponent {
-        var v = ICalComponent(name: "VEVENT")
-        v.uid = e.uid
-        let stamp = ICalDateTime(utc: Date(timeIntervalSince1970: TimeInterval(e.updatedAt)))
-        v.dtStamp = stamp
-        v.setDateTime("LAST-MODIFIED", stamp)
-        if e.allDay {
-            let last = e.endDay.adding(days: 1)
-            v.dtStart = ICalDateTime(year: e.startDay.year, month: e.startDay.month, day: e.startDay.day, form: .date)
-            v.dtEnd = ICalDateTime(year: last.year, month: last.month, day: last.day, form: .date)
-        } else {
-            let tzid: String? = e.timeZone == "UTC" || e.timeZone == "Etc/UTC" || e.timeZone == "GMT" ? nil : e.timeZone
-            v.dtStart = resolver.value(for: e.start, tzid: tzid)
-            if let end = e.end { v.dtEnd = resolver.value(for: end, tzid: tzid) }
-        }
-        v.summary = e.title
-        var description: [String] = []
-        if !e.note.isEmpty { description.append(e.note) }
-        var facts: [String] = []
-        if !e.people.isEmpty { facts.append("With: " + e.people.map(\.displayName).joined(separator: ", ")) }
-        if let m = e.mood { facts.append("Mood: " + m.name) }
-        if let t = e.type { facts.append("Type: " + t.path) }
-        for t in e.traits { facts.append("Learned (\(t.category.path)): " + t.text) }
-        if !facts.isEmpty { description.append(facts.joined(separator: "\n")) }
-        if !description.isEmpty { v.properties.append(.text("DESCRIPTION", description.joined(separator: "\n\n"))) }
-        // The note alone, so that importing this file into Kith does not take the summary as the note.
-        if !description.isEmpty { v.properties.append(.text("X-KITH-NOTE", e.note)) }
-        if let place = e.place {
-            var loc = place.name
-            if let a = place.address, !a.isEmpty, a != place.name { loc += ", " + a }
-            v.location = loc
-            if let lat = place.latitude, let lon = place.longitude { v.geo = ICalGeo(latitude: lat, longitude: lon) }
-        }
-        var keptAttendees = Set<String>()
-        for raw in e.icalLines {
-            guard let p = property(fromKept: raw) else { continue }
-            if p.name == "ATTENDEE" || p.name == "ORGANIZER", let m = ICalAddress(uri: p.value).email { keptAttendees.insert(m.lowercased()) }
-            v.properties.append(p)
-        }
-        let categories = (e.type.map { [$0.path] } ?? []) + (e.mood.map { [$0.name] } ?? [])
-        if !categories.isEmpty { v.categories = categories }
-        if let m = e.mood { v.color = CSSColor.nearest(to: m.color) }
-        for p in e.people {
-            if let mail = emails[p.id], !keptAttendees.contains(mail.lowercased()) {
-                v.properties.append(ICalProperty(name: "ATTENDEE", value: "mailto:" + mail, parameters: [ICalParameter("CN", p.displayName)]))
-            }
-            if let uid = personUIDs[p.id] {
-                v.properties.append(ICalProperty(name: "X-KITH-PERSON", value: uid, parameters: [ICalParameter("CN", p.displayName)]))
-            }
-        }
-        return v
+    /// One event as an export reads it: its text columns as UTF-8 bytes (valid while the
+    /// rows they come from are current), its people, traits and kept lines in order.
+    struct ExportEvent {
+        var uid: UnsafeBufferPointer<UInt8>
+        var title: UnsafeBufferPointer<UInt8>
+        var note: UnsafeBufferPointer<UInt8>
+        /// The TZID its times are written with (``exportTZID(_:)`` of its zone).
+        var tzid: String?
+        var allDay: Bool
+        var startAt: Int64
+        var endAt: Int64?
+        var startDay: LocalDate
+        var endDay: LocalDate
+        var updatedAt: Int64
+        var type: Category?
+        var mood: Category?
+        var place: ExportPlace?
+        var people: [ExportPerson]
+        var traits: [EventTrait]
+        /// The kept iCalendar lines, in order (see ``Event/icalLines``).
+        var keptLines: [UnsafeBufferPointer<UInt8>]
     }
 
-    /// The people data an export needs beyond the events: each person's first e-mail and UID.
-    struct ExportPeople {
-        var emails: [Int64: String] = [:]
-        var uids: [Int64: String] = [:]
+    /// A place with its GEO value, worked out once per place.
+    struct ExportPlace {
+        var place: Place
+        var geo: String?
 
-        /// An e-mail lower-cased (without allocating for the usual lower-case one).
-        func lowercased(_ mail: String) -> String {
-            for b in mail.utf8 where (b >= 65 && b <= 90) || b >= 128 { return mail.lowercased() }
-            return mail
+        init(_ place: Place) {
+            self.place = place
+            if let lat = place.latitude, let lon = place.longitude { geo = "\(lat);\(lon)" }
         }
     }
 
-    /// Writes an event as a VEVENT straight into `w`: the same lines, in the same order,
-    /// as ``vevent(for:resolver:emails:personUIDs:)`` written by ``ICalendarWriter``,
-    /// without building the component.
+    /// What a VEVENT says of one of its people: the name, the first e-mail and the UID.
+    struct ExportPerson {
+        var name: String
+        var email: String?
+        var uid: String
+    }
+
+    /// An e-mail lower-cased (without allocating for the usual lower-case one).
+    static func lowercasedMail(_ mail: String) -> String {
+        for b in mail.utf8 where (b >= 65 && b <= 90) || b >= 128 { return mail.lowercased() }
+        return mail
+    }
+
+    /// Writes an event as a VEVENT into `w`: the one mapping of events to iCalendar, for
+    /// the streamed calendar, the single-event files of a vdir and everything else.
+    ///
+    /// UID, DTSTAMP and LAST-MODIFIED (its last change), DTSTART/DTEND (dates for all-day
+    /// events, else times in its zone, UTC times for UTC), SUMMARY, a readable DESCRIPTION
+    /// with X-KITH-NOTE (the note alone), LOCATION and GEO, the kept lines, CATEGORIES (type
+    /// path and mood) and the mood's COLOR (each in place of a kept CATEGORIES or COLOR
+    /// line), an ATTENDEE for each person with an e-mail not already a kept attendee, and
+    /// an X-KITH-PERSON for each person.
     ///
     /// Notes in `usage` what the event's VTIMEZONEs must cover, as
-    /// ``ICalTimeZoneUsage/note(_:)-(ICalComponent)`` of the component would.
-    static func write(_ e: Event, into w: inout ICalendarLineWriter, resolver: ICalTimeZoneResolver, people: ExportPeople,
+    /// ``ICalTimeZoneUsage/note(_:)-(ICalComponent)`` of the written component would.
+    static func write(_ e: ExportEvent, into w: inout ICalendarLineWriter, resolver: ICalTimeZoneResolver,
                       colors: inout [String: String], usage: inout ICalTimeZoneUsage) {
-        // Kept lines that the component's setters would replace (never kept by an import):
-        // let the component path decide.
-        for raw in e.icalLines {
-            if isReplacedBySetter(raw) {
-                let v = vevent(for: e, resolver: resolver, emails: people.emails, personUIDs: people.uids)
-                usage.note(v)
-                w.write(v)
-                return
-            }
-        }
         w.begin("VEVENT")
-        w.property("UID", value: e.uid)
+        w.beginProperty("UID")
+        w.beginValue()
+        w.appendRawValue(e.uid)
+        w.endProperty()
         let stamp = ICalDateTime(utc: Date(timeIntervalSince1970: TimeInterval(e.updatedAt)))
         w.dateTimeProperty("DTSTAMP", stamp)
         w.dateTimeProperty("LAST-MODIFIED", stamp)
@@ -98,18 +78,20 @@ extension EventMapping {
             usage.noteYear(e.startDay.year)
             usage.noteYear(last.year)
         } else {
-            let tzid = exportTZID(e.timeZone)
-            if let tzid { usage.noteTZID(tzid) }
-            let start = resolver.value(for: e.start, tzid: tzid)
+            if let tzid = e.tzid { usage.noteTZID(tzid) }
+            let start = resolver.value(for: Date(timeIntervalSince1970: Double(e.startAt)), tzid: e.tzid)
             w.dateTimeProperty("DTSTART", start)
             usage.noteYear(start.year)
-            if let end = e.end {
-                let v = resolver.value(for: end, tzid: tzid)
+            if let end = e.endAt {
+                let v = resolver.value(for: Date(timeIntervalSince1970: Double(end)), tzid: e.tzid)
                 w.dateTimeProperty("DTEND", v)
                 usage.noteYear(v.year)
             }
         }
-        w.textProperty("SUMMARY", e.title)
+        w.beginProperty("SUMMARY")
+        w.beginValue()
+        w.appendTextValue(e.title)
+        w.endProperty()
         let hasFacts = !e.people.isEmpty || e.mood != nil || e.type != nil || !e.traits.isEmpty
         if !e.note.isEmpty || hasFacts {
             w.beginProperty("DESCRIPTION")
@@ -128,7 +110,7 @@ extension EventMapping {
                 fact("With: ")
                 for (i, p) in e.people.enumerated() {
                     if i > 0 { w.appendTextValue(", ") }
-                    w.appendTextValue(p.displayName)
+                    w.appendTextValue(p.name)
                 }
             }
             if let m = e.mood { fact("Mood: ", m.name) }
@@ -136,31 +118,21 @@ extension EventMapping {
             for t in e.traits { fact("Learned (", t.category.path, "): ", t.text) }
             w.endProperty()
             // The note alone, so that importing this file into Kith does not take the summary as the note.
-            w.textProperty("X-KITH-NOTE", e.note)
+            w.beginProperty("X-KITH-NOTE")
+            w.beginValue()
+            w.appendTextValue(e.note)
+            w.endProperty()
         }
         if let place = e.place {
             w.beginProperty("LOCATION")
             w.beginValue()
-            w.appendTextValue(place.name)
-            if let a = place.address, !a.isEmpty, a != place.name { w.appendTextValue(", "); w.appendTextValue(a) }
+            w.appendTextValue(place.place.name)
+            if let a = place.place.address, !a.isEmpty, a != place.place.name { w.appendTextValue(", "); w.appendTextValue(a) }
             w.endProperty()
-            if let lat = place.latitude, let lon = place.longitude { w.property("GEO", value: "\(lat);\(lon)") }
+            if let geo = place.geo { w.property("GEO", value: geo) }
         }
-        var keptAttendees: Set<String> = []
-        for raw in e.icalLines {
-            if let kept = FastKeptLine(raw) {
-                // It has no control characters, so no line breaks.
-                w.unfoldedLine(withoutBreaks: raw)
-                if let mail = kept.email { keptAttendees.insert(mail.lowercased()) }
-                if kept.mattersForZones, let p = property(fromKept: raw) { usage.note(p) }
-                continue
-            }
-            guard let p = property(fromKept: raw) else { continue }
-            usage.note(p)
-            if p.name == "ATTENDEE" || p.name == "ORGANIZER", let m = ICalAddress(uri: p.value).email { keptAttendees.insert(m.lowercased()) }
-            w.write(p)
-        }
-        if e.type != nil || e.mood != nil {
+        let hasCategories = e.type != nil || e.mood != nil
+        func categories(_ w: inout ICalendarLineWriter) {
             w.beginProperty("CATEGORIES")
             w.beginValue()
             if let t = e.type { w.appendTextValue(t.path); w.endTextItem() }
@@ -170,27 +142,55 @@ extension EventMapping {
             }
             w.endProperty()
         }
-        if let m = e.mood {
+        func color(_ w: inout ICalendarLineWriter, _ m: Category) {
             let name: String
             if let known = colors[m.color] { name = known } else { name = CSSColor.nearest(to: m.color); colors[m.color] = name }
             w.textProperty("COLOR", name)
         }
+        var wroteCategories = false, wroteColor = false
+        // Kept attendees matter only to people with an e-mail (most events have none).
+        let mailed = e.people.contains { $0.email != nil }
+        var keptAttendees: Set<String> = []
+        for raw in e.keptLines {
+            // Kith's own CATEGORIES and COLOR take the place of the first kept one, and
+            // the other kept ones go; kept ones stay when Kith has none of its own.
+            switch replacedKind(raw) {
+            case .categories? where hasCategories:
+                if !wroteCategories { categories(&w); wroteCategories = true }
+                continue
+            case .color? where e.mood != nil:
+                if !wroteColor, let m = e.mood { color(&w, m); wroteColor = true }
+                continue
+            default: break
+            }
+            if let kept = FastKeptLine(raw, email: mailed) {
+                // It has no control characters, so no line breaks.
+                w.unfoldedLine(withoutBreaks: raw)
+                if let mail = kept.email { keptAttendees.insert(mail.lowercased()) }
+                if kept.mattersForZones, let p = property(fromKept: String(decoding: raw, as: UTF8.self)) { usage.note(p) }
+                continue
+            }
+            guard let p = property(fromKept: String(decoding: raw, as: UTF8.self)) else { continue }
+            usage.note(p)
+            if mailed, p.name == "ATTENDEE" || p.name == "ORGANIZER", let m = ICalAddress(uri: p.value).email { keptAttendees.insert(m.lowercased()) }
+            w.write(p)
+        }
+        if hasCategories && !wroteCategories { categories(&w) }
+        if let m = e.mood, !wroteColor { color(&w, m) }
         for p in e.people {
-            if let mail = people.emails[p.id], keptAttendees.isEmpty || !keptAttendees.contains(people.lowercased(mail)) {
+            if let mail = p.email, keptAttendees.isEmpty || !keptAttendees.contains(lowercasedMail(mail)) {
                 w.beginProperty("ATTENDEE")
-                w.parameter("CN", p.displayName)
+                w.parameter("CN", p.name)
                 w.beginValue()
                 w.appendRawValue("mailto:")
                 w.appendRawValue(mail)
                 w.endProperty()
             }
-            if let uid = people.uids[p.id] {
-                w.beginProperty("X-KITH-PERSON")
-                w.parameter("CN", p.displayName)
-                w.beginValue()
-                w.appendRawValue(uid)
-                w.endProperty()
-            }
+            w.beginProperty("X-KITH-PERSON")
+            w.parameter("CN", p.name)
+            w.beginValue()
+            w.appendRawValue(p.uid)
+            w.endProperty()
         }
         w.end("VEVENT")
     }
@@ -200,29 +200,31 @@ extension EventMapping {
         zone == "UTC" || zone == "Etc/UTC" || zone == "GMT" ? nil : zone
     }
 
+    /// The kept lines Kith's own properties replace.
+    enum ReplacedKind { case categories, color }
+
     /// Whether a kept line is a CATEGORIES or COLOR property (as ``property(fromKept:)``
     /// reads its name: group dropped, case ignored).
-    static func isReplacedBySetter(_ raw: String) -> Bool {
-        var raw = raw
-        return raw.withUTF8 { b in
-            var start = 0, end = b.count
-            for i in 0..<b.count {
-                let c = b[i]
-                if c == 58 || c == 59 { end = i; break }
-                if c == 46 { start = i + 1 }
-            }
-            func equals(_ word: StaticString) -> Bool {
-                guard end - start == word.utf8CodeUnitCount else { return false }
-                let w = word.utf8Start
-                for k in 0..<(end - start) {
-                    var c = b[start + k]
-                    if c >= 97 && c <= 122 { c -= 32 }
-                    if c != w[k] { return false }
-                }
-                return true
-            }
-            return equals("CATEGORIES") || equals("COLOR")
+    static func replacedKind(_ b: UnsafeBufferPointer<UInt8>) -> ReplacedKind? {
+        var start = 0, end = b.count
+        for i in 0..<b.count {
+            let c = b[i]
+            if c == 58 || c == 59 { end = i; break }
+            if c == 46 { start = i + 1 }
         }
+        func equals(_ word: StaticString) -> Bool {
+            guard end - start == word.utf8CodeUnitCount else { return false }
+            let w = word.utf8Start
+            for k in 0..<(end - start) {
+                var c = b[start + k]
+                if c >= 97 && c <= 122 { c -= 32 }
+                if c != w[k] { return false }
+            }
+            return true
+        }
+        if equals("CATEGORIES") { return .categories }
+        if equals("COLOR") { return .color }
+        return nil
     }
 
     /// A kept line that ``property(fromKept:)`` followed by ``ICalendarWriter`` would give
@@ -237,9 +239,12 @@ extension EventMapping {
         /// (see ``ICalTimeZoneUsage``).
         var mattersForZones: Bool
 
-        init?(_ raw: String) {
-            var raw = raw
-            guard let (email, matters) = raw.withUTF8({ Self.check($0) }) else { return nil }
+        /// - Parameter email: whether to read the e-mail of an attendee (else ``email`` is nil).
+        init?(_ raw: UnsafeBufferPointer<UInt8>, email wanted: Bool) {
+            let checked = withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Self.maxParameters) {
+                Self.check(raw, email: wanted, names: $0)
+            }
+            guard let (email, matters) = checked else { return nil }
             self.email = email
             self.mattersForZones = matters
         }
@@ -259,26 +264,32 @@ extension EventMapping {
             (b >= 65 && b <= 90) || (b >= 48 && b <= 57) || b == 45
         }
 
+        /// More parameters than this go through the parser.
+        private static let maxParameters = 16
+
         /// nil when the line needs the parser; else the e-mail of an attendee, if any.
-        private static func check(_ b: UnsafeBufferPointer<UInt8>) -> (String?, Bool)? {
+        /// `names` is room for the parameter names seen (to find repeats).
+        private static func check(_ b: UnsafeBufferPointer<UInt8>, email wanted: Bool,
+                                  names: UnsafeMutableBufferPointer<Range<Int>>) -> (String?, Bool)? {
             let n = b.count
             guard n < 1 << 20 else { return nil }
             var i = 0
             while i < n, isNameByte(b[i]) { i += 1 }
             guard i > 0, i < n else { return nil }
             let nameEnd = i
-            var names: [UnsafeBufferPointer<UInt8>] = []
+            var count = 0
             var matters = false
             while b[i] == 59 {
                 i += 1
                 let ps = i
                 while i < n, isNameByte(b[i]) { i += 1 }
-                guard i > ps, i < n, b[i] == 61 else { return nil }
+                guard i > ps, i < n, b[i] == 61, count < names.count else { return nil }
                 let pname = UnsafeBufferPointer(rebasing: b[ps..<i])
                 if same(pname, "ENCODING") || same(pname, "CHARSET") { return nil }
-                for other in names where other.count == pname.count && other.elementsEqual(pname) { return nil }
+                for k in 0..<count where names[k].count == pname.count && b[names[k]].elementsEqual(pname) { return nil }
                 if same(pname, "TZID") { matters = true }
-                names.append(pname)
+                names[count] = ps..<i
+                count += 1
                 i += 1
                 while true {
                     guard i < n else { return nil }
@@ -309,19 +320,31 @@ extension EventMapping {
             }
             guard b[i] == 58 else { return nil }
             let valueStart = i + 1
-            for k in valueStart..<n where b[k] < 32 || b[k] == 127 { return nil }
+            var k = valueStart
+            if let base = b.baseAddress {
+                // Eight bytes at a time: any below 32 (a control character) or 127?
+                let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80
+                while k + 8 <= n {
+                    let x = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+                    let y = x ^ (ones &* 127)
+                    if (x &- ones &* 32) & ~x & high != 0 || (y &- ones) & ~y & high != 0 { break }
+                    k += 8
+                }
+            }
+            for j in k..<n where b[j] < 32 || b[j] == 127 { return nil }
             let name = UnsafeBufferPointer(rebasing: b[0..<nameEnd])
             for z in zoneNames where same(name, z) { matters = true }
-            guard same(name, "ATTENDEE") || same(name, "ORGANIZER") else { return (nil, matters) }
+            guard wanted, same(name, "ATTENDEE") || same(name, "ORGANIZER") else { return (nil, matters) }
             // ICalAddress.email: the value after a case-insensitive "mailto:".
-            let prefix = Array("mailto:".utf8)
-            guard n - valueStart >= prefix.count else { return (nil, matters) }
-            for k in 0..<prefix.count {
+            let prefix: StaticString = "mailto:"
+            let length = prefix.utf8CodeUnitCount, p = prefix.utf8Start
+            guard n - valueStart >= length else { return (nil, matters) }
+            for k in 0..<length {
                 var c = b[valueStart + k]
                 if c >= 65 && c <= 90 { c += 32 }
-                if c != prefix[k] { return (nil, matters) }
+                if c != p[k] { return (nil, matters) }
             }
-            return (String(decoding: UnsafeBufferPointer(rebasing: b[(valueStart + prefix.count)..<n]), as: UTF8.self), matters)
+            return (String(decoding: UnsafeBufferPointer(rebasing: b[(valueStart + length)..<n]), as: UTF8.self), matters)
         }
     }
 

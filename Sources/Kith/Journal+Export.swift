@@ -1,6 +1,7 @@
 import ContentLines
 import Foundation
 import GRDB
+import GRDBSQLite
 import ICalendarFormat
 import VCardFormat
 
@@ -55,7 +56,9 @@ extension Journal {
     /// Writes events as one iCalendar file: a VEVENT per event with its UID, times in its
     /// zone (with VTIMEZONEs), title, a readable DESCRIPTION, place, CATEGORIES (type path
     /// and mood), ATTENDEEs for people with an e-mail and the mood's COLOR; with `birthdays`,
-    /// a yearly all-day event per birthday and anniversary.
+    /// a yearly all-day event per birthday and anniversary. Events come in the order they
+    /// were added to the journal (iCalendar gives the order no meaning); the same journal
+    /// always gives the same bytes.
     ///
     /// Builds the whole file in memory: for large journals prefer
     /// ``exportCalendar(_:toFile:)`` or ``exportCalendar(_:into:)``, which stream.
@@ -86,7 +89,8 @@ extension Journal {
     /// in order, from one consistent read of the journal. Memory stays bounded by a batch
     /// of events, whatever the size of the journal.
     /// - Throws: what `sink` throws (nothing more is written then), or a journal error.
-    /// - Complexity: O(events), with a few set-based queries per 500 events.
+    /// - Complexity: O(events): one ordered pass over the events and each related table
+    ///   (a lookup per event when only a few of them are exported).
     public func exportCalendar(_ options: CalendarExportOptions, into sink: (UnsafeRawBufferPointer) throws -> Void) throws -> ExportSummary {
         try exportCalendar(options, sink, restart: nil)
     }
@@ -96,12 +100,17 @@ extension Journal {
     /// from the events' own times and checked against what the events really used once
     /// written (the export starts over, once, in the rare case a kept line adds a zone or a
     /// year); without, kept lines that may matter are read before writing anything.
+    ///
+    /// Events are written in the order they are stored (by id: the order they came into the
+    /// journal), not in time order: iCalendar gives the order no meaning (khal, Thunderbird
+    /// and Python's icalendar sort for themselves), and storage order lets the export read
+    /// `event`, `eventICalLine` and the people of events as merge joins, each one ordered
+    /// pass, instead of seeking scattered pages for every batch of events.
     func exportCalendar(_ options: CalendarExportOptions, _ sink: (UnsafeRawBufferPointer) throws -> Void,
                         restart: (() throws -> Void)?) throws -> ExportSummary {
         var sinkError: Swift.Error?
-        // An export reads every event and its kept lines in timeline order, which is not the
-        // order they are stored in: let SQLite read the file through a memory map for this
-        // read (no copy per page, no page-cache churn), then go back to reading.
+        // An export reads every event and its kept lines: let SQLite read the file through a
+        // memory map for this read (no copy per page, no page-cache churn), then go back to reading.
         try? dbQueue.inDatabase { db in try db.execute(sql: "PRAGMA mmap_size = \(Journal.exportMapSize)") }
         defer { try? dbQueue.inDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 0") } }
         let summary = try read { db -> ExportSummary? in
@@ -128,23 +137,48 @@ extension Journal {
     /// Thrown through the read transaction when the sink failed; its error is rethrown after.
     private struct SinkStopped: Swift.Error {}
 
-    /// What an export holds, read before writing: the people's e-mails and UIDs, the
-    /// events in order, the yearly birthday events, and the zones and years to cover.
+    /// Which events an export writes: a `WHERE` clause on `event` (empty for all) and its
+    /// values.
+    struct EventSelection {
+        var clause = ""
+        var arguments = StatementArguments()
+        /// The lowest and highest id it can hold, to narrow the reads of related tables.
+        var ids: ClosedRange<Int64> = Int64.min...Int64.max
+        /// Whether it holds few of the events between those ids (a person's, a month's):
+        /// the related rows are then looked up per event rather than read in one pass.
+        var sparse = false
+
+        /// Every event.
+        init() {}
+
+        /// One event.
+        init(id: Int64) {
+            clause = " WHERE id = ?"
+            arguments = [id]
+            ids = id...id
+            sparse = true
+        }
+
+        /// The events of ``CalendarExportOptions`` (days and person), by the timeline's rules.
+        init(_ db: Database, _ options: CalendarExportOptions) throws {
+            guard options.from != nil || options.to != nil || options.personID != nil else { return }
+            let (tail, args) = try Journal.eventSelection(db, EventFilter(from: options.from, to: options.to, personID: options.personID, newestFirst: false))
+            clause = " WHERE id IN (SELECT id FROM event" + tail + ")"
+            arguments = args
+        }
+    }
+
+    /// What an export holds, read before writing: the selection and how many events it
+    /// has, the yearly birthday events, and the zones and years to cover.
     private struct CalendarPlan {
-        var people = EventMapping.ExportPeople()
-        var ids: [Int64] = []
+        var selection: EventSelection
+        var count = 0
         var yearly: [ICalComponent] = []
         var usage = ICalTimeZoneUsage()
         let resolver = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
 
         init(_ db: Database, _ options: CalendarExportOptions, readingKeptLines: Bool) throws {
-            let emails = try Row.fetchCursor(db, sql: "SELECT personId, value FROM personContact WHERE kind = 'email' ORDER BY personId, position")
-            while let r = try emails.next() {
-                let id: Int64 = r[0]
-                if people.emails[id] == nil { people.emails[id] = r[1] }
-            }
-            let uids = try Row.fetchCursor(db, sql: "SELECT id, uid FROM person")
-            while let r = try uids.next() { people.uids[r[0]] = r[1] as String }
+            selection = try EventSelection(db, options)
             if options.birthdays {
                 let ids = try Int64.fetchAll(db, sql: "SELECT id FROM person WHERE birthday IS NOT NULL OR anniversary IS NOT NULL ORDER BY displayName COLLATE NOCASE")
                 for id in ids where options.personID == nil || id == options.personID {
@@ -157,32 +191,68 @@ extension Journal {
                 }
             }
             // Kept lines that may carry a TZID or a date of the span (a superset, read exactly below).
-            var keptDates: [Int64: [String]] = [:]
-            if readingKeptLines {
-                let kept = try Row.fetchCursor(db, sql: """
-                    SELECT eventId, line FROM eventICalLine WHERE line LIKE '%TZID%' OR line LIKE '%DTSTART%' OR line LIKE '%DTEND%'
-                      OR line LIKE '%DUE%' OR line LIKE '%RECURRENCE-ID%' OR line LIKE '%EXDATE%' OR line LIKE '%RDATE%' OR line LIKE '%RRULE%'
-                    ORDER BY eventId, position
-                    """)
-                while let r = try kept.next() { keptDates[r[0], default: []].append(r[1]) }
-            }
-            // The events' zones (in order of first use) and the years their times span.
-            let (tail, args) = try Journal.eventSelection(db, EventFilter(from: options.from, to: options.to, personID: options.personID, newestFirst: false))
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, timeZone, allDay, startAt, endAt, startDay, endDay FROM event" + tail, arguments: args)
-            while let r = try rows.next() {
-                let id: Int64 = r[0]
-                ids.append(id)
-                if r[2] as Bool {
-                    usage.noteYear(LocalDate(dayNumber: r[5]).year)
-                    usage.noteYear(LocalDate(dayNumber: r[6]).adding(days: 1).year)
+            let kept = readingKeptLines ? try ExportCursor(db, """
+                SELECT eventId, line FROM eventICalLine WHERE line LIKE '%TZID%' OR line LIKE '%DTSTART%' OR line LIKE '%DTEND%'
+                  OR line LIKE '%DUE%' OR line LIKE '%RECURRENCE-ID%' OR line LIKE '%EXDATE%' OR line LIKE '%RDATE%' OR line LIKE '%RRULE%'
+                ORDER BY eventId, position
+                """) : nil
+            defer { kept?.close() }
+            var keptRow = try kept?.step() ?? false
+            // The events' zones in order of first use, with the first and last instant of
+            // each (local years grow with the instant), and the span of all-day events.
+            var zones: [(bytes: [UInt8], tzid: String?, first: Int64, last: Int64)] = []
+            var current = -1
+            var firstDay = Int.max, lastDay = Int.min
+            var firstID = Int64.max, lastID = Int64.min
+            let rows = try ExportCursor(db, "SELECT id, timeZone, allDay, startAt, endAt, startDay, endDay FROM event" + selection.clause + " ORDER BY id",
+                                        selection.arguments)
+            defer { rows.close() }
+            while try rows.step() {
+                let id = rows.int(0)
+                count += 1
+                firstID = min(firstID, id); lastID = max(lastID, id)
+                if rows.int(2) != 0 {
+                    firstDay = min(firstDay, Int(rows.int(5)))
+                    lastDay = max(lastDay, Int(rows.int(6)))
                 } else {
-                    let tzid = EventMapping.exportTZID(r[1])
-                    if let tzid { usage.noteTZID(tzid) }
-                    usage.noteYear(resolver.value(for: Date(timeIntervalSince1970: Double(r[3] as Int64)), tzid: tzid).year)
-                    if let end = r[4] as Int64? { usage.noteYear(resolver.value(for: Date(timeIntervalSince1970: Double(end)), tzid: tzid).year) }
+                    let zone = rows.bytes(1)
+                    if current < 0 || !zones[current].bytes.elementsEqual(zone) {
+                        if let z = zones.firstIndex(where: { $0.bytes.elementsEqual(zone) }) {
+                            current = z
+                        } else {
+                            let tzid = EventMapping.exportTZID(String(decoding: zone, as: UTF8.self))
+                            if let tzid { usage.noteTZID(tzid) }
+                            zones.append((Array(zone), tzid, Int64.max, Int64.min))
+                            current = zones.count - 1
+                        }
+                    }
+                    let start = rows.int(3), end = rows.isNull(4) ? start : rows.int(4)
+                    zones[current].first = min(zones[current].first, start)
+                    zones[current].last = max(zones[current].last, end)
                 }
-                if !keptDates.isEmpty, let lines = keptDates[id] {
-                    for raw in lines { if let p = EventMapping.property(fromKept: raw) { usage.note(p) } }
+                if let k = kept {
+                    while keptRow && k.int(0) < id { keptRow = try k.step() }
+                    while keptRow && k.int(0) == id {
+                        if let p = EventMapping.property(fromKept: k.string(1)) { usage.note(p) }
+                        keptRow = try k.step()
+                    }
+                }
+            }
+            for z in zones {
+                for t in [z.first, z.last] { usage.noteYear(resolver.value(for: Date(timeIntervalSince1970: Double(t)), tzid: z.tzid).year) }
+            }
+            if firstDay <= lastDay {
+                usage.noteYear(LocalDate(dayNumber: firstDay).year)
+                usage.noteYear(LocalDate(dayNumber: lastDay).adding(days: 1).year)
+            }
+            if count > 0 {
+                selection.ids = firstID...lastID
+                // A pass reads the related rows of every event between the two ids; a lookup
+                // per event costs about what reading those of five or so events does.
+                if !selection.clause.isEmpty {
+                    let between = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM event WHERE id BETWEEN ? AND ?"),
+                                                   arguments: [firstID, lastID]) ?? 0
+                    selection.sparse = count * 8 < between
                 }
             }
             for c in yearly { usage.note(c) }
@@ -205,15 +275,10 @@ extension Journal {
         w.property("X-WR-CALNAME", value: "Kith")
         for z in zones.timeZones(excluding: [], warnings: &formatWarnings) { w.write(z) }
         var used = ICalTimeZoneUsage()
-        var loader = try EventLoader(db, bulk: true)
         var colors: [String: String] = [:]
-        var start = 0
-        while start < plan.ids.count {
-            let end = min(plan.ids.count, start + 4 * EventLoader.chunk)
-            try loader.forEach(plan.ids[start..<end]) { e in
-                EventMapping.write(e, into: &w, resolver: plan.resolver, people: plan.people, colors: &colors, usage: &used)
-            }
-            start = end
+        var rows = try EventRows(db, plan.selection)
+        try rows.forEach { e in
+            EventMapping.write(e, into: &w, resolver: plan.resolver, colors: &colors, usage: &used)
             if w.bytes.count >= 1 << 20 { try flush(&w) }
         }
         for c in plan.yearly {
@@ -222,8 +287,30 @@ extension Journal {
         }
         w.end("VCALENDAR")
         try flush(&w)
-        return (ExportSummary(count: plan.ids.count + plan.yearly.count, byteCount: byteCount,
+        return (ExportSummary(count: plan.count + plan.yearly.count, byteCount: byteCount,
                               warnings: formatWarnings.map(\.description)), used)
+    }
+
+    /// Each event of `selection` as its own calendar file (with the VTIMEZONEs its times
+    /// need), in storage order, with its UID.
+    static func eventFiles(_ db: Database, _ selection: EventSelection, _ body: (String, Data) throws -> Void) throws {
+        let resolver = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
+        var colors: [String: String] = [:]
+        var rows = try EventRows(db, selection)
+        try rows.forEach { e in
+            var usage = ICalTimeZoneUsage()
+            var event = ICalendarLineWriter()
+            EventMapping.write(e, into: &event, resolver: resolver, colors: &colors, usage: &usage)
+            var file = ICalendarLineWriter()
+            file.begin("VCALENDAR")
+            file.property("VERSION", value: "2.0")
+            file.property("PRODID", value: "-//Kith//Kith//EN")
+            var warnings: [FormatWarning] = []
+            for z in usage.timeZones(excluding: [], warnings: &warnings) { file.write(z) }
+            file.appendLines(event)
+            file.end("VCALENDAR")
+            try body(String(decoding: e.uid, as: UTF8.self), Data(file.bytes))
+        }
     }
 
     // MARK: vdir
@@ -243,9 +330,10 @@ extension Journal {
             let uid = try person(id: id).uid
             wanted[contacts.appendingPathComponent(Journal.fileName(uid) + ".vcf")] = result.data
         }
-        for e in try events(EventFilter(newestFirst: false)) {
-            let one = try exportCalendar(eventID: e.id)
-            wanted[calendar.appendingPathComponent(Journal.fileName(e.uid) + ".ics")] = one
+        try read { db in
+            try Journal.eventFiles(db, EventSelection()) { uid, file in
+                wanted[calendar.appendingPathComponent(Journal.fileName(uid) + ".ics")] = file
+            }
         }
         do {
             // Only the owner may read the copies (folders 0700, files 0600), like the journal.
@@ -272,24 +360,197 @@ extension Journal {
     }
 
     /// One event as its own calendar file.
+    /// - Throws: ``Error/eventNotFound(id:)``.
     func exportCalendar(eventID: Int64) throws -> Data {
-        let e = try event(id: eventID)
-        let (emails, uids) = try read { db -> ([Int64: String], [Int64: String]) in
-            var emails: [Int64: String] = [:], uids: [Int64: String] = [:]
-            for p in e.people {
-                emails[p.id] = try String.fetchOne(db, sql: "SELECT value FROM personContact WHERE personId = ? AND kind = 'email' ORDER BY position LIMIT 1", arguments: [p.id])
-                uids[p.id] = try String.fetchOne(db, sql: "SELECT uid FROM person WHERE id = ?", arguments: [p.id])
-            }
-            return (emails, uids)
+        try read { db in
+            var file: Data?
+            try Journal.eventFiles(db, EventSelection(id: eventID)) { _, data in file = data }
+            guard let file else { throw Error.eventNotFound(id: eventID) }
+            return file
         }
-        var cal = ICalendar()
-        cal.components.append(EventMapping.vevent(for: e, resolver: ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!),
-                                                  emails: emails, personUIDs: uids))
-        return ICalendarWriter().write(cal).data
     }
 
     /// A UID made safe as a file name.
     static func fileName(_ uid: String) -> String {
         String(uid.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." || $0 == "@" ? $0 : "_" })
+    }
+}
+
+/// The events of an export's selection in storage order (by id), each with its place,
+/// people, traits and kept iCalendar lines, read as merge joins: one ordered pass over
+/// `event`, one over each related table (their keys start with the event's id), instead
+/// of a lookup per batch of events. Text columns stay SQLite's bytes; only the few values
+/// shared by many events (categories, places, people, zones) become `String`s, once.
+struct EventRows {
+    private let db: Database
+    private let selection: Journal.EventSelection
+    private let categories: [Int64: Category]
+    private var places: [Int64: EventMapping.ExportPlace?] = [:]
+    private var people: [Int64: EventMapping.ExportPerson?] = [:]
+    private var zones: [(bytes: [UInt8], tzid: String?)] = []
+
+    init(_ db: Database, _ selection: Journal.EventSelection) throws {
+        self.db = db
+        self.selection = selection
+        var categories: [Int64: Category] = [:]
+        for c in try Journal.fetchCategories(db, kind: nil) { categories[c.id] = c }
+        self.categories = categories
+    }
+
+    /// Calls `body` with each event, in order of id. Its bytes are valid during the call only.
+    mutating func forEach(_ body: (EventMapping.ExportEvent) throws -> Void) throws {
+        let range: StatementArguments = [selection.ids.lowerBound, selection.ids.upperBound]
+        let events = try ExportCursor(db, """
+            SELECT id, uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId, note, updatedAt
+            FROM event
+            """ + selection.clause + " ORDER BY id", selection.arguments)
+        defer { events.close() }
+        // The primary keys of eventPerson and eventICalLine start with eventId: both are read in key order.
+        let persons = try ExportCursor(db, "SELECT eventId, personId, position FROM eventPerson WHERE eventId BETWEEN ? AND ? ORDER BY eventId", range)
+        defer { persons.close() }
+        let traits = try ExportCursor(db, """
+            SELECT eventId, categoryId, text FROM trait WHERE eventId BETWEEN ? AND ?
+            GROUP BY eventId, categoryId, text ORDER BY eventId, min(position), min(id)
+            """, range)
+        defer { traits.close() }
+        let lines = try ExportCursor(db, "SELECT eventId, line FROM eventICalLine WHERE eventId BETWEEN ? AND ? ORDER BY eventId, position", range)
+        defer { lines.close() }
+        var personRow = try persons.step(), traitRow = try traits.step(), lineRow = try lines.step()
+        var who: [(position: Int64, id: Int64)] = []
+        var lineBytes: [UInt8] = [], lineEnds: [Int] = []
+        var kept: [UnsafeBufferPointer<UInt8>] = []
+        while try events.step() {
+            let id = events.int(0)
+            if selection.sparse {
+                let only: StatementArguments = [id, id]
+                personRow = try persons.restart(only)
+                traitRow = try traits.restart(only)
+                lineRow = try lines.restart(only)
+            }
+            who.removeAll(keepingCapacity: true)
+            while personRow && persons.int(0) < id { personRow = try persons.step() }
+            while personRow && persons.int(0) == id {
+                who.append((persons.int(2), persons.int(1)))
+                personRow = try persons.step()
+            }
+            if who.count > 1 { who.sort { ($0.position, $0.id) < ($1.position, $1.id) } }
+            var eventPeople: [EventMapping.ExportPerson] = []
+            for w in who { if let p = try person(w.id) { eventPeople.append(p) } }
+            var eventTraits: [EventTrait] = []
+            while traitRow && traits.int(0) < id { traitRow = try traits.step() }
+            while traitRow && traits.int(0) == id {
+                if let c = categories[traits.int(1)] { eventTraits.append(EventTrait(category: c, text: traits.string(2))) }
+                traitRow = try traits.step()
+            }
+            lineBytes.removeAll(keepingCapacity: true)
+            lineEnds.removeAll(keepingCapacity: true)
+            while lineRow && lines.int(0) < id { lineRow = try lines.step() }
+            while lineRow && lines.int(0) == id {
+                lineBytes.append(contentsOf: lines.bytes(1))
+                lineEnds.append(lineBytes.count)
+                lineRow = try lines.step()
+            }
+            let allDay = events.int(6) != 0
+            let tzid = allDay ? nil : zone(events.bytes(5))
+            let place = events.isNull(11) ? nil : try self.place(events.int(11))
+            let type = events.isNull(9) ? nil : categories[events.int(9)]
+            let mood = events.isNull(10) ? nil : categories[events.int(10)]
+            try lineBytes.withUnsafeBufferPointer { all in
+                kept.removeAll(keepingCapacity: true)
+                var start = 0
+                for end in lineEnds {
+                    kept.append(UnsafeBufferPointer(rebasing: all[start..<end]))
+                    start = end
+                }
+                try body(EventMapping.ExportEvent(
+                    uid: events.bytes(1), title: events.bytes(2), note: events.bytes(12), tzid: tzid, allDay: allDay,
+                    startAt: events.int(3), endAt: events.isNull(4) ? nil : events.int(4),
+                    startDay: LocalDate(dayNumber: Int(events.int(7))), endDay: LocalDate(dayNumber: Int(events.int(8))),
+                    updatedAt: events.int(13), type: type, mood: mood, place: place,
+                    people: eventPeople, traits: eventTraits, keptLines: kept))
+            }
+        }
+    }
+
+    /// The TZID for a zone column, worked out once per zone.
+    private mutating func zone(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        for z in zones where z.bytes.elementsEqual(bytes) { return z.tzid }
+        let tzid = EventMapping.exportTZID(String(decoding: bytes, as: UTF8.self))
+        zones.append((Array(bytes), tzid))
+        return tzid
+    }
+
+    private mutating func place(_ id: Int64) throws -> EventMapping.ExportPlace? {
+        if let known = places[id] { return known }
+        let p = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, address, latitude, longitude FROM place WHERE id = ?"), arguments: [id])
+            .map { EventMapping.ExportPlace(Place(id: id, name: $0[0], address: $0[1], latitude: $0[2], longitude: $0[3])) }
+        places[id] = p
+        return p
+    }
+
+    private mutating func person(_ id: Int64) throws -> EventMapping.ExportPerson? {
+        if let known = people[id] { return known }
+        let p = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT displayName, uid, (SELECT value FROM personContact WHERE personId = person.id AND kind = 'email' ORDER BY position LIMIT 1)
+            FROM person WHERE id = ?
+            """), arguments: [id])
+            .map { EventMapping.ExportPerson(name: $0[0], email: $0[2], uid: $0[1]) }
+        people[id] = p
+        return p
+    }
+}
+
+/// A SELECT stepped straight through SQLite, its text read as bytes without a `String`
+/// per value: several of these step side by side on one connection for the export's
+/// merge joins. Column values are valid until the next step.
+struct ExportCursor {
+    private let db: Database
+    private let sql: String
+    private let grdbStatement: Statement
+    private let statement: OpaquePointer
+
+    init(_ db: Database, _ sql: String, _ arguments: StatementArguments = StatementArguments()) throws {
+        let s = try db.cachedStatement(sql: sql)
+        try s.setArguments(arguments)
+        self.db = db
+        self.sql = sql
+        grdbStatement = s
+        statement = s.sqliteStatement
+    }
+
+    /// Runs the query again with other values; moves to its first row (false: none).
+    func restart(_ arguments: StatementArguments) throws -> Bool {
+        try grdbStatement.setArguments(arguments)
+        return try step()
+    }
+
+    /// Moves to the next row; false at the end.
+    /// - Throws: `DatabaseError` with SQLite's message.
+    func step() throws -> Bool {
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
+                                message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
+        }
+    }
+
+    func int(_ i: CInt) -> Int64 { sqlite3_column_int64(statement, i) }
+
+    func isNull(_ i: CInt) -> Bool { sqlite3_column_type(statement, i) == SQLITE_NULL }
+
+    /// A text column's UTF-8 bytes (empty for NULL).
+    func bytes(_ i: CInt) -> UnsafeBufferPointer<UInt8> {
+        guard let p = sqlite3_column_text(statement, i) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(statement, i)))
+    }
+
+    func string(_ i: CInt) -> String { String(decoding: bytes(i), as: UTF8.self) }
+
+    /// Leaves the statement as GRDB expects to find it: reset, no values bound.
+    func close() {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
     }
 }

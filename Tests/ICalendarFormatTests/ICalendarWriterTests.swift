@@ -47,6 +47,28 @@ import Testing
         #expect(back.categories == ["a,b", "c;d"])
     }
 
+    @Test("TEXT is escaped alike wherever the special characters fall (the writer skips plain text eight bytes at a time)")
+    func textEscapingDoesNotDependOnPosition() throws {
+        for special in ["\\", ";", ",", "\n", "\r", "\r\n", "é"] {
+            for before in 0..<18 {
+                for after in [0, 1, 7, 8, 9, 20] {
+                    let s = String(repeating: "a", count: before) + special + String(repeating: "b", count: after)
+                    var w = ICalendarLineWriter(lineLimit: 1000)
+                    w.textProperty("X", s)
+                    var bytes = ICalendarLineWriter(lineLimit: 1000)
+                    bytes.beginProperty("X")
+                    bytes.beginValue()
+                    var copy = s
+                    copy.withUTF8 { bytes.appendTextValue($0) }
+                    bytes.endProperty()
+                    let expected = "X:" + ICalText.escape(s) + "\r\n"
+                    #expect(String(decoding: w.bytes, as: UTF8.self) == expected, "\(before) \(special.debugDescription) \(after)")
+                    #expect(bytes.bytes == w.bytes)
+                }
+            }
+        }
+    }
+
     @Test func parameterValuesAreQuotedWhenNeeded() throws {
         var e = ICalComponent(name: "VEVENT")
         e.uid = "p"

@@ -111,8 +111,8 @@ struct ExportTests {
         #expect(cal.timeZones.compactMap { $0.property("TZID")?.value }.sorted() == ["Asia/Taipei", "Europe/Lisbon"])
     }
 
-    @Test("the streamed .ics is what the component writer gives, byte for byte, whatever the kept lines")
-    func icsStreamMatchesComponentWriter() throws {
+    @Test("kept lines of every kind come back as they were; Kith's CATEGORIES and COLOR replace kept ones; every export path writes the same bytes")
+    func icsKeptLinesAndPaths() throws {
         let j = try sampleJournal()
         let ana = try j.resolvePerson("Ana Lima")
         let chen = try j.resolvePerson("Chen Wei")
@@ -128,42 +128,107 @@ struct ExportTests {
             "X-CARET;X-C=\"say ^'hi^'\":v",
             "x-lower;x-p=1:lower-case names",
             "X-SPACE;X-D=\"a b\":v",
-            // A zone and a year no event time uses: the VTIMEZONEs must still cover them.
+            // A zone no event time uses: the VTIMEZONEs must still cover it.
             "DUE;TZID=America/Chicago:20400101T090000",
         ]
-        try j.logEvent(d)
-        var fallback = EventDraft(title: "Kept categories", start: Date(timeIntervalSince1970: 1_700_000_000), timeZone: "Europe/Lisbon")
-        fallback.icalLines = ["CATEGORIES:Kept", "COLOR:red"]
-        fallback.typeID = try j.category(kind: .eventType, path: "Meal").id
-        try j.logEvent(fallback)
+        let kept = try j.logEvent(d)
+        var typed = EventDraft(title: "Kept categories", start: Date(timeIntervalSince1970: 1_700_000_000), timeZone: "Europe/Lisbon")
+        typed.icalLines = ["X-BEFORE:1", "CATEGORIES:Kept", "COLOR:red", "categories:Again"]
+        typed.typeID = try j.category(kind: .eventType, path: "Meal").id
+        try j.logEvent(typed)
+        var moody = EventDraft(title: "Kept colour", start: Date(timeIntervalSince1970: 1_700_100_000), timeZone: "UTC")
+        moody.icalLines = ["CATEGORIES:Kept", "COLOR:red"]
+        moody.moodID = try j.category(kind: .mood, path: "great").id
+        try j.logEvent(moody)
+        var plain = EventDraft(title: "Only kept", start: Date(timeIntervalSince1970: 1_700_200_000), timeZone: "UTC")
+        plain.icalLines = ["CATEGORIES:Kept,Too", "COLOR:red"]
+        try j.logEvent(plain)
 
-        // The reference: every event built as a component and written whole.
-        var emails: [Int64: String] = [:], uids: [Int64: String] = [:]
-        for p in try j.everyone().values {
-            emails[p.id] = p.emails.first?.value
-            uids[p.id] = p.uid
-        }
-        var cal = ICalendar()
-        cal.properties.append(ICalProperty(name: "X-WR-CALNAME", value: "Kith"))
-        let resolver = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
-        for e in try j.events(EventFilter(newestFirst: false)) {
-            cal.components.append(EventMapping.vevent(for: e, resolver: resolver, emails: emails, personUIDs: uids))
-        }
-        let reference = ICalendarWriter().write(cal).data
-        let text = String(decoding: reference, as: UTF8.self)
+        let data = try j.exportCalendar().data
+        let text = String(decoding: data, as: UTF8.self)
+        let cal = try ICalendarReader().read(data)
+        #expect(cal.warnings.isEmpty)
         #expect(text.contains("TZID:America/Chicago"))
+        // Storage order: the order events came into the journal.
+        let stored = try j.events(EventFilter(newestFirst: false)).sorted { $0.id < $1.id }.map(\.uid)
+        #expect(cal.events.compactMap(\.uid) == stored)
 
-        #expect(try j.exportCalendar().data == reference)
+        let v = try #require(cal.events.first { $0.summary == "Kept lines; of every kind" })
+        #expect(v.property("X-PLAIN")?.value == "value with: colons, commas; semicolons")
+        #expect(v.property("X-PLAIN")?.parameters.first?.values == ["b", "c"])
+        #expect(v.property("X-QUOTED")?.parameter("X-CN") == "Lima, Ana")
+        #expect(v.property("X-CARET")?.parameter("X-C") == "say \"hi\"")
+        #expect(v.property("X-LOWER")?.value == "lower-case names")
+        #expect(v.property("X-SPACE")?.parameter("X-D") == "a b")
+        #expect(v.property("DUE")?.parameter("TZID") == "America/Chicago")
+        // Ana is a kept attendee already (whatever the case of her address): only Chen is added.
+        #expect(v.attendees.compactMap { $0.email?.lowercased() }.sorted() == [anaMail.lowercased(), try #require(try j.person(id: chen.id).emails.first?.value).lowercased()].sorted())
+        #expect(v.properties("X-KITH-PERSON").count == 2)
+        // (CRLF is one line break in iCalendar text.)
+        #expect(v.property("X-KITH-NOTE")?.text == d.note.replacingOccurrences(of: "\r\n", with: "\n"))
+
+        let t = try #require(cal.events.first { $0.summary == "Kept categories" })
+        #expect(t.categories == ["Meal"])
+        #expect(t.color == "red")
+        #expect(text.contains("X-BEFORE:1\r\nCATEGORIES:Meal\r\nCOLOR:red\r\n"))
+        let m = try #require(cal.events.first { $0.summary == "Kept colour" })
+        #expect(m.categories == ["great"])
+        #expect(m.color == "mediumseagreen")
+        #expect(m.properties("COLOR").count == 1)
+        let p = try #require(cal.events.first { $0.summary == "Only kept" })
+        #expect(p.categories == ["Kept", "Too"])
+        #expect(p.color == "red")
+
+        // The one-event file (a vdir's) holds the very VEVENT of the calendar.
+        let one = String(decoding: try j.exportCalendar(eventID: kept.id), as: UTF8.self)
+        func vevent(_ s: String, _ uid: String) throws -> Substring {
+            let start = try #require(s.range(of: "BEGIN:VEVENT\r\nUID:" + uid + "\r\n"))
+            let end = try #require(s.range(of: "END:VEVENT\r\n", range: start.upperBound..<s.endIndex))
+            return s[start.lowerBound..<end.upperBound]
+        }
+        #expect(try vevent(one, kept.uid) == vevent(text, kept.uid))
+        #expect(one.contains("TZID:America/Chicago") && one.contains("TZID:America/Sao_Paulo") && !one.contains("TZID:Asia/Taipei"))
+        #expect(throws: Journal.Error.self) { try j.exportCalendar(eventID: 987_654) }
+
+        // In memory, streamed to a sink, and to a file: the same bytes.
         var streamed = Data()
         _ = try j.exportCalendar(CalendarExportOptions()) { streamed.append(contentsOf: $0) }
-        #expect(streamed == reference)
+        #expect(streamed == data)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kith-stream-\(UUID().uuidString).ics")
         defer { try? FileManager.default.removeItem(at: file) }
         let summary = try j.exportCalendar(toFile: file.path)
-        #expect(try Data(contentsOf: file) == reference)
-        #expect(summary.count == 9 && summary.byteCount == reference.count)
+        #expect(try Data(contentsOf: file) == data)
+        #expect(summary.count == 11 && summary.byteCount == data.count)
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
+    }
+
+    @Test("a narrow export (one person among many events) writes the same VEVENTs as the whole calendar")
+    func icsNarrowExportMatchesWhole() throws {
+        let j = try sampleJournal()
+        let ana = try j.resolvePerson("Ana Lima")
+        var drafts: [EventDraft] = []
+        for i in 0..<60 {
+            var d = EventDraft(title: "Filler \(i)", start: Date(timeIntervalSince1970: 1_900_000_000 + Double(i) * 3600), timeZone: "Europe/Lisbon")
+            d.icalLines = ["X-FILLER:\(i)"]
+            if i == 20 || i == 45 {
+                d.title = "With Ana \(i)"
+                d.personIDs = [ana.id]
+                d.icalLines = ["X-ONE:\(i)", "STATUS:CONFIRMED"]
+            }
+            drafts.append(d)
+        }
+        _ = try j.logEvents(drafts)
+        let whole = String(decoding: try j.exportCalendar().data, as: UTF8.self)
+        let only = String(decoding: try j.exportCalendar(CalendarExportOptions(from: LocalDate("2030-01-01"), personID: ana.id)).data, as: UTF8.self)
+        func vevents(_ s: String) -> [String] {
+            s.components(separatedBy: "BEGIN:VEVENT\r\n").dropFirst().map { $0.components(separatedBy: "END:VEVENT\r\n")[0] }
+        }
+        let narrow = vevents(only)
+        #expect(narrow.count == 2)
+        #expect(narrow.allSatisfy { $0.contains("X-KITH-PERSON") && $0.contains("STATUS:CONFIRMED") && !$0.contains("X-FILLER") })
+        let all = Set(vevents(whole))
+        #expect(narrow.allSatisfy { all.contains($0) })
     }
 
     @Test("mood, people and note survive an .ics round trip into a fresh journal")
