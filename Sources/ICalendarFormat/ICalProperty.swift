@@ -44,19 +44,24 @@ public struct ICalProperty: Hashable, Sendable {
     /// `valueEnd` of a property whose `storage` is its value.
     private static let owned = UInt32.max
 
-    /// A property read from text: its value and raw parameters are ranges of `shared`, the
-    /// bytes every property of the component holds (the reader keeps offsets below 4 GiB).
-    init(uncheckedName name: String, shared: [UInt8], value: Range<Int>, rawParameters: Range<Int>,
+    /// A property being read from text: its value and raw parameters are ranges (below
+    /// 4 GiB) of its component's bytes, which ``share(_:)`` hands over when the component ends.
+    init(uncheckedName name: String, value: Range<Int>, rawParameters: Range<Int>,
          parameters: [ICalParameter], line: Int) {
         self.name = name
         self.line = line
         storage = ""
-        self.shared = shared
         valueStart = UInt32(truncatingIfNeeded: value.lowerBound)
         valueEnd = UInt32(truncatingIfNeeded: value.upperBound)
         rawStart = UInt32(truncatingIfNeeded: rawParameters.lowerBound)
         rawEnd = UInt32(truncatingIfNeeded: rawParameters.upperBound)
         ownParameters = parameters
+    }
+
+    /// Gives a property being read its component's bytes (one owning its value keeps it).
+    @inline(__always)
+    mutating func share(_ bytes: [UInt8]) {
+        if valueEnd != Self.owned { shared = bytes }
     }
 
     /// Whether `storage` is the value.

@@ -17,16 +17,6 @@ struct ICalendarParser {
     /// Top-level VEVENT, VTODO, VJOURNAL, VFREEBUSY or VTIMEZONE seen (a VCARD does not count).
     var calendarComponentCount = 0
     private var inCalendar = false
-    /// A property of an open component: its name, and where its raw parameters (from the
-    /// first `;`) and value lie in the component's buffer.
-    private struct Record {
-        var name: String
-        var line: Int
-        /// Raw parameters, parsed when asked for; empty when `parsed` holds them.
-        var parameters: Range<Int>
-        var parsed: [ICalParameter]
-        var value: Range<Int>
-    }
     /// A growable byte buffer appended to with `memcpy`.
     private final class Bytes {
         private(set) var base: UnsafeMutablePointer<UInt8>
@@ -59,7 +49,8 @@ struct ICalendarParser {
         var line = 0
         var components: [ICalComponent] = []
         var bytes = Bytes()
-        var records: [Record] = []
+        /// Its properties so far, with offsets into `bytes` (given the bytes when it ends).
+        var properties: [ICalProperty] = []
         /// Properties skipped over the limit, and the index of the warning that says so.
         var dropped = (count: 0, warning: 0)
         var hasUID = false
@@ -283,7 +274,7 @@ struct ICalendarParser {
             if inCalendar, calendarProperties.count >= limits.propertiesPerComponent {
                 droppedCalendar = tooMany(droppedCalendar, l, nameEnd, line: line); return
             }
-        } else if frames[depth - 1].records.count >= limits.propertiesPerComponent {
+        } else if frames[depth - 1].properties.count >= limits.propertiesPerComponent {
             frames[depth - 1].dropped = tooMany(frames[depth - 1].dropped, l, nameEnd, line: line); return
         }
         let (name, kind) = token(l, 0, nameEnd)
@@ -333,7 +324,15 @@ struct ICalendarParser {
             bytes.append(UnsafeBufferPointer(rebasing: l[paramsStart..<n]))
         }
         let colon = bytes.count - (n - k)
-        frames[d].records.append(Record(name: name, line: line, parameters: at..<colon, parsed: parsed, value: (colon + 1)..<bytes.count))
+        if bytes.count < Int(UInt32.max) {
+            frames[d].properties.append(ICalProperty(uncheckedName: name, value: (colon + 1)..<bytes.count,
+                                                     rawParameters: at..<colon, parameters: parsed, line: line))
+        } else {
+            // Past what 32-bit offsets reach (only with raised limits): a property of its own.
+            let value = Self.string(l, k + 1, n)
+            let params = parsed.isEmpty && k > paramsStart ? ICalParameter.parseList(l, paramsStart, k) : parsed
+            frames[d].properties.append(ICalProperty(uncheckedName: name, value: value, parameters: params, line: line))
+        }
     }
 
     /// Counts a property skipped over ``ContentLineReader/Limits/propertiesPerComponent``;
@@ -379,7 +378,8 @@ struct ICalendarParser {
         frames[depth].line = line
         frames[depth].components = []
         frames[depth].bytes.reset()
-        frames[depth].records.removeAll(keepingCapacity: true)
+        frames[depth].properties = []
+        frames[depth].properties.reserveCapacity(16)
         frames[depth].dropped = (0, 0)
         frames[depth].hasUID = false
         depth += 1
@@ -417,7 +417,11 @@ struct ICalendarParser {
         noteDropped(frames[d].dropped, in: frames[d].name, line: frames[d].line)
         let uid = frames[d].hasUID
         var c = ICalComponent(name: frames[d].name, line: frames[d].line)
-        c.properties = properties(of: d)
+        swap(&c.properties, &frames[d].properties)
+        let shared = [UInt8](frames[d].bytes.buffer)
+        c.properties.withUnsafeMutableBufferPointer { list in
+            for i in list.indices { list[i].share(shared) }
+        }
         swap(&c.components, &frames[d].components)
         depth -= 1
         if c.name == "VTIMEZONE" {
@@ -430,28 +434,6 @@ struct ICalendarParser {
             try complete(c)
         } else {
             frames[depth - 1].components.append(c)
-        }
-    }
-
-    /// The properties of the open component `frames[d]`, sharing one copy of its buffer
-    /// (a buffer too large for 32-bit offsets gives properties with their own strings).
-    private func properties(of d: Int) -> [ICalProperty] {
-        let records = frames[d].records
-        let b = frames[d].bytes.buffer
-        if b.count < Int(UInt32.max) {
-            let shared = [UInt8](b)
-            return [ICalProperty](unsafeUninitializedCapacity: records.count) { out, count in
-                for (i, r) in records.enumerated() {
-                    (out.baseAddress! + i).initialize(to: ICalProperty(uncheckedName: r.name, shared: shared, value: r.value,
-                                                                       rawParameters: r.parameters, parameters: r.parsed, line: r.line))
-                }
-                count = records.count
-            }
-        }
-        return records.map { r in
-            let value = String(decoding: UnsafeBufferPointer(rebasing: b[r.value]), as: UTF8.self)
-            let params = r.parameters.isEmpty ? r.parsed : ICalParameter.parseList(b, r.parameters.lowerBound, r.parameters.upperBound)
-            return ICalProperty(uncheckedName: r.name, value: value, parameters: params, line: r.line)
         }
     }
 
