@@ -309,16 +309,20 @@ struct ICalendarParser {
             calendarProperties.append(ICalProperty(uncheckedName: name, value: value, parameters: params, line: line))
             return
         }
-        if kind != .other && timeZoneDepth == 0 { check(name, kind, l, paramsStart, k, line: line) }
         let d = depth - 1
         let bytes = frames[d].bytes
         let at = bytes.count
         var parsed: [ICalParameter] = []
+        var slot = -1
         if k > paramsStart && k - paramsStart <= 48 {
             // Short lists (a TZID, VALUE=DATE) are parsed now, and a recent line's list with
             // the same bytes is shared rather than made again; longer ones (an ATTENDEE's)
             // wait until asked for.
-            parsed = recentParameterList(l, paramsStart, k)
+            slot = recentParameterList(l, paramsStart, k)
+            parsed = recentParameters[slot].parameters
+        }
+        if kind != .other && timeZoneDepth == 0 { check(name, kind, l, paramsStart, k, slot: slot, line: line) }
+        if slot >= 0 {
             bytes.append(UnsafeBufferPointer(rebasing: l[k..<n]))
         } else {
             bytes.append(UnsafeBufferPointer(rebasing: l[paramsStart..<n]))
@@ -481,24 +485,26 @@ struct ICalendarParser {
     }
 
     /// Parameter lists of recent lines, with their bytes (from the first `;` to the `:`).
-    private var recentParameters: [(bytes: [UInt8], parameters: [ICalParameter])] = Array(repeating: ([], []), count: 4)
+    /// `tzidNoted`: a date property with these parameters had its TZID noted (``noteTZID``).
+    private var recentParameters: [(bytes: [UInt8], parameters: [ICalParameter], tzidNoted: Bool)] = Array(repeating: ([], [], false), count: 4)
     private var nextRecentParameters = 0
 
-    /// The parameters `l[ps..<pe]` (a short list): a recent line's list when the bytes are the same.
-    private mutating func recentParameterList(_ l: UnsafeBufferPointer<UInt8>, _ ps: Int, _ pe: Int) -> [ICalParameter] {
+    /// The slot of `recentParameters` holding the parameters `l[ps..<pe]` (a short list):
+    /// a recent line's when the bytes are the same, else newly parsed.
+    private mutating func recentParameterList(_ l: UnsafeBufferPointer<UInt8>, _ ps: Int, _ pe: Int) -> Int {
         let m = pe - ps
-        for entry in recentParameters where entry.bytes.count == m {
-            if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, l.baseAddress! + ps, m) == 0 }) {
-                return entry.parameters
+        for i in recentParameters.indices where recentParameters[i].bytes.count == m {
+            if recentParameters[i].bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, l.baseAddress! + ps, m) == 0 }) {
+                return i
             }
         }
-        let list = ICalParameter.parseList(l, ps, pe)
         let slot = nextRecentParameters
         recentParameters[slot].bytes.removeAll(keepingCapacity: true)
         recentParameters[slot].bytes.append(contentsOf: UnsafeBufferPointer(rebasing: l[ps..<pe]))
-        recentParameters[slot].parameters = list
+        recentParameters[slot].parameters = ICalParameter.parseList(l, ps, pe)
+        recentParameters[slot].tzidNoted = false
         nextRecentParameters = (slot + 1) & 3
-        return list
+        return slot
     }
 
     private static let tzidName: [UInt8] = Array("TZID".utf8)
@@ -513,12 +519,18 @@ struct ICalendarParser {
     /// Checks the value of a property of an open component outside any VTIMEZONE, from its
     /// bytes (raw parameters `l[ps..<pe]`, value after the `:` at `pe`); warns about what
     /// cannot be used. A UID is noted for the missing-UID check.
-    private mutating func check(_ name: String, _ kind: ICalPropertyKind, _ l: UnsafeBufferPointer<UInt8>, _ ps: Int, _ pe: Int, line: Int) {
+    /// `slot` is where `recentParameters` holds the parsed parameters (-1: not parsed).
+    private mutating func check(_ name: String, _ kind: ICalPropertyKind, _ l: UnsafeBufferPointer<UInt8>, _ ps: Int, _ pe: Int, slot: Int, line: Int) {
         let bytes = UnsafeBufferPointer(rebasing: l[(pe + 1)...])
         switch kind {
         case .other: return
         case .uid: frames[depth - 1].hasUID = true
         case .date, .dateList:
+            // A parameter list met again had its TZID noted already: only the date is checked.
+            if slot >= 0, recentParameters[slot].tzidNoted, kind == .date {
+                if !ICalDateTime.isValid(bytes) { invalidDate(name, bytes, line: line) }
+                return
+            }
             let tzid = parameter(Self.tzidName, l, ps, pe)
             if kind == .dateList, name == "RDATE", parameter(Self.valueName, l, ps, pe)?.uppercased() == "PERIOD" {
                 let value = String(decoding: bytes, as: UTF8.self)
@@ -533,11 +545,10 @@ struct ICalendarParser {
                         message: "\"\(v)\" is not a valid DATE or DATE-TIME; kept as written but not used"))
                 }
             } else if !ICalDateTime.isValid(bytes) {
-                let value = String(decoding: bytes, as: UTF8.self)
-                warnings.append(FormatWarning(line: line, property: name, code: .invalidDate,
-                    message: "\"\(value.prefix(40))\" is not a valid DATE or DATE-TIME (YYYYMMDD or YYYYMMDDTHHMMSS[Z]); kept as written but not used"))
+                invalidDate(name, bytes, line: line)
             }
             if let tzid { noteTZID(tzid, line: line, property: name) }
+            if slot >= 0 { recentParameters[slot].tzidNoted = true }
         case .rrule:
             // Calendars repeat a few rules: one already found valid is not parsed again.
             let value = String(decoding: bytes, as: UTF8.self)
@@ -557,6 +568,12 @@ struct ICalendarParser {
                     message: "\"\(value.prefix(40))\" is not a valid DURATION (like PT1H30M); ignored"))
             }
         }
+    }
+
+    private mutating func invalidDate(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+        let value = String(decoding: bytes, as: UTF8.self)
+        warnings.append(FormatWarning(line: line, property: name, code: .invalidDate,
+            message: "\"\(value.prefix(40))\" is not a valid DATE or DATE-TIME (YYYYMMDD or YYYYMMDDTHHMMSS[Z]); kept as written but not used"))
     }
 
     /// Reports TZIDs that no VTIMEZONE in the whole file defined.
