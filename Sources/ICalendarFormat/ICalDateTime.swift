@@ -120,17 +120,6 @@ public struct ICalDateTime: Hashable, Sendable, CustomStringConvertible {
         self = v
     }
 
-    @inline(__always)
-    static func digits(_ b: UnsafeBufferPointer<UInt8>, _ at: Int, _ n: Int) -> Int? {
-        var v = 0
-        for i in at..<(at + n) {
-            let d = b[i] &- 48
-            if d > 9 { return nil }
-            v = v * 10 + Int(d)
-        }
-        return v
-    }
-
     /// Whether bytes are a valid DATE or DATE-TIME: what ``parse(_:tzid:)`` accepts
     /// (nothing is built).
     static func isValid(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
