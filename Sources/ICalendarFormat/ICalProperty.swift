@@ -154,10 +154,12 @@ public struct ICalProperty: Hashable, Sendable {
     /// The value read as TEXT (escapes undone).
     public var text: String {
         if ownsValue { return ICalText.unescape(storage) }
-        return withValueBytes { b in
-            b.count > 1 && memchr(b.baseAddress!, 92, b.count) != nil
-                ? ICalText.unescape(bytes: b) : String(decoding: b, as: UTF8.self)
+        // Escapes are undone in the value as decoded (invalid UTF-8 repaired first), so a
+        // backslash never joins the bytes on either side of it into one character.
+        let (value, escaped) = withValueBytes { b in
+            (String(decoding: b, as: UTF8.self), b.count > 1 && memchr(b.baseAddress!, 92, b.count) != nil)
         }
+        return escaped ? ICalText.unescape(value) : value
     }
 
     /// The value read as a comma-separated list of TEXT (CATEGORIES, RESOURCES).

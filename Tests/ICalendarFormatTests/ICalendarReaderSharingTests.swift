@@ -85,6 +85,18 @@ import Testing
         #expect(second.uid == "u2")
     }
 
+    /// TEXT escapes are undone after invalid UTF-8 is repaired: a backslash between a lead
+    /// byte and a continuation byte does not join them into a character.
+    @Test func escapesAreUndoneAfterRepair() throws {
+        var bytes = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\nSUMMARY:a".utf8)
+        bytes += [0xC3, 92, 0x86]
+        bytes += Array("\r\nLOCATION:b\\,c\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        let event = try #require(try ICalendarReader(floatingTimeZone: TimeZone(identifier: "UTC")!).read(Data(bytes)).events.first)
+        #expect(event.summary == "a\u{FFFD}\u{FFFD}")
+        #expect(event.property("SUMMARY")?.value == "a\u{FFFD}\\\u{FFFD}")
+        #expect(event.location == "b,c")
+    }
+
     @Test func valuesAreCheckedWhereTheyWereCheckedBefore() throws {
         let cal = try read([
             "BEGIN:VCALENDAR", "VERSION:2.0",
