@@ -154,12 +154,21 @@ public struct ICalProperty: Hashable, Sendable {
     /// The value read as TEXT (escapes undone).
     public var text: String {
         if ownsValue { return ICalText.unescape(storage) }
-        // Escapes are undone in the value as decoded (invalid UTF-8 repaired first), so a
-        // backslash never joins the bytes on either side of it into one character.
-        let (value, escaped) = withValueBytes { b in
-            (String(decoding: b, as: UTF8.self), b.count > 1 && memchr(b.baseAddress!, 92, b.count) != nil)
+        return withValueBytes { b -> String in
+            guard b.count > 1, let base = b.baseAddress, var p = memchr(base, 92, b.count) else {
+                return String(decoding: b, as: UTF8.self)
+            }
+            // Escapes are undone as in the value decoded first (invalid UTF-8 repaired), so a
+            // backslash never joins the bytes on either side of it into one character. When
+            // every backslash follows an ASCII byte, undoing them in the bytes gives the same.
+            while true {
+                let i = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
+                if i > 0, b[i - 1] >= 0x80 { return ICalText.unescape(String(decoding: b, as: UTF8.self)) }
+                guard i + 1 < b.count, let next = memchr(base + i + 1, 92, b.count - i - 1) else { break }
+                p = next
+            }
+            return ICalText.unescape(bytes: b)
         }
-        return escaped ? ICalText.unescape(value) : value
     }
 
     /// The value read as a comma-separated list of TEXT (CATEGORIES, RESOURCES).

@@ -90,11 +90,15 @@ import Testing
     @Test func escapesAreUndoneAfterRepair() throws {
         var bytes = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\nSUMMARY:a".utf8)
         bytes += [0xC3, 92, 0x86]
+        bytes += Array("\r\nDESCRIPTION:".utf8) + [0xC3, 32, 92, 44, 0xE6, 0x88, 92, 110, 0x86, 92]
+        bytes += Array("\r\nX-T:".utf8) + [0xC3, 32, 92, 44, 0x86]
         bytes += Array("\r\nLOCATION:b\\,c\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
         let event = try #require(try ICalendarReader(floatingTimeZone: TimeZone(identifier: "UTC")!).read(Data(bytes)).events.first)
         #expect(event.summary == "a\u{FFFD}\u{FFFD}")
         #expect(event.property("SUMMARY")?.value == "a\u{FFFD}\\\u{FFFD}")
         #expect(event.location == "b,c")
+        #expect(event.property("X-T")?.text == "\u{FFFD} ,\u{FFFD}")
+        #expect(event.descriptionText == "\u{FFFD} ,\u{FFFD}\n\u{FFFD}\\")
     }
 
     @Test func valuesAreCheckedWhereTheyWereCheckedBefore() throws {
