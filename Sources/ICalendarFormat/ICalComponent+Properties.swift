@@ -9,7 +9,7 @@ extension ICalComponent {
 
     private func text(_ name: String) -> String? {
         guard let i = propertyIndex(upper: name) else { return nil }
-        return ICalText.unescape(properties[i].value)
+        return properties[i].text
     }
     private mutating func setText(_ name: String, _ v: String?) { set(name, v.map { .text(name, $0) }) }
 
@@ -50,8 +50,8 @@ extension ICalComponent {
     /// ``dateTime(_:)`` for a name already upper-cased (the typed getters).
     private func dateTime(upper name: String) -> ICalDateTime? {
         guard let i = propertyIndex(upper: name) else { return nil }
-        let tzid = properties[i].parameters.isEmpty ? nil : properties[i].parameter(upper: "TZID")
-        return ICalDateTime(properties[i].value, tzid: tzid)
+        let tzid = properties[i].hasNoParameters ? nil : properties[i].parameter(upper: "TZID")
+        return properties[i].withValueBytes { ICalDateTime.parse($0, tzid: tzid) }
     }
 
     /// Sets a DATE / DATE-TIME property with the right VALUE and TZID parameters.

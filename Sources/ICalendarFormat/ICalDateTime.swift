@@ -120,46 +120,50 @@ public struct ICalDateTime: Hashable, Sendable, CustomStringConvertible {
         self = v
     }
 
-    @inline(__always)
-    static func digits(_ b: UnsafeBufferPointer<UInt8>, _ at: Int, _ n: Int) -> Int? {
-        var v = 0
-        for i in at..<(at + n) {
-            let d = b[i] &- 48
-            if d > 9 { return nil }
-            v = v * 10 + Int(d)
-        }
-        return v
-    }
-
-    /// Whether bytes are a valid DATE or DATE-TIME: what ``parse(_:tzid:)`` accepts (with no
-    /// zone, the value is a plain struct: nothing is allocated).
+    /// Whether bytes are a valid DATE or DATE-TIME: what ``parse(_:tzid:)`` accepts
+    /// (nothing is built).
     static func isValid(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        parse(b, tzid: nil) != nil
+        fields(b) != nil
     }
 
     /// Byte-level parser, the hot path of reading.
     static func parse(_ b: UnsafeBufferPointer<UInt8>, tzid: String?) -> ICalDateTime? {
-        var n = b.count
-        while n > 0, b[n - 1] == 32 { n -= 1 }
-        guard n == 8 || n == 15 || n == 16,
-              let y = digits(b, 0, 4), let m = digits(b, 4, 2), let d = digits(b, 6, 2),
-              m >= 1, m <= 12, d >= 1, d <= CivilTime.daysInMonth(year: y, month: m)
-        else { return nil }
-        if n == 8 { return ICalDateTime(year: y, month: m, day: d, form: .date) }
-        guard b[8] == UInt8(ascii: "T") || b[8] == UInt8(ascii: "t"),
-              let hh = digits(b, 9, 2), let mm = digits(b, 11, 2), let ss = digits(b, 13, 2),
-              hh <= 23, mm <= 59, ss <= 60
-        else { return nil }
-        var form: Form
-        if n == 16 {
-            guard b[15] == UInt8(ascii: "Z") || b[15] == UInt8(ascii: "z") else { return nil }
-            form = .utc
-        } else if let tzid, !tzid.isEmpty {
-            form = .zoned(tzid: tzid)
-        } else {
-            form = .floating
+        guard let f = fields(b) else { return nil }
+        let form: Form
+        switch f.kind {
+        case 0: return ICalDateTime(year: f.y, month: f.m, day: f.d, form: .date)
+        case 2: form = .utc
+        default:
+            if let tzid, !tzid.isEmpty { form = .zoned(tzid: tzid) } else { form = .floating }
         }
-        return ICalDateTime(year: y, month: m, day: d, hour: hh, minute: mm, second: min(ss, 59), form: form)
+        return ICalDateTime(year: f.y, month: f.m, day: f.d, hour: f.hh, minute: f.mm, second: f.ss, form: form)
+    }
+
+    /// The fields of `YYYYMMDD` (kind 0), `YYYYMMDDTHHMMSS` (1) or `YYYYMMDDTHHMMSSZ` (2),
+    /// trailing spaces ignored; nil for anything else or out-of-range fields. A leap
+    /// second (60) reads as 59.
+    @inline(__always)
+    private static func fields(_ b: UnsafeBufferPointer<UInt8>) -> (y: Int, m: Int, d: Int, hh: Int, mm: Int, ss: Int, kind: Int)? {
+        guard let p = b.baseAddress else { return nil }
+        var n = b.count
+        while n > 0, p[n - 1] == 32 { n -= 1 }
+        guard n == 8 || n == 15 || n == 16 else { return nil }
+        @inline(__always) func two(_ i: Int) -> Int? {
+            let a = p[i] &- 48, c = p[i + 1] &- 48
+            return a <= 9 && c <= 9 ? Int(a) * 10 + Int(c) : nil
+        }
+        guard let y0 = two(0), let y1 = two(2), let m = two(4), let d = two(6),
+              m >= 1, m <= 12, d >= 1 else { return nil }
+        let y = y0 * 100 + y1
+        guard d <= CivilTime.daysInMonth(year: y, month: m) else { return nil }
+        if n == 8 { return (y, m, d, 0, 0, 0, 0) }
+        guard p[8] | 0x20 == 116, let hh = two(9), let mm = two(11), let ss = two(13),
+              hh <= 23, mm <= 59, ss <= 60 else { return nil }
+        if n == 16 {
+            guard p[15] | 0x20 == 122 else { return nil }
+            return (y, m, d, hh, mm, min(ss, 59), 2)
+        }
+        return (y, m, d, hh, mm, min(ss, 59), 1)
     }
 }
 

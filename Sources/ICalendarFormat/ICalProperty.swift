@@ -1,22 +1,117 @@
+import Foundation
+
 /// One content line of a calendar: name, parameters and value, with the line it came from.
 ///
 /// `value` is the value exactly as written in iCalendar text (escapes kept), so that
 /// unknown properties round-trip untouched; typed accessors decode it.
+///
+/// A property read from text does not own strings of its own: it shares its component's
+/// bytes (one buffer per component, unfolded) and knows where its value and raw parameters
+/// lie in them. `value` and `parameters` are built from there when asked for (invalid
+/// UTF-8 repaired then, value by value); most are never read, so they are never made.
+/// Setting either makes the property own it.
 public struct ICalProperty: Hashable, Sendable {
     /// The name, upper-cased (`DTSTART`, `X-WR-CALNAME`).
     public var name: String
-    public var parameters: [ICalParameter]
-    /// The raw value as in iCalendar text.
-    public var value: String
+    /// The value, when the property owns it (`valueEnd` is ``owned``).
+    private var storage: String
+    /// For a property read from text, its component's bytes: the value is at
+    /// `valueStart..<valueEnd`.
+    private var shared: [UInt8] = []
+    private var valueStart: UInt32
+    private var valueEnd: UInt32
+    /// The raw parameters in `shared` (from the first `;` up to the value's `:`), not yet
+    /// parsed; an empty range when `ownParameters` holds them.
+    private var rawStart: UInt32 = 0
+    private var rawEnd: UInt32 = 0
+    private var ownParameters: [ICalParameter]
     /// The 1-based line the property started on; 0 for one built in code. Not part of equality.
     public var line: Int
 
     public init(name: String, value: String, parameters: [ICalParameter] = [], line: Int = 0) {
-        self.name = name.asciiUppercased; self.value = value; self.parameters = parameters; self.line = line
+        self.init(uncheckedName: name.asciiUppercased, value: value, parameters: parameters, line: line)
     }
 
     init(uncheckedName name: String, value: String, parameters: [ICalParameter], line: Int) {
-        self.name = name; self.value = value; self.parameters = parameters; self.line = line
+        self.name = name
+        self.line = line
+        ownParameters = parameters
+        storage = value
+        valueStart = 0
+        valueEnd = Self.owned
+    }
+
+    /// `valueEnd` of a property whose `storage` is its value.
+    private static let owned = UInt32.max
+
+    /// A property being read from text: its value and raw parameters are ranges (below
+    /// 4 GiB) of its component's bytes, which ``share(_:)`` hands over when the component ends.
+    init(uncheckedName name: String, value: Range<Int>, rawParameters: Range<Int>,
+         parameters: [ICalParameter], line: Int) {
+        self.name = name
+        self.line = line
+        storage = ""
+        valueStart = UInt32(truncatingIfNeeded: value.lowerBound)
+        valueEnd = UInt32(truncatingIfNeeded: value.upperBound)
+        rawStart = UInt32(truncatingIfNeeded: rawParameters.lowerBound)
+        rawEnd = UInt32(truncatingIfNeeded: rawParameters.upperBound)
+        ownParameters = parameters
+    }
+
+    /// Gives a property being read its component's bytes (one owning its value keeps it).
+    @inline(__always)
+    mutating func share(_ bytes: [UInt8]) {
+        if valueEnd != Self.owned { shared = bytes }
+    }
+
+    /// Whether `storage` is the value.
+    @inline(__always)
+    private var ownsValue: Bool { valueEnd == Self.owned }
+
+    /// The raw value as in iCalendar text.
+    public var value: String {
+        get {
+            if ownsValue { return storage }
+            return withValueBytes { String(decoding: $0, as: UTF8.self) }
+        }
+        set {
+            if rawEnd > rawStart { ownParameters = parameters; rawStart = 0; rawEnd = 0 }
+            shared = []
+            storage = newValue
+            valueStart = 0
+            valueEnd = Self.owned
+        }
+    }
+
+    /// The parameters, in order.
+    public var parameters: [ICalParameter] {
+        get {
+            guard rawEnd > rawStart else { return ownParameters }
+            return shared.withUnsafeBufferPointer { ICalParameter.parseList($0, Int(rawStart), Int(rawEnd)) }
+        }
+        set {
+            ownParameters = newValue
+            rawStart = 0; rawEnd = 0
+            if !ownsValue {
+                storage = value
+                valueStart = 0; valueEnd = Self.owned
+            }
+            shared = []
+        }
+    }
+
+    /// Whether the property has no parameters, without parsing them.
+    var hasNoParameters: Bool { rawEnd > rawStart ? false : ownParameters.isEmpty }
+
+    /// Calls `body` with the bytes of the value (as read: not checked for UTF-8), without building a string.
+    @inline(__always)
+    func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if ownsValue {
+            if let r = try storage.utf8.withContiguousStorageIfAvailable(body) { return r }
+            var s = storage
+            return try s.withUTF8(body)
+        }
+        return try shared.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[Int(valueStart)..<Int(valueEnd)])) }
     }
 
     /// A TEXT property, escaping `\ ; ,` and newlines.
@@ -26,30 +121,55 @@ public struct ICalProperty: Hashable, Sendable {
 
     /// The first value of a parameter, by case-insensitive name.
     public func parameter(_ name: String) -> String? {
-        if parameters.isEmpty { return nil }
+        if hasNoParameters { return nil }
         return parameter(upper: name.asciiUppercased)
     }
 
     /// ``parameter(_:)`` for a name already upper-cased.
     @inline(__always)
     func parameter(upper n: String) -> String? {
+        if rawEnd > rawStart {
+            var name = n
+            return name.withUTF8 { want in
+                shared.withUnsafeBufferPointer { ICalParameter.firstValue(of: want, in: $0, Int(rawStart), Int(rawEnd)) }
+            }
+        }
         let count = n.utf8.count
-        for p in parameters where p.name.utf8.count == count && p.name == n { return p.firstValue }
+        for p in ownParameters where p.name.utf8.count == count && p.name == n { return p.firstValue }
         return nil
     }
 
     /// Sets (or removes, with nil) a single-valued parameter.
     public mutating func setParameter(_ name: String, _ value: String?) {
         let n = name.uppercased()
-        if let i = parameters.firstIndex(where: { $0.name == n }) {
-            if let value { parameters[i].values = [value] } else { parameters.remove(at: i) }
+        var list = parameters
+        if let i = list.firstIndex(where: { $0.name == n }) {
+            if let value { list[i].values = [value] } else { list.remove(at: i) }
         } else if let value {
-            parameters.append(ICalParameter(name: n, values: [value]))
+            list.append(ICalParameter(name: n, values: [value]))
         }
+        parameters = list
     }
 
     /// The value read as TEXT (escapes undone).
-    public var text: String { ICalText.unescape(value) }
+    public var text: String {
+        if ownsValue { return ICalText.unescape(storage) }
+        return withValueBytes { b -> String in
+            guard b.count > 1, let base = b.baseAddress, var p = memchr(base, 92, b.count) else {
+                return String(decoding: b, as: UTF8.self)
+            }
+            // Escapes are undone as in the value decoded first (invalid UTF-8 repaired), so a
+            // backslash never joins the bytes on either side of it into one character. When
+            // every backslash follows an ASCII byte, undoing them in the bytes gives the same.
+            while true {
+                let i = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
+                if i > 0, b[i - 1] >= 0x80 { return ICalText.unescape(String(decoding: b, as: UTF8.self)) }
+                guard i + 1 < b.count, let next = memchr(base + i + 1, 92, b.count - i - 1) else { break }
+                p = next
+            }
+            return ICalText.unescape(bytes: b)
+        }
+    }
 
     /// The value read as a comma-separated list of TEXT (CATEGORIES, RESOURCES).
     public var textList: [String] { ICalText.splitList(value).map(ICalText.unescape) }

@@ -29,32 +29,38 @@ enum ICalText {
         var s = text
         return s.withUTF8 { b -> String in
             guard b.count > 1, let base = b.baseAddress, memchr(base, 92, b.count) != nil else { return text }
-            let n = b.count
-            // Copy the runs between backslashes whole (memchr finds the next one), not byte by byte.
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { out -> String in
-                let dst = out.baseAddress!
-                var o = 0, i = 0
-                while i < n {
-                    let run: Int
-                    if let p = memchr(base + i, 92, n - i) {
-                        run = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - (base + i)
-                    } else {
-                        run = n - i
-                    }
-                    if run > 0 { (dst + o).initialize(from: base + i, count: run); o += run; i += run }
-                    if i >= n { break }
-                    // b[i] is a backslash.
-                    if i + 1 < n {
-                        let e = b[i + 1]
-                        dst[o] = e == 110 || e == 78 ? 10 : e
-                        o += 1; i += 2
-                    } else {
-                        dst[o] = 92
-                        o += 1; i += 1
-                    }
+            return unescape(bytes: b)
+        }
+    }
+
+    /// ``unescape(_:)`` from bytes (always builds a new string).
+    static func unescape(bytes b: UnsafeBufferPointer<UInt8>) -> String {
+        let n = b.count
+        guard n > 0, let base = b.baseAddress else { return "" }
+        // Copy the runs between backslashes whole (memchr finds the next one), not byte by byte.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { out -> String in
+            let dst = out.baseAddress!
+            var o = 0, i = 0
+            while i < n {
+                let run: Int
+                if let p = memchr(base + i, 92, n - i) {
+                    run = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - (base + i)
+                } else {
+                    run = n - i
                 }
-                return String(decoding: UnsafeBufferPointer(start: dst, count: o), as: UTF8.self)
+                if run > 0 { (dst + o).initialize(from: base + i, count: run); o += run; i += run }
+                if i >= n { break }
+                // b[i] is a backslash.
+                if i + 1 < n {
+                    let e = b[i + 1]
+                    dst[o] = e == 110 || e == 78 ? 10 : e
+                    o += 1; i += 2
+                } else {
+                    dst[o] = 92
+                    o += 1; i += 1
+                }
             }
+            return String(decoding: UnsafeBufferPointer(start: dst, count: o), as: UTF8.self)
         }
     }
 

@@ -59,23 +59,24 @@ struct ICalTokens {
         }
     }
 
-    /// The little-endian packing of up to 16 bytes into two words, zero-padded.
+    /// Up to 16 bytes packed into two words; for a given length, different bytes give
+    /// different keys (the loads of 4 or 8 bytes may overlap, never reading past `p + n`).
     @inline(__always)
     static func key(_ p: UnsafePointer<UInt8>, _ n: Int) -> (UInt64, UInt64) {
-        var k0: UInt64 = 0, k1: UInt64 = 0
+        let r = UnsafeRawPointer(p)
         if n >= 8 {
-            k0 = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-            if n == 16 {
-                k1 = UnsafeRawPointer(p + 8).loadUnaligned(as: UInt64.self)
-            } else {
-                var i = 8
-                while i < n { k1 |= UInt64(p[i]) &<< UInt64(8 * (i - 8)); i += 1 }
-            }
-        } else {
-            var i = 0
-            while i < n { k0 |= UInt64(p[i]) &<< UInt64(8 * i); i += 1 }
+            let k0 = r.loadUnaligned(as: UInt64.self)
+            return (k0, n > 8 ? r.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) : 0)
         }
-        return (k0, k1)
+        if n >= 4 {
+            let a = UInt64(r.loadUnaligned(as: UInt32.self))
+            let b = UInt64(r.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+            return (a | b &<< 32, 0)
+        }
+        var k0: UInt64 = 0
+        var i = 0
+        while i < n { k0 |= UInt64(p[i]) &<< UInt64(8 * i); i += 1 }
+        return (k0, 0)
     }
 
     @inline(__always)

@@ -5,7 +5,10 @@ import Foundation
 /// parameters and values, and assembles components, handing each top-level one to `deliver`.
 ///
 /// Values are checked as each property is read (from its bytes), so a finished component
-/// is handed over as it is, without a second walk.
+/// is handed over as it is, without a second walk. The bytes of a component's properties
+/// (parameters and values as written, unfolded) are gathered into one buffer and made into
+/// one string when the component ends: its properties share that string, and their values
+/// and parameters are built from it only when asked for.
 struct ICalendarParser {
     var warnings: [FormatWarning] = []
     var calendarProperties: [ICalProperty] = []
@@ -14,7 +17,47 @@ struct ICalendarParser {
     /// Top-level VEVENT, VTODO, VJOURNAL, VFREEBUSY or VTIMEZONE seen (a VCARD does not count).
     var calendarComponentCount = 0
     private var inCalendar = false
-    private var stack: [ICalComponent] = []
+    /// A growable byte buffer appended to with `memcpy`.
+    private final class Bytes {
+        private(set) var base: UnsafeMutablePointer<UInt8>
+        private(set) var count = 0
+        private(set) var capacity: Int
+        init(capacity: Int = 1024) { self.capacity = capacity; base = .allocate(capacity: capacity) }
+        deinit { base.deallocate() }
+        func append(_ b: UnsafeBufferPointer<UInt8>) {
+            let n = b.count
+            if count + n > capacity {
+                var c = capacity * 2
+                while c < count + n { c *= 2 }
+                let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
+                nb.update(from: base, count: count)
+                base.deallocate()
+                base = nb; capacity = c
+            }
+            if n > 0 { (base + count).update(from: b.baseAddress!, count: n) }
+            count += n
+        }
+        func reset() {
+            count = 0
+            if capacity > 1 << 20 { base.deallocate(); capacity = 1024; base = .allocate(capacity: capacity) }
+        }
+        var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    }
+    /// An open component. Frames are reused (with their buffers) from one component to the next.
+    private struct Frame {
+        var name = ""
+        var line = 0
+        var components: [ICalComponent] = []
+        var bytes = Bytes()
+        /// Its properties so far, with offsets into `bytes` (given the bytes when it ends).
+        var properties: [ICalProperty] = []
+        /// Properties skipped over the limit, and the index of the warning that says so.
+        var dropped = (count: 0, warning: 0)
+        var hasUID = false
+    }
+    /// `frames[0..<depth]` are the open components, outermost first.
+    private var frames: [Frame] = []
+    private var depth = 0
     private var warnedOutside = false
     let resolver: ICalTimeZoneResolver
     private let deliver: (ICalComponent) throws -> Void
@@ -24,21 +67,13 @@ struct ICalendarParser {
     let limits: ContentLineReader.Limits
     /// BEGINs skipped for nesting too deep, not yet matched by an END.
     private var excessDepth = 0
-    /// Per open component (parallel to `stack`): properties skipped over the limit, and the
-    /// index of the warning that says so.
-    private var dropped: [(count: Int, warning: Int)] = []
     /// The same for the VCALENDAR's own properties.
     private var droppedCalendar = (count: 0, warning: 0)
     private var calendarLine = 0
     /// Whether the input holds a NUL byte anywhere (checked once, so clean input pays nothing per line).
     private var inputHasNUL = false
-    /// Per open component (parallel to `stack`): whether it has a UID.
-    private var hasUID: [Bool] = []
     /// How many open components are VTIMEZONEs: their values are not checked.
     private var timeZoneDepth = 0
-    /// The parameter lists of recent lines, with their bytes (from the first `;` to the `:`).
-    private var recentParameters: [(bytes: [UInt8], parameters: [ICalParameter])] = Array(repeating: ([], []), count: 4)
-    private var nextRecentParameters = 0
     /// Names and short values met again and again, made into strings once.
     private var names = ICalTokens(seed: ICalTokens.names)
     private var values = ICalTokens(seed: ICalTokens.values)
@@ -156,27 +191,6 @@ struct ICalendarParser {
         String(decoding: UnsafeBufferPointer(rebasing: l[a..<b]), as: UTF8.self)
     }
 
-    /// A parameter value with RFC 6868 caret escapes undone (`^'` quote, `^n` newline, `^^` caret).
-    private static func parameterValue(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
-        var caret = false
-        for k in a..<b where l[k] == 94 { caret = true; break }
-        if !caret { return string(l, a, b) }
-        var out: [UInt8] = []
-        var k = a
-        while k < b {
-            if l[k] == 94, k + 1 < b {
-                switch l[k + 1] {
-                case 39: out.append(34); k += 2; continue
-                case 110, 78: out.append(10); k += 2; continue
-                case 94: out.append(94); k += 2; continue
-                default: break
-                }
-            }
-            out.append(l[k]); k += 1
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     private static func name(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
         var lower = false
         for k in a..<b where l[k] >= 97 && l[k] <= 122 { lower = true; break }
@@ -206,7 +220,7 @@ struct ICalendarParser {
     private mutating func shortValue(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, parameter: Bool) -> String {
         let n = b - a
         guard n > 0, n <= ICalTokens.maxLength else {
-            return parameter ? Self.parameterValue(l, a, b) : Self.string(l, a, b)
+            return parameter ? ICalParameter.unescapedValue(l, a, b) : Self.string(l, a, b)
         }
         // Parameter values (caret escapes undone) and property values (as written) differ
         // for the same bytes only when there is a caret: those are not shared.
@@ -214,7 +228,7 @@ struct ICalendarParser {
         let i = values.find(n, k)
         if i >= 0 { return values.entry(i).string }
         if memchr(l.baseAddress! + a, 94, n) != nil {
-            return parameter ? Self.parameterValue(l, a, b) : Self.string(l, a, b)
+            return parameter ? ICalParameter.unescapedValue(l, a, b) : Self.string(l, a, b)
         }
         let s = Self.string(l, a, b)
         values.add(n, k, s, .other)
@@ -238,7 +252,7 @@ struct ICalendarParser {
         if k == 5 || k == 3, l[k] == 58 {
             let up0 = l[0] & 0xDF
             if k == 5, up0 == 66, l[1] & 0xDF == 69, l[2] & 0xDF == 71, l[3] & 0xDF == 73, l[4] & 0xDF == 78 {
-                if excessDepth > 0 || stack.count + (inCalendar ? 1 : 0) >= limits.depth {
+                if excessDepth > 0 || depth + (inCalendar ? 1 : 0) >= limits.depth {
                     // Too deep: skip it and all inside up to its END, warning once per run.
                     if excessDepth == 0 {
                         warnings.append(FormatWarning(line: line, property: "BEGIN", code: .tooDeep,
@@ -256,63 +270,25 @@ struct ICalendarParser {
         }
         if excessDepth > 0 { return }
         // Over the property limit: skip before parsing parameters and value.
-        if stack.isEmpty {
+        if depth == 0 {
             if inCalendar, calendarProperties.count >= limits.propertiesPerComponent {
                 droppedCalendar = tooMany(droppedCalendar, l, nameEnd, line: line); return
             }
-        } else if stack[stack.count - 1].properties.count >= limits.propertiesPerComponent {
-            dropped[dropped.count - 1] = tooMany(dropped[dropped.count - 1], l, nameEnd, line: line); return
+        } else if frames[depth - 1].properties.count >= limits.propertiesPerComponent {
+            frames[depth - 1].dropped = tooMany(frames[depth - 1].dropped, l, nameEnd, line: line); return
         }
         let (name, kind) = token(l, 0, nameEnd)
-        var params: [ICalParameter] = []
-        // The same parameters as a recent line (`;TZID=Europe/Berlin`, `;VALUE=DATE`) give
-        // the same list: share it rather than parse and allocate it again.
+        // Find where the value begins (a quoted parameter value may hold `:`); the
+        // parameters are parsed only when asked for.
         let paramsStart = k
-        if k < n, l[k] == 59 {
-            for entry in recentParameters where !entry.parameters.isEmpty {
-                let m = entry.bytes.count
-                if paramsStart + m < n, l[paramsStart + m] == 58,
-                   entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, l.baseAddress! + paramsStart, m) == 0 }) {
-                    params = entry.parameters
-                    k = paramsStart + m
-                    break
-                }
-            }
-        }
-        let parsed = params.isEmpty
-        while parsed, k < n, l[k] == 59 {
-            k += 1
-            if params.isEmpty { params.reserveCapacity(4) }
-            let ps = k
-            while k < n, l[k] != 61, l[k] != 58, l[k] != 59 { k += 1 }
-            let pname = token(l, ps, k).0
-            var first: String?
-            var more: [String] = []
+        while k < n, l[k] == 59 {
+            k = ICalParameter.nameEnd(l, k + 1, n)
             if k < n, l[k] == 61 {
                 k += 1
                 while true {
-                    let v: String
-                    if k < n, l[k] == 34 {
-                        let vs = k + 1
-                        k = vs
-                        while k < n, l[k] != 34 { k += 1 }
-                        v = shortValue(l, vs, k, parameter: true)
-                        if k < n { k += 1 }
-                    } else {
-                        let vs = k
-                        while k < n, l[k] != 44, l[k] != 58, l[k] != 59 { k += 1 }
-                        v = shortValue(l, vs, k, parameter: true)
-                    }
-                    if first == nil { first = v } else { more.append(v) }
+                    k = ICalParameter.valueBounds(l, k, n).next
                     if k < n, l[k] == 44 { k += 1; continue }
                     break
-                }
-            }
-            if !pname.isEmpty {
-                if let first, more.isEmpty {
-                    params.append(ICalParameter(uncheckedName: pname, value: first))
-                } else {
-                    params.append(ICalParameter(uncheckedName: pname, values: first.map { [$0] + more } ?? []))
                 }
             }
         }
@@ -321,31 +297,45 @@ struct ICalendarParser {
                 message: "the line has no \":\" before its value; skipped"))
             return
         }
-        if parsed, !params.isEmpty, k - paramsStart <= 48 {
-            // Short lists only (a TZID, VALUE=DATE): an ATTENDEE's is its own. Slots are reused in turn.
-            let slot = nextRecentParameters
-            recentParameters[slot].bytes.removeAll(keepingCapacity: true)
-            recentParameters[slot].bytes.append(contentsOf: UnsafeBufferPointer(rebasing: l[paramsStart..<k]))
-            recentParameters[slot].parameters = params
-            nextRecentParameters = (slot + 1) & 3
-        }
-        // Dates and UIDs rarely repeat: they are not looked up among the shared values.
-        let value = kind == .other ? shortValue(l, k + 1, n, parameter: false) : Self.string(l, k + 1, n)
-        let prop = ICalProperty(uncheckedName: name, value: value, parameters: params, line: line)
-        if stack.isEmpty {
-            if inCalendar {
-                if !((name == "VERSION" || name == "PRODID" || name == "CALSCALE") && calendarProperties.contains { $0.name == name }) {
-                    calendarProperties.append(prop)
-                }
-            } else {
+        if depth == 0 {
+            guard inCalendar else {
                 warnings.append(FormatWarning(line: line, property: name, code: .propertyOutsideComponent,
                     message: "a property outside BEGIN:VCALENDAR was ignored"))
+                return
             }
+            if (name == "VERSION" || name == "PRODID" || name == "CALSCALE") && calendarProperties.contains(where: { $0.name == name }) { return }
+            let value = kind == .other ? shortValue(l, k + 1, n, parameter: false) : Self.string(l, k + 1, n)
+            let params = k > paramsStart ? ICalParameter.parseList(l, paramsStart, k) : []
+            calendarProperties.append(ICalProperty(uncheckedName: name, value: value, parameters: params, line: line))
+            return
+        }
+        let d = depth - 1
+        let bytes = frames[d].bytes
+        let at = bytes.count
+        var parsed: [ICalParameter] = []
+        var slot = -1
+        if k > paramsStart && k - paramsStart <= 48 {
+            // Short lists (a TZID, VALUE=DATE) are parsed now, and a recent line's list with
+            // the same bytes is shared rather than made again; longer ones (an ATTENDEE's)
+            // wait until asked for.
+            slot = recentParameterList(l, paramsStart, k)
+            parsed = recentParameters[slot].parameters
+        }
+        if kind != .other && timeZoneDepth == 0 { check(name, kind, l, paramsStart, k, slot: slot, line: line) }
+        if slot >= 0 {
+            bytes.append(UnsafeBufferPointer(rebasing: l[k..<n]))
         } else {
-            if kind != .other && timeZoneDepth == 0 {
-                check(prop, kind, UnsafeBufferPointer(rebasing: l[(k + 1)...]))
-            }
-            stack[stack.count - 1].properties.append(prop)
+            bytes.append(UnsafeBufferPointer(rebasing: l[paramsStart..<n]))
+        }
+        let colon = bytes.count - (n - k)
+        if bytes.count < Int(UInt32.max) {
+            frames[d].properties.append(ICalProperty(uncheckedName: name, value: (colon + 1)..<bytes.count,
+                                                     rawParameters: at..<colon, parameters: parsed, line: line))
+        } else {
+            // Past what 32-bit offsets reach (only with raised limits): a property of its own.
+            let value = Self.string(l, k + 1, n)
+            let params = parsed.isEmpty && k > paramsStart ? ICalParameter.parseList(l, paramsStart, k) : parsed
+            frames[d].properties.append(ICalProperty(uncheckedName: name, value: value, parameters: params, line: line))
         }
     }
 
@@ -376,28 +366,33 @@ struct ICalendarParser {
 
     private mutating func begin(_ name: String, line: Int) throws {
         if name == "VCALENDAR" {
-            if !stack.isEmpty { try finishOpen(line: line) }
+            if depth > 0 { try finishOpen(line: line) }
             inCalendar = true
             sawCalendar = true
             calendarLine = line
             return
         }
-        if !inCalendar && stack.isEmpty && !warnedOutside {
+        if !inCalendar && depth == 0 && !warnedOutside {
             warnedOutside = true
             warnings.append(FormatWarning(line: line, property: "BEGIN", code: .componentOutsideCalendar,
                 message: "BEGIN:\(name) outside BEGIN:VCALENDAR; read as if inside one"))
         }
-        var c = ICalComponent(name: name, line: line)
-        c.properties.reserveCapacity(16)
-        stack.append(c)
-        dropped.append((0, 0))
-        hasUID.append(false)
+        if depth == frames.count { frames.append(Frame()) }
+        frames[depth].name = name
+        frames[depth].line = line
+        frames[depth].components = []
+        frames[depth].bytes.reset()
+        frames[depth].properties = []
+        frames[depth].properties.reserveCapacity(16)
+        frames[depth].dropped = (0, 0)
+        frames[depth].hasUID = false
+        depth += 1
         if name == "VTIMEZONE" { timeZoneDepth += 1 }
     }
 
     private mutating func end(_ name: String, line: Int) throws {
         if name == "VCALENDAR" {
-            if !stack.isEmpty { try finishOpen(line: line) }
+            if depth > 0 { try finishOpen(line: line) }
             if !inCalendar {
                 warnings.append(FormatWarning(line: line, property: "END", code: .unexpectedEnd,
                     message: "END:VCALENDAR without BEGIN:VCALENDAR; ignored"))
@@ -407,13 +402,13 @@ struct ICalendarParser {
             droppedCalendar = (0, 0)
             return
         }
-        guard let at = stack.lastIndex(where: { $0.name == name }) else {
+        guard let at = frames[0..<depth].lastIndex(where: { $0.name == name }) else {
             warnings.append(FormatWarning(line: line, property: "END", code: .unexpectedEnd,
                 message: "END:\(name) without a matching BEGIN; ignored"))
             return
         }
-        while stack.count > at + 1 {
-            let open = stack[stack.count - 1]
+        while depth > at + 1 {
+            let open = frames[depth - 1]
             warnings.append(FormatWarning(line: line, property: "END", code: .missingEnd,
                 message: "\(open.name) begun on line \(open.line) has no END; closed at END:\(name)"))
             try pop()
@@ -422,24 +417,33 @@ struct ICalendarParser {
     }
 
     private mutating func pop() throws {
-        let c = stack.removeLast()
-        noteDropped(dropped.removeLast(), in: c.name, line: c.line)
-        let uid = hasUID.removeLast()
+        let d = depth - 1
+        noteDropped(frames[d].dropped, in: frames[d].name, line: frames[d].line)
+        let uid = frames[d].hasUID
+        var c = ICalComponent(name: frames[d].name, line: frames[d].line)
+        swap(&c.properties, &frames[d].properties)
+        let shared = [UInt8](frames[d].bytes.buffer)
+        c.properties.withUnsafeMutableBufferPointer { list in
+            for i in list.indices { list[i].share(shared) }
+        }
+        swap(&c.components, &frames[d].components)
+        depth -= 1
         if c.name == "VTIMEZONE" {
             timeZoneDepth -= 1
         } else if !uid && timeZoneDepth == 0 && (c.name == "VEVENT" || c.name == "VTODO" || c.name == "VJOURNAL") {
             warnings.append(FormatWarning(line: c.line, property: c.name, code: .missingUID,
                 message: "\(c.name) has no UID; one must be made up to import it"))
         }
-        if stack.isEmpty {
+        if depth == 0 {
             try complete(c)
         } else {
-            stack[stack.count - 1].components.append(c)
+            frames[depth - 1].components.append(c)
         }
     }
 
     private mutating func finishOpen(line: Int) throws {
-        while let open = stack.last {
+        while depth > 0 {
+            let open = frames[depth - 1]
             warnings.append(FormatWarning(line: line, property: "END", code: .missingEnd,
                 message: "\(open.name) begun on line \(open.line) has no END:\(open.name); closed at line \(line)"))
             try pop()
@@ -480,46 +484,96 @@ struct ICalendarParser {
         if checkedTZIDs.insert(tzid).inserted && !resolver.canResolve(tzid) { pendingTZIDs[tzid] = (line, property) }
     }
 
+    /// Parameter lists of recent lines, with their bytes (from the first `;` to the `:`).
+    /// `tzidNoted`: a date property with these parameters had its TZID noted (``noteTZID``).
+    private var recentParameters: [(bytes: [UInt8], parameters: [ICalParameter], tzidNoted: Bool)] = Array(repeating: ([], [], false), count: 4)
+    private var nextRecentParameters = 0
+
+    /// The slot of `recentParameters` holding the parameters `l[ps..<pe]` (a short list):
+    /// a recent line's when the bytes are the same, else newly parsed.
+    private mutating func recentParameterList(_ l: UnsafeBufferPointer<UInt8>, _ ps: Int, _ pe: Int) -> Int {
+        let m = pe - ps
+        for i in recentParameters.indices where recentParameters[i].bytes.count == m {
+            if recentParameters[i].bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, l.baseAddress! + ps, m) == 0 }) {
+                return i
+            }
+        }
+        let slot = nextRecentParameters
+        recentParameters[slot].bytes.removeAll(keepingCapacity: true)
+        recentParameters[slot].bytes.append(contentsOf: UnsafeBufferPointer(rebasing: l[ps..<pe]))
+        recentParameters[slot].parameters = ICalParameter.parseList(l, ps, pe)
+        recentParameters[slot].tzidNoted = false
+        nextRecentParameters = (slot + 1) & 3
+        return slot
+    }
+
+    private static let tzidName: [UInt8] = Array("TZID".utf8)
+    private static let valueName: [UInt8] = Array("VALUE".utf8)
+
+    /// The first value of a parameter among the raw ones `l[ps..<pe]`.
+    private mutating func parameter(_ want: [UInt8], _ l: UnsafeBufferPointer<UInt8>, _ ps: Int, _ pe: Int) -> String? {
+        guard pe > ps, let v = want.withUnsafeBufferPointer({ ICalParameter.firstValueBounds(of: $0, in: l, ps, pe) }) else { return nil }
+        return shortValue(l, v.start, v.end, parameter: true)
+    }
+
     /// Checks the value of a property of an open component outside any VTIMEZONE, from its
-    /// bytes where it can; warns about what cannot be used. A UID is noted for the missing-UID check.
-    private mutating func check(_ p: ICalProperty, _ kind: ICalPropertyKind, _ bytes: UnsafeBufferPointer<UInt8>) {
+    /// bytes (raw parameters `l[ps..<pe]`, value after the `:` at `pe`); warns about what
+    /// cannot be used. A UID is noted for the missing-UID check.
+    /// `slot` is where `recentParameters` holds the parsed parameters (-1: not parsed).
+    private mutating func check(_ name: String, _ kind: ICalPropertyKind, _ l: UnsafeBufferPointer<UInt8>, _ ps: Int, _ pe: Int, slot: Int, line: Int) {
+        let bytes = UnsafeBufferPointer(rebasing: l[(pe + 1)...])
         switch kind {
         case .other: return
-        case .uid: hasUID[hasUID.count - 1] = true
+        case .uid: frames[depth - 1].hasUID = true
         case .date, .dateList:
-            let tzid = p.parameters.isEmpty ? nil : p.parameter(upper: "TZID")
-            if kind == .dateList, p.name == "RDATE", p.parameter(upper: "VALUE")?.uppercased() == "PERIOD" {
-                for v in p.value.split(separator: ",") where ICalPeriod(String(v), tzid: tzid) == nil {
-                    warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
+            // A parameter list met again had its TZID noted already: only the date is checked.
+            if slot >= 0, recentParameters[slot].tzidNoted, kind == .date {
+                if !ICalDateTime.isValid(bytes) { invalidDate(name, bytes, line: line) }
+                return
+            }
+            let tzid = parameter(Self.tzidName, l, ps, pe)
+            if kind == .dateList, name == "RDATE", parameter(Self.valueName, l, ps, pe)?.uppercased() == "PERIOD" {
+                let value = String(decoding: bytes, as: UTF8.self)
+                for v in value.split(separator: ",") where ICalPeriod(String(v), tzid: tzid) == nil {
+                    warnings.append(FormatWarning(line: line, property: name, code: .invalidDate,
                         message: "\"\(v)\" is not a valid PERIOD; kept as written but not used"))
                 }
             } else if kind == .dateList {
-                for v in p.value.split(separator: ",") where ICalDateTime(String(v), tzid: tzid) == nil {
-                    warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
+                let value = String(decoding: bytes, as: UTF8.self)
+                for v in value.split(separator: ",") where ICalDateTime(String(v), tzid: tzid) == nil {
+                    warnings.append(FormatWarning(line: line, property: name, code: .invalidDate,
                         message: "\"\(v)\" is not a valid DATE or DATE-TIME; kept as written but not used"))
                 }
             } else if !ICalDateTime.isValid(bytes) {
-                warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidDate,
-                    message: "\"\(p.value.prefix(40))\" is not a valid DATE or DATE-TIME (YYYYMMDD or YYYYMMDDTHHMMSS[Z]); kept as written but not used"))
+                invalidDate(name, bytes, line: line)
             }
-            if let tzid { noteTZID(tzid, line: p.line, property: p.name) }
+            if let tzid { noteTZID(tzid, line: line, property: name) }
+            if slot >= 0 { recentParameters[slot].tzidNoted = true }
         case .rrule:
             // Calendars repeat a few rules: one already found valid is not parsed again.
-            for r in validRules where r == p.value { return }
+            let value = String(decoding: bytes, as: UTF8.self)
+            for r in validRules where r == value { return }
             do {
-                _ = try RecurrenceRule(p.value)
+                _ = try RecurrenceRule(value)
                 if validRules.count >= 8 { validRules.removeFirst() }
-                validRules.append(p.value)
+                validRules.append(value)
             } catch {
-                warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidRecurrenceRule,
+                warnings.append(FormatWarning(line: line, property: name, code: .invalidRecurrenceRule,
                     message: "\(error); the event is read without repetition"))
             }
         case .duration:
-            if stack[stack.count - 1].name != "VALARM", ICalDuration(p.value) == nil {
-                warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
-                    message: "\"\(p.value.prefix(40))\" is not a valid DURATION (like PT1H30M); ignored"))
+            if frames[depth - 1].name != "VALARM", ICalDuration(String(decoding: bytes, as: UTF8.self)) == nil {
+                let value = String(decoding: bytes, as: UTF8.self)
+                warnings.append(FormatWarning(line: line, property: name, code: .invalidValue,
+                    message: "\"\(value.prefix(40))\" is not a valid DURATION (like PT1H30M); ignored"))
             }
         }
+    }
+
+    private mutating func invalidDate(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+        let value = String(decoding: bytes, as: UTF8.self)
+        warnings.append(FormatWarning(line: line, property: name, code: .invalidDate,
+            message: "\"\(value.prefix(40))\" is not a valid DATE or DATE-TIME (YYYYMMDD or YYYYMMDDTHHMMSS[Z]); kept as written but not used"))
     }
 
     /// Reports TZIDs that no VTIMEZONE in the whole file defined.
