@@ -36,7 +36,7 @@ struct ContactFields: Hashable, Codable {
     /// fields, written by hand (a `JSONEncoder` per card was an eighth of an import). The
     /// same fields always give the same text, so a re-import compares snapshots as strings.
     var snapshotJSON: String {
-        var o = SnapshotWriter()
+        var o = SnapshotWriter(capacity: 600 + vcardLines.reduce(0) { $0 + $1.utf8.count + 3 } + note.utf8.count)
         o.raw("{\"displayName\":"); o.string(displayName)
         o.raw(",\"name\":{\"family\":"); o.string(name.family)
         o.raw(",\"given\":"); o.string(name.given)
@@ -44,8 +44,8 @@ struct ContactFields: Hashable, Codable {
         o.raw(",\"prefixes\":"); o.string(name.prefixes)
         o.raw(",\"suffixes\":"); o.string(name.suffixes)
         o.raw("},\"nicknames\":"); o.strings(nicknames)
-        if let birthday { o.raw(",\"birthday\":"); o.string(birthday.description) }
-        if let anniversary { o.raw(",\"anniversary\":"); o.string(anniversary.description) }
+        if let birthday { o.raw(",\"birthday\":"); o.date(birthday) }
+        if let anniversary { o.raw(",\"anniversary\":"); o.date(anniversary) }
         o.raw(",\"emails\":"); o.labeled(emails)
         o.raw(",\"phones\":"); o.labeled(phones)
         o.raw(",\"addresses\":[")
@@ -152,7 +152,7 @@ struct ContactFields: Hashable, Codable {
 struct SnapshotWriter {
     var bytes: [UInt8] = []
 
-    init() { bytes.reserveCapacity(512) }
+    init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
 
     mutating func raw(_ s: StaticString) {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -160,6 +160,8 @@ struct SnapshotWriter {
 
     /// A quoted JSON string: `"`, `\` and control characters escaped, the rest as UTF-8.
     mutating func string(_ s: String) {
+        // Empty fields are common (no additional names, no PO box...).
+        if s.isEmpty { bytes.append(0x22); bytes.append(0x22); return }
         bytes.append(0x22)
         var s = s
         s.withUTF8 { u in
@@ -182,6 +184,25 @@ struct SnapshotWriter {
                 }
             }
         }
+        bytes.append(0x22)
+    }
+
+    /// A date as its ``PartialDate/description`` (`"YYYY-MM-DD"` or `"--MM-DD"`), written
+    /// digit by digit when year, month and day have their usual widths.
+    mutating func date(_ d: PartialDate) {
+        guard (1...99).contains(d.month), (1...99).contains(d.day), d.year.map({ (0...9999).contains($0) }) ?? true else {
+            string(d.description)
+            return
+        }
+        func digits(_ v: Int, _ n: Int) {
+            var div = 1
+            for _ in 1..<n { div *= 10 }
+            var v = v
+            while div > 0 { bytes.append(UInt8(48 + v / div)); v %= div; div /= 10 }
+        }
+        bytes.append(0x22)
+        if let y = d.year { digits(y, 4) } else { bytes.append(0x2D) }
+        bytes.append(0x2D); digits(d.month, 2); bytes.append(0x2D); digits(d.day, 2)
         bytes.append(0x22)
     }
 
@@ -290,8 +311,7 @@ enum ContactMapping {
     /// - Returns: nil with a reason when the card has no name at all.
     static func contact(from source: VCard, warnings: inout [ImportWarning]) -> Result<ImportedContact, ImportFailure> {
         // Work in 4.0 form so kept lines are stored in one dialect.
-        var ignored: [FormatWarning] = []
-        let card = VCard(version: .v4_0, properties: source.properties(for: .v4_0, warnings: &ignored), line: source.line)
+        let card = VCard(version: .v4_0, properties: lines4(of: source), line: source.line)
         let emails = card.emails.filter { !$0.value.kithTrimmed(newlines: false).isEmpty }
         let n = card.name
         var name = PersonName()
@@ -394,6 +414,39 @@ enum ContactMapping {
         let uid = card.uid?.kithTrimmed(newlines: false)
         return .success(ImportedContact(fields: f, uid: uid?.isEmpty == false ? uid : nil, rev: card.revision,
                                         photo: photo, categories: categories, traits: traits, line: source.line))
+    }
+
+    /// The card's lines in 4.0 form, as `properties(for: .v4_0)` gives them, except that
+    /// EMAIL and TEL lines without a backslash stay as written: Kith reads only their value
+    /// and label, which the conversion leaves as they are (it moves `pref` from TYPE to
+    /// PREF, drops `TYPE=internet`, and re-escapes 2.1 text that has no escapes to undo),
+    /// and converting them was most of the conversion's cost (a 3.0 `EMAIL;TYPE=INTERNET`
+    /// and every 2.1 line take the slow path). They come after the other lines; the
+    /// typed getters read each name in order, so the values and labels are the same.
+    /// A card without FN is converted whole (its FN is made from the other lines), and so
+    /// is a card with a backslash in an EMAIL or TEL value.
+    static func lines4(of source: VCard) -> [ContentLine] {
+        var ignored: [FormatWarning] = []
+        guard source.version != .v4_0 else { return source.properties(for: .v4_0, warnings: &ignored) }
+        var rest: [ContentLine] = [], plain: [ContentLine] = []
+        rest.reserveCapacity(source.properties.count)
+        var hasFN = false
+        for p in source.properties {
+            switch p.name {
+            case "EMAIL", "TEL":
+                guard !p.value.utf8.contains(0x5C) else { return source.properties(for: .v4_0, warnings: &ignored) }
+                plain.append(p)
+            case "FN":
+                hasFN = true
+                rest.append(p)
+            default:
+                rest.append(p)
+            }
+        }
+        guard hasFN, !plain.isEmpty else { return source.properties(for: .v4_0, warnings: &ignored) }
+        var out = VCard(version: source.version, properties: rest, line: source.line).properties(for: .v4_0, warnings: &ignored)
+        out += plain
+        return out
     }
 
     static func label(_ v: VCard.TypedValue) -> String { label(types: v.types, label: v.label) }

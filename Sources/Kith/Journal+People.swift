@@ -293,21 +293,19 @@ extension Journal {
     }
 
     /// Inserts a person whose draft was checked (``checkPersonDraft(_:_:existingID:)`` or
-    /// the equivalent): the trimmed name and the UID to use.
-    static func insertPersonRow(_ db: Database, _ draft: PersonDraft, name: String, uid: String) throws -> Int64 {
+    /// the equivalent): the trimmed name and the UID to use. An import passes the
+    /// `statements` it holds for its thousands of rows.
+    static func insertPersonRow(_ db: Database, _ draft: PersonDraft, name: String, uid: String,
+                                statements: PersonStatements? = nil) throws -> Int64 {
         let now = Journal.now()
-        try RawRow.run(db, db.cachedStatement(sql: """
-            INSERT INTO person (uid, displayName, familyName, givenName, additionalNames, honorificPrefixes,
-              honorificSuffixes, birthday, anniversary, organization, title, note, relationId, photoHash, rev,
-              createdAt, updatedAt, nameKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)) { r in
+        try RawRow.run(db, PersonStatements.get(statements, db, .insertPerson)) { r in
             r.text(uid); r.text(name); r.text(draft.name.family); r.text(draft.name.given); r.text(draft.name.additional)
             r.text(draft.name.prefixes); r.text(draft.name.suffixes); r.text(draft.birthday?.description)
             r.text(draft.anniversary?.description); r.text(draft.organization); r.text(draft.title); r.text(draft.note)
             r.int(draft.relationID); r.text(draft.photoHash); r.text(draft.rev); r.int(now); r.int(now); r.text(NameMatcher.fold(name))
         }
         let id = db.lastInsertedRowID
-        try writePersonDetails(db, id: id, draft, fresh: true)
+        try writePersonDetails(db, id: id, draft, fresh: true, statements: statements)
         return id
     }
 
@@ -328,8 +326,10 @@ extension Journal {
     }
 
     /// Writes nicknames, contact details, addresses and kept lines, replacing the old ones
-    /// (a `fresh` person, just inserted, has none).
-    static func writePersonDetails(_ db: Database, id: Int64, _ draft: PersonDraft, fresh: Bool = false) throws {
+    /// (a `fresh` person, just inserted, has none). Contact details and kept lines go in
+    /// multi-row INSERTs: each statement run costs about as much as a row.
+    static func writePersonDetails(_ db: Database, id: Int64, _ draft: PersonDraft, fresh: Bool = false,
+                                   statements: PersonStatements? = nil) throws {
         if !fresh {
             try db.cachedStatement(sql: "DELETE FROM personNickname WHERE personId = ?").execute(arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM personContact WHERE personId = ?").execute(arguments: [id])
@@ -340,33 +340,47 @@ extension Journal {
         for n in draft.nicknames {
             let t = n.kithTrimmed()
             guard !t.isEmpty else { continue }
-            try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO personNickname (personId, position, value, valueKey) VALUES (?, ?, ?, ?)")) { r in
+            try RawRow.run(db, PersonStatements.get(statements, db, .insertNickname)) { r in
                 r.int(id); r.int(pos); r.text(t); r.text(NameMatcher.fold(t))
             }
             pos += 1
         }
+        // (kind, label, value, position) in the order single inserts gave them their ids.
+        var contacts: [(kind: String, label: String, value: String, position: Int)] = []
+        contacts.reserveCapacity(draft.emails.count + draft.phones.count + draft.urls.count)
         for (kind, values) in [("email", draft.emails), ("phone", draft.phones), ("url", draft.urls)] {
             for (i, v) in values.enumerated() {
                 let value = v.value.kithTrimmed(newlines: false)
                 guard !value.isEmpty else { continue }
-                try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, ?, ?, ?)")) { r in
-                    r.int(id); r.text(kind); r.text(v.label); r.text(value); r.int(i)
-                }
+                contacts.append((kind, v.label, value, i))
             }
         }
+        var start = 0
+        while start < contacts.count {
+            let n = min(PersonStatements.maxRows, contacts.count - start)
+            try RawRow.run(db, PersonStatements.get(statements, db, .insertContacts, rows: n)) { r in
+                for c in contacts[start..<(start + n)] {
+                    r.int(id); r.text(c.kind); r.text(c.label); r.text(c.value); r.int(c.position)
+                }
+            }
+            start += n
+        }
         for (i, a) in draft.addresses.enumerated() {
-            try RawRow.run(db, db.cachedStatement(sql: """
-                INSERT INTO personAddress (personId, label, poBox, extended, street, locality, region, postalCode, country, position)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)) { r in
+            try RawRow.run(db, PersonStatements.get(statements, db, .insertAddress)) { r in
                 r.int(id); r.text(a.label); r.text(a.poBox); r.text(a.extended); r.text(a.street); r.text(a.locality)
                 r.text(a.region); r.text(a.postalCode); r.text(a.country); r.int(i)
             }
         }
-        for (i, line) in draft.vcardLines.enumerated() {
-            try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO personVCardLine (personId, position, line) VALUES (?, ?, ?)")) { r in
-                r.int(id); r.int(i); r.text(line)
+        start = 0
+        let lines = draft.vcardLines
+        while start < lines.count {
+            let n = min(PersonStatements.maxRows, lines.count - start)
+            try RawRow.run(db, PersonStatements.get(statements, db, .insertVCardLines, rows: n)) { r in
+                for i in start..<(start + n) {
+                    r.int(id); r.int(i); r.text(lines[i])
+                }
             }
+            start += n
         }
     }
 
@@ -482,10 +496,11 @@ struct RawRow {
         guard sqlite3_step(s) == SQLITE_DONE else { throw failure(db, statement) }
     }
 
-    /// The statement, reset, with the values `bind` sets (all of its parameters).
+    /// The statement, reset, with the values `bind` sets (all of its parameters, so the
+    /// old values need no clearing first: `clear` runs after each use).
     private static func bound(_ statement: Statement, _ bind: (inout RawRow) -> Void) -> OpaquePointer {
         let s = statement.sqliteStatement
-        clear(s)
+        sqlite3_reset(s)
         var row = RawRow(statement: s)
         bind(&row)
         precondition(row.index == sqlite3_bind_parameter_count(s), "RawRow: wrong number of values for \(statement.sql)")
@@ -516,5 +531,74 @@ struct RawColumns {
 
     func int(_ i: CInt) -> Int64? {
         sqlite3_column_type(statement, i) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, i)
+    }
+}
+
+/// The statements that write (and, on re-import, look up) people's rows, taken from GRDB's statement cache once per
+/// import instead of once per row: its lookup hashes the whole SQL text, which showed in
+/// profiles at tens of thousands of rows. Valid only inside the transaction that made it.
+final class PersonStatements {
+    enum Kind: Int, CaseIterable {
+        case insertPerson, insertNickname, insertContacts, insertAddress, insertVCardLines, insertImport, insertTrait, importHead
+
+        /// The SQL, for `rows` rows where the statement takes several.
+        func sql(rows: Int) -> String {
+            switch self {
+            case .insertPerson:
+                return """
+                    INSERT INTO person (uid, displayName, familyName, givenName, additionalNames, honorificPrefixes,
+                      honorificSuffixes, birthday, anniversary, organization, title, note, relationId, photoHash, rev,
+                      createdAt, updatedAt, nameKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+            case .insertNickname:
+                return "INSERT INTO personNickname (personId, position, value, valueKey) VALUES (?, ?, ?, ?)"
+            case .insertContacts:
+                return "INSERT INTO personContact (personId, kind, label, value, position) VALUES "
+                    + Array(repeating: "(?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+            case .insertAddress:
+                return """
+                    INSERT INTO personAddress (personId, label, poBox, extended, street, locality, region, postalCode, country, position)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+            case .insertVCardLines:
+                return "INSERT INTO personVCardLine (personId, position, line) VALUES "
+                    + Array(repeating: "(?, ?, ?)", count: rows).joined(separator: ", ")
+            case .insertImport:
+                return "INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)"
+            case .insertTrait:
+                return "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, NULL, ?, ?)"
+            case .importHead:
+                // What decides whether a re-imported card changes anything, without loading the whole person.
+                return """
+                    SELECT p.displayName, p.rev, p.relationId, i.source, i.snapshot
+                    FROM person p LEFT JOIN personImport i ON i.personId = p.id WHERE p.id = ?
+                    """
+            }
+        }
+    }
+
+    /// The most rows one multi-row INSERT takes; more are written in several.
+    static let maxRows = 8
+
+    private let db: Database
+    /// By kind, then by row count (1...maxRows) for the multi-row kinds.
+    private var statements: [[Statement?]]
+
+    init(_ db: Database) {
+        self.db = db
+        statements = Array(repeating: Array(repeating: nil, count: PersonStatements.maxRows + 1), count: Kind.allCases.count)
+    }
+
+    func statement(_ kind: Kind, rows: Int = 1) throws -> Statement {
+        if let s = statements[kind.rawValue][rows] { return s }
+        let s = try db.cachedStatement(sql: kind.sql(rows: rows))
+        statements[kind.rawValue][rows] = s
+        return s
+    }
+
+    /// From `holder` when there is one, else from GRDB's cache.
+    static func get(_ holder: PersonStatements?, _ db: Database, _ kind: Kind, rows: Int = 1) throws -> Statement {
+        if let holder { return try holder.statement(kind, rows: rows) }
+        return try db.cachedStatement(sql: kind.sql(rows: rows))
     }
 }
