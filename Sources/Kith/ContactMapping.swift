@@ -416,34 +416,56 @@ enum ContactMapping {
                                         photo: photo, categories: categories, traits: traits, line: source.line))
     }
 
-    /// The card's lines in 4.0 form, as `properties(for: .v4_0)` gives them, except that
-    /// EMAIL and TEL lines without a backslash stay as written: Kith reads only their value
-    /// and label, which the conversion leaves as they are (it moves `pref` from TYPE to
-    /// PREF, drops `TYPE=internet`, and re-escapes 2.1 text that has no escapes to undo),
-    /// and converting them was most of the conversion's cost (a 3.0 `EMAIL;TYPE=INTERNET`
-    /// and every 2.1 line take the slow path). They come after the other lines; the
-    /// typed getters read each name in order, so the values and labels are the same.
-    /// A card without FN is converted whole (its FN is made from the other lines), and so
-    /// is a card with a backslash in an EMAIL or TEL value.
+    /// The card's lines in 4.0 form, as `properties(for: .v4_0)` gives them, except for
+    /// lines Kith reads only through the typed getters and never keeps, whose values and
+    /// labels the conversion cannot change: those stay as written (converting every line
+    /// of a 2.1 card, and each 3.0 `EMAIL;TYPE=INTERNET` or `TYPE=pref` line, was most of
+    /// the mapping's cost). They are EMAIL and TEL, NOTE (text: a value without a
+    /// backslash reads the same escaped again), URL without a backslash (a URI is
+    /// unescaped once more in 3.0), and N and ADR without a backslash or comma (2.1 has
+    /// no lists: a comma there is text, in 4.0 it separates items). The conversion only
+    /// moves `pref` from TYPE to PREF, drops `TYPE=internet` and changes 2.1 parameters
+    /// the getters do not read. A name is left as written for all of its lines or for
+    /// none, and such lines come after the others: each getter reads its name's lines in
+    /// order, so the values and labels are the same (checked on every card of the bench
+    /// book). A card without FN, or with a backslash in an EMAIL, TEL or NOTE value, is
+    /// converted whole (a missing FN is made from the other lines; FN itself is converted,
+    /// so that no FN is made for the others).
     static func lines4(of source: VCard) -> [ContentLine] {
         var ignored: [FormatWarning] = []
         guard source.version != .v4_0 else { return source.properties(for: .v4_0, warnings: &ignored) }
-        var rest: [ContentLine] = [], plain: [ContentLine] = []
-        rest.reserveCapacity(source.properties.count)
-        var hasFN = false
+        // Which names stay as written: all their lines qualify.
+        var hasFN = false, keepURL = true, keepN = true, keepADR = true
         for p in source.properties {
             switch p.name {
             case "EMAIL", "TEL":
-                guard !p.value.utf8.contains(0x5C) else { return source.properties(for: .v4_0, warnings: &ignored) }
-                plain.append(p)
+                if p.value.utf8.contains(0x5C) { return source.properties(for: .v4_0, warnings: &ignored) }
             case "FN":
                 hasFN = true
-                rest.append(p)
+            case "NOTE":
+                if p.value.utf8.contains(0x5C) { return source.properties(for: .v4_0, warnings: &ignored) }
+            case "URL":
+                if keepURL && p.value.utf8.contains(0x5C) { keepURL = false }
+            case "N":
+                if keepN && p.value.utf8.contains(where: { $0 == 0x5C || $0 == 0x2C }) { keepN = false }
+            case "ADR":
+                if keepADR && p.value.utf8.contains(where: { $0 == 0x5C || $0 == 0x2C }) { keepADR = false }
             default:
-                rest.append(p)
+                break
             }
         }
-        guard hasFN, !plain.isEmpty else { return source.properties(for: .v4_0, warnings: &ignored) }
+        guard hasFN else { return source.properties(for: .v4_0, warnings: &ignored) }
+        var rest: [ContentLine] = [], plain: [ContentLine] = []
+        rest.reserveCapacity(source.properties.count)
+        for p in source.properties {
+            switch p.name {
+            case "EMAIL", "TEL", "NOTE": plain.append(p)
+            case "URL" where keepURL: plain.append(p)
+            case "N" where keepN: plain.append(p)
+            case "ADR" where keepADR: plain.append(p)
+            default: rest.append(p)
+            }
+        }
         var out = VCard(version: source.version, properties: rest, line: source.line).properties(for: .v4_0, warnings: &ignored)
         out += plain
         return out

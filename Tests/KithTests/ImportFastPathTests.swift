@@ -22,6 +22,20 @@ struct ImportFastPathTests {
         item1.EMAIL;INTERNET:grouped@example.org
         item1.X-ABLabel:School
         NOTE:a, b; c
+        ADR;HOME:;;Rua Nova, 5;Lisboa;;1000-001;Portugal
+        ADR;WORK:;;Av. Central 9;Porto;;4000;PT
+        URL:http://ana.example/a,b
+        END:VCARD
+        BEGIN:VCARD
+        VERSION:2.1
+        N:Sousa, Jr.;Pedro;;Dr.;
+        FN:Pedro Sousa
+        ADR;HOME:;;Rua 1;Braga;;4700;PT
+        URL:http://pedro.example/\\x
+        URL:http://pedro.example/y
+        NOTE;ENCODING=QUOTED-PRINTABLE:line one=0D=0Aline two
+        TITLE:Eng.
+        TITLE:Second
         END:VCARD
         BEGIN:VCARD
         VERSION:3.0
@@ -66,7 +80,7 @@ struct ImportFastPathTests {
         return cards
     }
 
-    @Test("EMAIL and TEL left as written give the values and labels the converted card gives; other lines are converted as before")
+    @Test("lines left as written give the values and labels the converted card gives; other lines are converted as before")
     func lines4MatchesConversion() throws {
         let cards = try Self.allCards()
         #expect(cards.count > 10)
@@ -77,7 +91,12 @@ struct ImportFastPathTests {
             let label = { (v: VCard.TypedValue) in "\(v.value)|\(ContactMapping.label(v))" }
             #expect(fast.emails.map(label) == full.emails.map(label), "card at line \(card.line)")
             #expect(fast.phones.map(label) == full.phones.map(label), "card at line \(card.line)")
-            let others = { (c: VCard) in c.properties.filter { $0.name != "EMAIL" && $0.name != "TEL" } }
+            #expect(fast.urls.map(label) == full.urls.map(label), "card at line \(card.line)")
+            #expect(fast.addresses == full.addresses, "card at line \(card.line)")
+            #expect(fast.name == full.name && fast.notes == full.notes && fast.formattedName == full.formattedName,
+                    "card at line \(card.line)")
+            let plain: Set<String> = ["EMAIL", "TEL", "URL", "N", "ADR", "NOTE"]
+            let others = { (c: VCard) in c.properties.filter { !plain.contains($0.name) } }
             #expect(others(fast) == others(full), "card at line \(card.line)")
             #expect(fast.properties.count == full.properties.count, "card at line \(card.line)")
         }
