@@ -514,7 +514,7 @@ extension Journal {
         draft.uid = uid
         let id = try insertPersonRow(db, draft, name: name, uid: uid, statements: statements)
         try addTraits(db, personID: id, c.traits, cache: index.categories, fresh: true, statements: statements)
-        try RawRow.run(db, PersonStatements.get(statements, db, .insertImport)) { r in
+        try RawRow.run(db, PersonStatements.get(statements, db, .insertImport), arena: statements?.arena) { r in
             r.int(id); r.text(fileName); r.text(snapshotJSON); r.int(now())
         }
         index.add(id, fields, keys: keys ?? PersonIndex.Keys(fields), uid: uid)
@@ -547,7 +547,7 @@ extension Journal {
                     """), arguments: [personID, category.id, t.text]) ?? false
                 if exists { continue }
             }
-            try RawRow.run(db, PersonStatements.get(statements, db, .insertTrait)) { r in
+            try RawRow.run(db, PersonStatements.get(statements, db, .insertTrait), arena: statements?.arena) { r in
                 r.int(personID); r.int(category.id); r.text(t.text); r.int(i); r.int(now())
             }
             added += 1

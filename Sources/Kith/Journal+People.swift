@@ -298,7 +298,7 @@ extension Journal {
     static func insertPersonRow(_ db: Database, _ draft: PersonDraft, name: String, uid: String,
                                 statements: PersonStatements? = nil) throws -> Int64 {
         let now = Journal.now()
-        try RawRow.run(db, PersonStatements.get(statements, db, .insertPerson)) { r in
+        try RawRow.run(db, PersonStatements.get(statements, db, .insertPerson), arena: statements?.arena) { r in
             r.text(uid); r.text(name); r.text(draft.name.family); r.text(draft.name.given); r.text(draft.name.additional)
             r.text(draft.name.prefixes); r.text(draft.name.suffixes); r.text(draft.birthday?.description)
             r.text(draft.anniversary?.description); r.text(draft.organization); r.text(draft.title); r.text(draft.note)
@@ -340,7 +340,7 @@ extension Journal {
         for n in draft.nicknames {
             let t = n.kithTrimmed()
             guard !t.isEmpty else { continue }
-            try RawRow.run(db, PersonStatements.get(statements, db, .insertNickname)) { r in
+            try RawRow.run(db, PersonStatements.get(statements, db, .insertNickname), arena: statements?.arena) { r in
                 r.int(id); r.int(pos); r.text(t); r.text(NameMatcher.fold(t))
             }
             pos += 1
@@ -358,7 +358,7 @@ extension Journal {
         var start = 0
         while start < contacts.count {
             let n = min(PersonStatements.maxRows, contacts.count - start)
-            try RawRow.run(db, PersonStatements.get(statements, db, .insertContacts, rows: n)) { r in
+            try RawRow.run(db, PersonStatements.get(statements, db, .insertContacts, rows: n), arena: statements?.arena) { r in
                 for c in contacts[start..<(start + n)] {
                     r.int(id); r.text(c.kind); r.text(c.label); r.text(c.value); r.int(c.position)
                 }
@@ -366,7 +366,7 @@ extension Journal {
             start += n
         }
         for (i, a) in draft.addresses.enumerated() {
-            try RawRow.run(db, PersonStatements.get(statements, db, .insertAddress)) { r in
+            try RawRow.run(db, PersonStatements.get(statements, db, .insertAddress), arena: statements?.arena) { r in
                 r.int(id); r.text(a.label); r.text(a.poBox); r.text(a.extended); r.text(a.street); r.text(a.locality)
                 r.text(a.region); r.text(a.postalCode); r.text(a.country); r.int(i)
             }
@@ -375,7 +375,7 @@ extension Journal {
         let lines = draft.vcardLines
         while start < lines.count {
             let n = min(PersonStatements.maxRows, lines.count - start)
-            try RawRow.run(db, PersonStatements.get(statements, db, .insertVCardLines, rows: n)) { r in
+            try RawRow.run(db, PersonStatements.get(statements, db, .insertVCardLines, rows: n), arena: statements?.arena) { r in
                 for i in start..<(start + n) {
                     r.int(id); r.int(i); r.text(lines[i])
                 }
@@ -424,6 +424,8 @@ extension Journal {
 struct RawRow {
     fileprivate let statement: OpaquePointer
     fileprivate var index: CInt = 0
+    /// Where ``run(_:_:arena:_:)`` copies text values to bind them without SQLite's copy.
+    fileprivate var arena: BindArena?
 
     /// SQLite copies the bytes before the call returns.
     private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
@@ -431,10 +433,13 @@ struct RawRow {
     mutating func text(_ s: String) {
         index += 1
         var s = s
-        let i = index, st = statement
+        let i = index, st = statement, arena = arena
         s.withUTF8 { u in
             if u.isEmpty {
                 _ = sqlite3_bind_text(st, i, "", 0, RawRow.transient)
+            } else if let arena {
+                // SQLITE_STATIC: the copy stays put until the statement's values are cleared.
+                _ = sqlite3_bind_text(st, i, arena.copy(u).assumingMemoryBound(to: CChar.self), CInt(u.count), nil)
             } else {
                 _ = u.withMemoryRebound(to: CChar.self) { sqlite3_bind_text(st, i, $0.baseAddress, CInt($0.count), RawRow.transient) }
             }
@@ -488,20 +493,26 @@ struct RawRow {
         }
     }
 
-    /// Runs `statement` once with the values `bind` sets, in order.
+    /// Runs `statement` once with the values `bind` sets, in order. With an `arena`, text
+    /// values are copied there and bound in place (SQLite's own copy of each value is a
+    /// malloc and a free under its mutex); the arena is emptied once the statement ran and
+    /// its values were cleared, so SQLite never holds a pointer into it after this returns.
     /// - Throws: `DatabaseError` with SQLite's message (a constraint, a full disk).
-    static func run(_ db: Database, _ statement: Statement, _ bind: (inout RawRow) -> Void) throws {
-        let s = bound(statement, bind)
-        defer { clear(s) }
+    static func run(_ db: Database, _ statement: Statement, arena: BindArena? = nil, _ bind: (inout RawRow) -> Void) throws {
+        let s = bound(statement, arena: arena, bind)
+        defer {
+            clear(s)
+            arena?.reset()
+        }
         guard sqlite3_step(s) == SQLITE_DONE else { throw failure(db, statement) }
     }
 
     /// The statement, reset, with the values `bind` sets (all of its parameters, so the
     /// old values need no clearing first: `clear` runs after each use).
-    private static func bound(_ statement: Statement, _ bind: (inout RawRow) -> Void) -> OpaquePointer {
+    private static func bound(_ statement: Statement, arena: BindArena? = nil, _ bind: (inout RawRow) -> Void) -> OpaquePointer {
         let s = statement.sqliteStatement
         sqlite3_reset(s)
-        var row = RawRow(statement: s)
+        var row = RawRow(statement: s, arena: arena)
         bind(&row)
         precondition(row.index == sqlite3_bind_parameter_count(s), "RawRow: wrong number of values for \(statement.sql)")
         return s
@@ -581,6 +592,8 @@ final class PersonStatements {
     static let maxRows = 8
 
     private let db: Database
+    /// Text values of the rows being written, bound without SQLite's copy.
+    let arena = BindArena()
     /// By kind, then by row count (1...maxRows) for the multi-row kinds.
     private var statements: [[Statement?]]
 
@@ -600,5 +613,53 @@ final class PersonStatements {
     static func get(_ holder: PersonStatements?, _ db: Database, _ kind: Kind, rows: Int = 1) throws -> Statement {
         if let holder { return try holder.statement(kind, rows: rows) }
         return try db.cachedStatement(sql: kind.sql(rows: rows))
+    }
+}
+
+/// Bytes copied for ``RawRow/run(_:_:arena:_:)``: in chunks that never move while values
+/// are bound to them, emptied after each statement ran. One per ``PersonStatements``, so
+/// one per import transaction (never shared between connections or threads).
+final class BindArena {
+    private static let chunkSize = 1 << 16
+    private var chunks: [UnsafeMutableRawPointer] = []
+    /// The chunk being filled and how much of it is used.
+    private var current = 0
+    private var used = 0
+    /// Values too large for a chunk, each in its own allocation until ``reset()``.
+    private var large: [UnsafeMutableRawPointer] = []
+
+    /// A copy of `bytes` that stays where it is until ``reset()``.
+    func copy(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeRawPointer {
+        let n = bytes.count
+        let target: UnsafeMutableRawPointer
+        if n > Self.chunkSize / 4 {
+            target = UnsafeMutableRawPointer.allocate(byteCount: n, alignment: 1)
+            large.append(target)
+        } else {
+            if chunks.isEmpty || used + n > Self.chunkSize {
+                if !chunks.isEmpty { current += 1 }
+                if current == chunks.count {
+                    chunks.append(UnsafeMutableRawPointer.allocate(byteCount: Self.chunkSize, alignment: 8))
+                }
+                used = 0
+            }
+            target = chunks[current] + used
+            used += n
+        }
+        if let base = bytes.baseAddress { target.copyMemory(from: base, byteCount: n) }
+        return UnsafeRawPointer(target)
+    }
+
+    /// Forgets every copy (the chunks are kept for the next statement).
+    func reset() {
+        current = 0
+        used = 0
+        for p in large { p.deallocate() }
+        large.removeAll(keepingCapacity: true)
+    }
+
+    deinit {
+        for p in chunks { p.deallocate() }
+        for p in large { p.deallocate() }
     }
 }
