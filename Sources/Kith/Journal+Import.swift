@@ -168,8 +168,9 @@ extension Journal {
         /// then the international numbers wait in `pendingIntl`, in order.
         var intlSuffixes: [String: Int64]?
         var pendingIntl: [(key: String, id: Int64)] = []
-        /// People by birthday, with their names (folded only when a card has that birthday).
-        var byBirthday: [String: [(id: Int64, name: String)]] = [:]
+        /// People by birthday, with their names and folded names (folded once, the first time
+        /// a card has that birthday: folding every candidate for every card grew with the book).
+        var byBirthday: [String: [(id: Int64, name: String, key: String?)]] = [:]
         /// People imported before from this file, for cards with nothing else to match by;
         /// their folded names are computed the first time such a card comes.
         var sourceNames: [(id: Int64, name: String)] = []
@@ -191,11 +192,11 @@ extension Journal {
                 sourceNames.append((c.int(0) ?? 0, c.text(1) ?? ""))
             }
             self.sourceNames = sourceNames
-            var byUID: [String: Int64] = [:], byBirthday: [String: [(id: Int64, name: String)]] = [:]
+            var byUID: [String: Int64] = [:], byBirthday: [String: [(id: Int64, name: String, key: String?)]] = [:]
             try RawRow.each(db, db.cachedStatement(sql: "SELECT id, uid, displayName, birthday FROM person"), { _ in }) { c in
                 let id = c.int(0) ?? 0
                 byUID[c.text(1) ?? ""] = id
-                if let b = c.text(3) { byBirthday[b, default: []].append((id, c.text(2) ?? "")) }
+                if let b = c.text(3) { byBirthday[b, default: []].append((id, c.text(2) ?? "", nil)) }
             }
             self.byUID = byUID
             self.byBirthday = byBirthday
@@ -276,10 +277,14 @@ extension Journal {
             let k = keys!
             for e in k.emails { if let id = byEmail[e.key] { return (id, "same e-mail \(e.value)") } }
             for p in k.phones { if let id = phoneMatch(p.key) { return (id, "same phone \(p.value)") } }
-            if let b = k.birthday, let candidates = byBirthday[b] {
+            if let b = k.birthday, var candidates = byBirthday[b] {
+                if candidates.contains(where: { $0.key == nil }) {
+                    for i in candidates.indices where candidates[i].key == nil { candidates[i].key = NameMatcher.fold(candidates[i].name) }
+                    byBirthday[b] = candidates
+                }
                 // The last one with that name wins, as it did when this was one dictionary.
                 let key = NameMatcher.fold(c.fields.displayName)
-                if let hit = candidates.last(where: { NameMatcher.fold($0.name) == key }) {
+                if let hit = candidates.last(where: { $0.key == key }) {
                     return (hit.id, "same name and birthday")
                 }
             }
@@ -298,7 +303,7 @@ extension Journal {
             byUID[uid] = id
             for e in keys.emails where byEmail[e.key] == nil { byEmail[e.key] = id }
             for p in keys.phones { addPhone(p.key, id) }
-            if let b = keys.birthday { byBirthday[b, default: []].append((id, c.displayName)) }
+            if let b = keys.birthday { byBirthday[b, default: []].append((id, c.displayName, nil)) }
         }
     }
 

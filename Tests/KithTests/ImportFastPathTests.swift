@@ -117,6 +117,25 @@ struct ImportFastPathTests {
         }
     }
 
+    @Test("name and birthday find the right one of several people born the same day, in one file and the next")
+    func sameBirthdayManyNames() throws {
+        func card(_ uid: String?, _ name: String) -> String {
+            "BEGIN:VCARD\r\nVERSION:4.0\r\n" + (uid.map { "UID:\($0)\r\n" } ?? "") + "FN:\(name)\r\nBDAY:19900412\r\nEND:VCARD\r\n"
+        }
+        let j = try Journal.inMemory()
+        let first = try j.importText(card("u1", "Ana Lima") + card("u2", "Rui Costa") + card("u3", "Mira Sol")
+                                         + card(nil, "RUI COSTA"), name: "a.vcf")
+        // The fourth card is the second person (same folded name, same birthday).
+        #expect(first.added.count == 3)
+        #expect(first.items[3].reason.hasPrefix("same name and birthday"))
+        let ruiID = try #require(try j.person(uid: "u2")).id
+        #expect(first.items[3].id == ruiID)
+        let second = try j.importText(card(nil, "Mira  Sol") + card(nil, "Zoë Nova"), name: "b.vcf")
+        #expect(second.items[0].id == (try j.person(uid: "u3"))?.id)
+        #expect(second.items[0].reason.hasPrefix("same name and birthday"))
+        #expect(second.items[1].action == .added)
+    }
+
     @Test("dates in snapshots are written as their description, digit by digit or not")
     func snapshotDates() throws {
         let dates = [PartialDate(year: 1990, month: 4, day: 12), PartialDate(year: nil, month: 2, day: 29),
