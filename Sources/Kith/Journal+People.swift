@@ -326,8 +326,10 @@ extension Journal {
     }
 
     /// Writes nicknames, contact details, addresses and kept lines, replacing the old ones
-    /// (a `fresh` person, just inserted, has none). Contact details and kept lines go in
-    /// multi-row INSERTs: each statement run costs about as much as a row.
+    /// (a `fresh` person, just inserted, has none). One row per INSERT: a multi-row INSERT
+    /// makes SQLite keep a statement journal (the pages it touches copied to a temporary
+    /// file, so that a failing row can be undone alone), which cost more system time than
+    /// the statement runs it saved.
     static func writePersonDetails(_ db: Database, id: Int64, _ draft: PersonDraft, fresh: Bool = false,
                                    statements: PersonStatements? = nil) throws {
         if !fresh {
@@ -345,25 +347,14 @@ extension Journal {
             }
             pos += 1
         }
-        // (kind, label, value, position) in the order single inserts gave them their ids.
-        var contacts: [(kind: String, label: String, value: String, position: Int)] = []
-        contacts.reserveCapacity(draft.emails.count + draft.phones.count + draft.urls.count)
         for (kind, values) in [("email", draft.emails), ("phone", draft.phones), ("url", draft.urls)] {
             for (i, v) in values.enumerated() {
                 let value = v.value.kithTrimmed(newlines: false)
                 guard !value.isEmpty else { continue }
-                contacts.append((kind, v.label, value, i))
-            }
-        }
-        var start = 0
-        while start < contacts.count {
-            let n = min(PersonStatements.maxRows, contacts.count - start)
-            try RawRow.run(db, PersonStatements.get(statements, db, .insertContacts, rows: n), arena: statements?.arena) { r in
-                for c in contacts[start..<(start + n)] {
-                    r.int(id); r.text(c.kind); r.text(c.label); r.text(c.value); r.int(c.position)
+                try RawRow.run(db, PersonStatements.get(statements, db, .insertContact), arena: statements?.arena) { r in
+                    r.int(id); r.text(kind); r.text(v.label); r.text(value); r.int(i)
                 }
             }
-            start += n
         }
         for (i, a) in draft.addresses.enumerated() {
             try RawRow.run(db, PersonStatements.get(statements, db, .insertAddress), arena: statements?.arena) { r in
@@ -371,16 +362,10 @@ extension Journal {
                 r.text(a.region); r.text(a.postalCode); r.text(a.country); r.int(i)
             }
         }
-        start = 0
-        let lines = draft.vcardLines
-        while start < lines.count {
-            let n = min(PersonStatements.maxRows, lines.count - start)
-            try RawRow.run(db, PersonStatements.get(statements, db, .insertVCardLines, rows: n), arena: statements?.arena) { r in
-                for i in start..<(start + n) {
-                    r.int(id); r.int(i); r.text(lines[i])
-                }
+        for (i, line) in draft.vcardLines.enumerated() {
+            try RawRow.run(db, PersonStatements.get(statements, db, .insertVCardLine), arena: statements?.arena) { r in
+                r.int(id); r.int(i); r.text(line)
             }
-            start += n
         }
     }
 
@@ -550,10 +535,9 @@ struct RawColumns {
 /// profiles at tens of thousands of rows. Valid only inside the transaction that made it.
 final class PersonStatements {
     enum Kind: Int, CaseIterable {
-        case insertPerson, insertNickname, insertContacts, insertAddress, insertVCardLines, insertImport, insertTrait, importHead
+        case insertPerson, insertNickname, insertContact, insertAddress, insertVCardLine, insertImport, insertTrait, importHead
 
-        /// The SQL, for `rows` rows where the statement takes several.
-        func sql(rows: Int) -> String {
+        var sql: String {
             switch self {
             case .insertPerson:
                 return """
@@ -563,17 +547,15 @@ final class PersonStatements {
                     """
             case .insertNickname:
                 return "INSERT INTO personNickname (personId, position, value, valueKey) VALUES (?, ?, ?, ?)"
-            case .insertContacts:
-                return "INSERT INTO personContact (personId, kind, label, value, position) VALUES "
-                    + Array(repeating: "(?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+            case .insertContact:
+                return "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, ?, ?, ?)"
             case .insertAddress:
                 return """
                     INSERT INTO personAddress (personId, label, poBox, extended, street, locality, region, postalCode, country, position)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """
-            case .insertVCardLines:
-                return "INSERT INTO personVCardLine (personId, position, line) VALUES "
-                    + Array(repeating: "(?, ?, ?)", count: rows).joined(separator: ", ")
+            case .insertVCardLine:
+                return "INSERT INTO personVCardLine (personId, position, line) VALUES (?, ?, ?)"
             case .insertImport:
                 return "INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)"
             case .insertTrait:
@@ -588,31 +570,28 @@ final class PersonStatements {
         }
     }
 
-    /// The most rows one multi-row INSERT takes; more are written in several.
-    static let maxRows = 8
-
     private let db: Database
     /// Text values of the rows being written, bound without SQLite's copy.
     let arena = BindArena()
-    /// By kind, then by row count (1...maxRows) for the multi-row kinds.
-    private var statements: [[Statement?]]
+    /// By kind.
+    private var statements: [Statement?]
 
     init(_ db: Database) {
         self.db = db
-        statements = Array(repeating: Array(repeating: nil, count: PersonStatements.maxRows + 1), count: Kind.allCases.count)
+        statements = Array(repeating: nil, count: Kind.allCases.count)
     }
 
-    func statement(_ kind: Kind, rows: Int = 1) throws -> Statement {
-        if let s = statements[kind.rawValue][rows] { return s }
-        let s = try db.cachedStatement(sql: kind.sql(rows: rows))
-        statements[kind.rawValue][rows] = s
+    func statement(_ kind: Kind) throws -> Statement {
+        if let s = statements[kind.rawValue] { return s }
+        let s = try db.cachedStatement(sql: kind.sql)
+        statements[kind.rawValue] = s
         return s
     }
 
     /// From `holder` when there is one, else from GRDB's cache.
-    static func get(_ holder: PersonStatements?, _ db: Database, _ kind: Kind, rows: Int = 1) throws -> Statement {
-        if let holder { return try holder.statement(kind, rows: rows) }
-        return try db.cachedStatement(sql: kind.sql(rows: rows))
+    static func get(_ holder: PersonStatements?, _ db: Database, _ kind: Kind) throws -> Statement {
+        if let holder { return try holder.statement(kind) }
+        return try db.cachedStatement(sql: kind.sql)
     }
 }
 

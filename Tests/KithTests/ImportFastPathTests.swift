@@ -154,7 +154,7 @@ struct ImportFastPathTests {
         }
     }
 
-    @Test("a person with more contact details and kept lines than one multi-row INSERT takes keeps them all, in order")
+    @Test("a person with many contact details and kept lines keeps them all, in order, through import and edit")
     func manyDetailsInOrder() throws {
         var card = "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:many\r\nFN:Many Ways\r\n"
         for i in 0..<19 { card += "EMAIL;TYPE=work:m\(i)@example.org\r\n" }
