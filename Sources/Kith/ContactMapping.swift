@@ -36,7 +36,7 @@ struct ContactFields: Hashable, Codable {
     /// fields, written by hand (a `JSONEncoder` per card was an eighth of an import). The
     /// same fields always give the same text, so a re-import compares snapshots as strings.
     var snapshotJSON: String {
-        var o = SnapshotWriter()
+        var o = SnapshotWriter(capacity: 600 + vcardLines.reduce(0) { $0 + $1.utf8.count + 3 } + note.utf8.count)
         o.raw("{\"displayName\":"); o.string(displayName)
         o.raw(",\"name\":{\"family\":"); o.string(name.family)
         o.raw(",\"given\":"); o.string(name.given)
@@ -44,8 +44,8 @@ struct ContactFields: Hashable, Codable {
         o.raw(",\"prefixes\":"); o.string(name.prefixes)
         o.raw(",\"suffixes\":"); o.string(name.suffixes)
         o.raw("},\"nicknames\":"); o.strings(nicknames)
-        if let birthday { o.raw(",\"birthday\":"); o.string(birthday.description) }
-        if let anniversary { o.raw(",\"anniversary\":"); o.string(anniversary.description) }
+        if let birthday { o.raw(",\"birthday\":"); o.date(birthday) }
+        if let anniversary { o.raw(",\"anniversary\":"); o.date(anniversary) }
         o.raw(",\"emails\":"); o.labeled(emails)
         o.raw(",\"phones\":"); o.labeled(phones)
         o.raw(",\"addresses\":[")
@@ -152,7 +152,7 @@ struct ContactFields: Hashable, Codable {
 struct SnapshotWriter {
     var bytes: [UInt8] = []
 
-    init() { bytes.reserveCapacity(512) }
+    init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
 
     mutating func raw(_ s: StaticString) {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -160,6 +160,8 @@ struct SnapshotWriter {
 
     /// A quoted JSON string: `"`, `\` and control characters escaped, the rest as UTF-8.
     mutating func string(_ s: String) {
+        // Empty fields are common (no additional names, no PO box...).
+        if s.isEmpty { bytes.append(0x22); bytes.append(0x22); return }
         bytes.append(0x22)
         var s = s
         s.withUTF8 { u in
@@ -182,6 +184,25 @@ struct SnapshotWriter {
                 }
             }
         }
+        bytes.append(0x22)
+    }
+
+    /// A date as its ``PartialDate/description`` (`"YYYY-MM-DD"` or `"--MM-DD"`), written
+    /// digit by digit when year, month and day have their usual widths.
+    mutating func date(_ d: PartialDate) {
+        guard (1...99).contains(d.month), (1...99).contains(d.day), d.year.map({ (0...9999).contains($0) }) ?? true else {
+            string(d.description)
+            return
+        }
+        func digits(_ v: Int, _ n: Int) {
+            var div = 1
+            for _ in 1..<n { div *= 10 }
+            var v = v
+            while div > 0 { bytes.append(UInt8(48 + v / div)); v %= div; div /= 10 }
+        }
+        bytes.append(0x22)
+        if let y = d.year { digits(y, 4) } else { bytes.append(0x2D) }
+        bytes.append(0x2D); digits(d.month, 2); bytes.append(0x2D); digits(d.day, 2)
         bytes.append(0x22)
     }
 
@@ -290,8 +311,7 @@ enum ContactMapping {
     /// - Returns: nil with a reason when the card has no name at all.
     static func contact(from source: VCard, warnings: inout [ImportWarning]) -> Result<ImportedContact, ImportFailure> {
         // Work in 4.0 form so kept lines are stored in one dialect.
-        var ignored: [FormatWarning] = []
-        let card = VCard(version: .v4_0, properties: source.properties(for: .v4_0, warnings: &ignored), line: source.line)
+        let card = VCard(version: .v4_0, properties: lines4(of: source), line: source.line)
         let emails = card.emails.filter { !$0.value.kithTrimmed(newlines: false).isEmpty }
         let n = card.name
         var name = PersonName()
@@ -394,6 +414,61 @@ enum ContactMapping {
         let uid = card.uid?.kithTrimmed(newlines: false)
         return .success(ImportedContact(fields: f, uid: uid?.isEmpty == false ? uid : nil, rev: card.revision,
                                         photo: photo, categories: categories, traits: traits, line: source.line))
+    }
+
+    /// The card's lines in 4.0 form, as `properties(for: .v4_0)` gives them, except for
+    /// lines Kith reads only through the typed getters and never keeps, whose values and
+    /// labels the conversion cannot change: those stay as written (converting every line
+    /// of a 2.1 card, and each 3.0 `EMAIL;TYPE=INTERNET` or `TYPE=pref` line, was most of
+    /// the mapping's cost). They are EMAIL and TEL, NOTE (text: a value without a
+    /// backslash reads the same escaped again), URL without a backslash (a URI is
+    /// unescaped once more in 3.0), and N and ADR without a backslash or comma (2.1 has
+    /// no lists: a comma there is text, in 4.0 it separates items). The conversion only
+    /// moves `pref` from TYPE to PREF, drops `TYPE=internet` and changes 2.1 parameters
+    /// the getters do not read. A name is left as written for all of its lines or for
+    /// none, and such lines come after the others: each getter reads its name's lines in
+    /// order, so the values and labels are the same (checked on every card of the bench
+    /// book). A card without FN, or with a backslash in an EMAIL, TEL or NOTE value, is
+    /// converted whole (a missing FN is made from the other lines; FN itself is converted,
+    /// so that no FN is made for the others).
+    static func lines4(of source: VCard) -> [ContentLine] {
+        var ignored: [FormatWarning] = []
+        guard source.version != .v4_0 else { return source.properties(for: .v4_0, warnings: &ignored) }
+        // Which names stay as written: all their lines qualify.
+        var hasFN = false, keepURL = true, keepN = true, keepADR = true
+        for p in source.properties {
+            switch p.name {
+            case "EMAIL", "TEL":
+                if p.value.utf8.contains(0x5C) { return source.properties(for: .v4_0, warnings: &ignored) }
+            case "FN":
+                hasFN = true
+            case "NOTE":
+                if p.value.utf8.contains(0x5C) { return source.properties(for: .v4_0, warnings: &ignored) }
+            case "URL":
+                if keepURL && p.value.utf8.contains(0x5C) { keepURL = false }
+            case "N":
+                if keepN && p.value.utf8.contains(where: { $0 == 0x5C || $0 == 0x2C }) { keepN = false }
+            case "ADR":
+                if keepADR && p.value.utf8.contains(where: { $0 == 0x5C || $0 == 0x2C }) { keepADR = false }
+            default:
+                break
+            }
+        }
+        guard hasFN else { return source.properties(for: .v4_0, warnings: &ignored) }
+        var rest: [ContentLine] = [], plain: [ContentLine] = []
+        rest.reserveCapacity(source.properties.count)
+        for p in source.properties {
+            switch p.name {
+            case "EMAIL", "TEL", "NOTE": plain.append(p)
+            case "URL" where keepURL: plain.append(p)
+            case "N" where keepN: plain.append(p)
+            case "ADR" where keepADR: plain.append(p)
+            default: rest.append(p)
+            }
+        }
+        var out = VCard(version: source.version, properties: rest, line: source.line).properties(for: .v4_0, warnings: &ignored)
+        out += plain
+        return out
     }
 
     static func label(_ v: VCard.TypedValue) -> String { label(types: v.types, label: v.label) }

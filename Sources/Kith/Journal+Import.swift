@@ -168,8 +168,9 @@ extension Journal {
         /// then the international numbers wait in `pendingIntl`, in order.
         var intlSuffixes: [String: Int64]?
         var pendingIntl: [(key: String, id: Int64)] = []
-        /// People by birthday, with their names (folded only when a card has that birthday).
-        var byBirthday: [String: [(id: Int64, name: String)]] = [:]
+        /// People by birthday, with their names and folded names (folded once, the first time
+        /// a card has that birthday: folding every candidate for every card grew with the book).
+        var byBirthday: [String: [(id: Int64, name: String, key: String?)]] = [:]
         /// People imported before from this file, for cards with nothing else to match by;
         /// their folded names are computed the first time such a card comes.
         var sourceNames: [(id: Int64, name: String)] = []
@@ -191,11 +192,11 @@ extension Journal {
                 sourceNames.append((c.int(0) ?? 0, c.text(1) ?? ""))
             }
             self.sourceNames = sourceNames
-            var byUID: [String: Int64] = [:], byBirthday: [String: [(id: Int64, name: String)]] = [:]
+            var byUID: [String: Int64] = [:], byBirthday: [String: [(id: Int64, name: String, key: String?)]] = [:]
             try RawRow.each(db, db.cachedStatement(sql: "SELECT id, uid, displayName, birthday FROM person"), { _ in }) { c in
                 let id = c.int(0) ?? 0
                 byUID[c.text(1) ?? ""] = id
-                if let b = c.text(3) { byBirthday[b, default: []].append((id, c.text(2) ?? "")) }
+                if let b = c.text(3) { byBirthday[b, default: []].append((id, c.text(2) ?? "", nil)) }
             }
             self.byUID = byUID
             self.byBirthday = byBirthday
@@ -252,15 +253,38 @@ extension Journal {
             return nil
         }
 
-        /// The person a card is, and the rule that said so.
-        mutating func match(_ c: ImportedContact) -> (Int64, String)? {
+        /// What a card is looked up by, worked out once for both ``match(_:keys:)`` and
+        /// ``add(_:_:keys:uid:)`` (lowercasing, phone keys and dates showed in profiles).
+        struct Keys {
+            /// Lowercased address and the address as written, in the card's order.
+            var emails: [(key: String, value: String)] = []
+            /// ``PhoneKey`` and the number as written, for numbers that have a key.
+            var phones: [(key: String, value: String)] = []
+            var birthday: String?
+
+            init(_ f: ContactFields) {
+                emails = f.emails.map { ($0.value.lowercased(), $0.value) }
+                phones = f.phones.compactMap { p in PhoneKey.key(p.value).map { ($0, p.value) } }
+                birthday = f.birthday?.description
+            }
+        }
+
+        /// The person a card is, and the rule that said so. `keys` is made here when the
+        /// UID does not decide (a re-import matches nearly every card by UID alone).
+        mutating func match(_ c: ImportedContact, keys: inout Keys?) -> (Int64, String)? {
             if let u = c.uid, let id = byUID[u] { return (id, "same UID") }
-            for e in c.fields.emails { if let id = byEmail[e.value.lowercased()] { return (id, "same e-mail \(e.value)") } }
-            for p in c.fields.phones { if let k = PhoneKey.key(p.value), let id = phoneMatch(k) { return (id, "same phone \(p.value)") } }
-            if let b = c.fields.birthday, let candidates = byBirthday[b.description] {
+            if keys == nil { keys = Keys(c.fields) }
+            let k = keys!
+            for e in k.emails { if let id = byEmail[e.key] { return (id, "same e-mail \(e.value)") } }
+            for p in k.phones { if let id = phoneMatch(p.key) { return (id, "same phone \(p.value)") } }
+            if let b = k.birthday, var candidates = byBirthday[b] {
+                if candidates.contains(where: { $0.key == nil }) {
+                    for i in candidates.indices where candidates[i].key == nil { candidates[i].key = NameMatcher.fold(candidates[i].name) }
+                    byBirthday[b] = candidates
+                }
                 // The last one with that name wins, as it did when this was one dictionary.
                 let key = NameMatcher.fold(c.fields.displayName)
-                if let hit = candidates.last(where: { NameMatcher.fold($0.name) == key }) {
+                if let hit = candidates.last(where: { $0.key == key }) {
                     return (hit.id, "same name and birthday")
                 }
             }
@@ -275,14 +299,11 @@ extension Journal {
             return nil
         }
 
-        mutating func add(_ id: Int64, _ c: ContactFields, uid: String) {
+        mutating func add(_ id: Int64, _ c: ContactFields, keys: Keys, uid: String) {
             byUID[uid] = id
-            for e in c.emails {
-                let key = e.value.lowercased()
-                if byEmail[key] == nil { byEmail[key] = id }
-            }
-            for p in c.phones { if let k = PhoneKey.key(p.value) { addPhone(k, id) } }
-            if let b = c.birthday { byBirthday[b.description, default: []].append((id, c.displayName)) }
+            for e in keys.emails where byEmail[e.key] == nil { byEmail[e.key] = id }
+            for p in keys.phones { addPhone(p.key, id) }
+            if let b = keys.birthday { byBirthday[b, default: []].append((id, c.displayName, nil)) }
         }
     }
 
@@ -301,6 +322,7 @@ extension Journal {
                     index.intoPath = c.path
                 }
                 var fallbackID: Int64?
+                let statements = PersonStatements(db)
                 for (k, card) in cards.enumerated() {
                     defer { options.progress?(ImportProgress(file: fileName, done: k + 1, total: cards.count)) }
                     var warnings: [ImportWarning] = []
@@ -325,14 +347,15 @@ extension Journal {
                             // A card that fails must leave nothing behind while the others stay.
                             try db.inSavepoint {
                                 let item = try Journal.importContact(db, contact, index: &index, intoID: intoID, fallbackID: &fallbackID,
-                                                                     fileName: fileName, warnings: &warnings)
+                                                                     fileName: fileName, warnings: &warnings, statements: statements)
                                 report.items.append(item)
                                 return .commit
                             }
                         } else {
                             // The first failure rolls the whole file back: no savepoint needed.
                             report.items.append(try Journal.importContact(db, contact, index: &index, intoID: intoID,
-                                                                          fallbackID: &fallbackID, fileName: fileName, warnings: &warnings))
+                                                                          fallbackID: &fallbackID, fileName: fileName, warnings: &warnings,
+                                                                          statements: statements))
                         }
                         report.warnings += warnings
                     } catch {
@@ -402,7 +425,8 @@ extension Journal {
     }
 
     static func importContact(_ db: Database, _ c: ImportedContact, index: inout PersonIndex, intoID: Int64?,
-                              fallbackID: inout Int64?, fileName: String, warnings: inout [ImportWarning]) throws -> ImportItem {
+                              fallbackID: inout Int64?, fileName: String, warnings: inout [ImportWarning],
+                              statements: PersonStatements? = nil) throws -> ImportItem {
         var fields = c.fields
         if let data = c.photo, let type = Photo.mediaType(of: data) {
             let hash = SHA256.hex([UInt8](data))
@@ -419,13 +443,11 @@ extension Journal {
             fields.vcardLines.append("CATEGORIES:" + unplaced.map { TextEscaping.escape($0) }.joined(separator: ","))
         }
         let snapshotJSON = fields.snapshotJSON
+        var keys: PersonIndex.Keys?
 
-        if let (id, rule) = index.match(c) {
+        if let (id, rule) = index.match(c, keys: &keys) {
             // What decides whether anything changes, without loading the whole person.
-            guard let head = try RawRow.first(db, db.cachedStatement(sql: """
-                SELECT p.displayName, p.rev, p.relationId, i.source, i.snapshot
-                FROM person p LEFT JOIN personImport i ON i.personId = p.id WHERE p.id = ?
-                """), { $0.int(id) }, read: { c in (c.text(0) ?? "", c.text(1), c.int(2), c.text(3), c.text(4)) })
+            guard let head = try RawRow.first(db, PersonStatements.get(statements, db, .importHead), { $0.int(id) }, read: { c in (c.text(0) ?? "", c.text(1), c.int(2), c.text(3), c.text(4)) })
             else { throw Error.personNotFound(id: id) }
             let (oldName, oldRev, oldRelation, lastSource, lastSnapshot) = head
             if let new = ContactMapping.revKey(c.rev), let old = ContactMapping.revKey(oldRev), new <= old {
@@ -464,7 +486,7 @@ extension Journal {
             }
             let (name, uid) = try checkPersonDraft(db, draft, existingID: id)
             try updatePersonRow(db, id: id, draft, name: name, uid: uid)
-            index.add(id, merged, uid: uid)
+            index.add(id, merged, keys: PersonIndex.Keys(merged), uid: uid)
             let kept = snapshot.map { s in current.changes(from: s).filter { !changed.contains($0) } } ?? []
             var reason = rule + (changed.isEmpty ? "; REV updated" : "; changed: " + changed.joined(separator: ", "))
             if !kept.isEmpty { reason += "; kept your edits to: " + kept.joined(separator: ", ") }
@@ -495,12 +517,12 @@ extension Journal {
         guard !name.isEmpty else { throw Error.invalidValue(field: "person name", reason: "it is empty") }
         let uid = c.uid.flatMap { index.byUID[$0] == nil ? $0 : nil } ?? newUID()
         draft.uid = uid
-        let id = try insertPersonRow(db, draft, name: name, uid: uid)
-        try addTraits(db, personID: id, c.traits, cache: index.categories, fresh: true)
-        try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)")) { r in
+        let id = try insertPersonRow(db, draft, name: name, uid: uid, statements: statements)
+        try addTraits(db, personID: id, c.traits, cache: index.categories, fresh: true, statements: statements)
+        try RawRow.run(db, PersonStatements.get(statements, db, .insertImport), arena: statements?.arena) { r in
             r.int(id); r.text(fileName); r.text(snapshotJSON); r.int(now())
         }
-        index.add(id, fields, uid: uid)
+        index.add(id, fields, keys: keys ?? PersonIndex.Keys(fields), uid: uid)
         return ImportItem(kind: .person, action: .added, name: fields.displayName, line: c.line, reason: "new person, " + how, id: id)
     }
 
@@ -509,7 +531,7 @@ extension Journal {
     @discardableResult
     /// A `fresh` person (inserted by this import) has no traits but those added here.
     static func addTraits(_ db: Database, personID: Int64, _ traits: [(path: String, text: String)],
-                          cache: CategoryCache? = nil, fresh: Bool = false) throws -> Int {
+                          cache: CategoryCache? = nil, fresh: Bool = false, statements: PersonStatements? = nil) throws -> Int {
         guard !traits.isEmpty else { return 0 }
         var added = 0
         var seen = Set<String>()
@@ -530,7 +552,9 @@ extension Journal {
                     """), arguments: [personID, category.id, t.text]) ?? false
                 if exists { continue }
             }
-            try db.cachedStatement(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, NULL, ?, ?)").execute(arguments: [personID, category.id, t.text, i, now()])
+            try RawRow.run(db, PersonStatements.get(statements, db, .insertTrait), arena: statements?.arena) { r in
+                r.int(personID); r.int(category.id); r.text(t.text); r.int(i); r.int(now())
+            }
             added += 1
         }
         return added

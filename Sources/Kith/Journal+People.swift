@@ -300,21 +300,19 @@ extension Journal {
     }
 
     /// Inserts a person whose draft was checked (``checkPersonDraft(_:_:existingID:)`` or
-    /// the equivalent): the trimmed name and the UID to use.
-    static func insertPersonRow(_ db: Database, _ draft: PersonDraft, name: String, uid: String) throws -> Int64 {
+    /// the equivalent): the trimmed name and the UID to use. An import passes the
+    /// `statements` it holds for its thousands of rows.
+    static func insertPersonRow(_ db: Database, _ draft: PersonDraft, name: String, uid: String,
+                                statements: PersonStatements? = nil) throws -> Int64 {
         let now = Journal.now()
-        try RawRow.run(db, db.cachedStatement(sql: """
-            INSERT INTO person (uid, displayName, familyName, givenName, additionalNames, honorificPrefixes,
-              honorificSuffixes, birthday, anniversary, organization, title, note, relationId, photoHash, rev,
-              createdAt, updatedAt, nameKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)) { r in
+        try RawRow.run(db, PersonStatements.get(statements, db, .insertPerson), arena: statements?.arena) { r in
             r.text(uid); r.text(name); r.text(draft.name.family); r.text(draft.name.given); r.text(draft.name.additional)
             r.text(draft.name.prefixes); r.text(draft.name.suffixes); r.text(draft.birthday?.description)
             r.text(draft.anniversary?.description); r.text(draft.organization); r.text(draft.title); r.text(draft.note)
             r.int(draft.relationID); r.text(draft.photoHash); r.text(draft.rev); r.int(now); r.int(now); r.text(NameMatcher.fold(name))
         }
         let id = db.lastInsertedRowID
-        try writePersonDetails(db, id: id, draft, fresh: true)
+        try writePersonDetails(db, id: id, draft, fresh: true, statements: statements)
         return id
     }
 
@@ -335,8 +333,12 @@ extension Journal {
     }
 
     /// Writes nicknames, contact details, addresses and kept lines, replacing the old ones
-    /// (a `fresh` person, just inserted, has none).
-    static func writePersonDetails(_ db: Database, id: Int64, _ draft: PersonDraft, fresh: Bool = false) throws {
+    /// (a `fresh` person, just inserted, has none). One row per INSERT: a multi-row INSERT
+    /// makes SQLite keep a statement journal (the pages it touches copied to a temporary
+    /// file, so that a failing row can be undone alone), which cost more system time than
+    /// the statement runs it saved.
+    static func writePersonDetails(_ db: Database, id: Int64, _ draft: PersonDraft, fresh: Bool = false,
+                                   statements: PersonStatements? = nil) throws {
         if !fresh {
             try db.cachedStatement(sql: "DELETE FROM personNickname WHERE personId = ?").execute(arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM personContact WHERE personId = ?").execute(arguments: [id])
@@ -347,7 +349,7 @@ extension Journal {
         for n in draft.nicknames {
             let t = n.kithTrimmed()
             guard !t.isEmpty else { continue }
-            try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO personNickname (personId, position, value, valueKey) VALUES (?, ?, ?, ?)")) { r in
+            try RawRow.run(db, PersonStatements.get(statements, db, .insertNickname), arena: statements?.arena) { r in
                 r.int(id); r.int(pos); r.text(t); r.text(NameMatcher.fold(t))
             }
             pos += 1
@@ -356,22 +358,19 @@ extension Journal {
             for (i, v) in values.enumerated() {
                 let value = v.value.kithTrimmed(newlines: false)
                 guard !value.isEmpty else { continue }
-                try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, ?, ?, ?)")) { r in
+                try RawRow.run(db, PersonStatements.get(statements, db, .insertContact), arena: statements?.arena) { r in
                     r.int(id); r.text(kind); r.text(v.label); r.text(value); r.int(i)
                 }
             }
         }
         for (i, a) in draft.addresses.enumerated() {
-            try RawRow.run(db, db.cachedStatement(sql: """
-                INSERT INTO personAddress (personId, label, poBox, extended, street, locality, region, postalCode, country, position)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)) { r in
+            try RawRow.run(db, PersonStatements.get(statements, db, .insertAddress), arena: statements?.arena) { r in
                 r.int(id); r.text(a.label); r.text(a.poBox); r.text(a.extended); r.text(a.street); r.text(a.locality)
                 r.text(a.region); r.text(a.postalCode); r.text(a.country); r.int(i)
             }
         }
         for (i, line) in draft.vcardLines.enumerated() {
-            try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO personVCardLine (personId, position, line) VALUES (?, ?, ?)")) { r in
+            try RawRow.run(db, PersonStatements.get(statements, db, .insertVCardLine), arena: statements?.arena) { r in
                 r.int(id); r.int(i); r.text(line)
             }
         }
@@ -417,6 +416,8 @@ extension Journal {
 struct RawRow {
     fileprivate let statement: OpaquePointer
     fileprivate var index: CInt = 0
+    /// Where ``run(_:_:arena:_:)`` copies text values to bind them without SQLite's copy.
+    fileprivate var arena: BindArena?
 
     /// SQLite copies the bytes before the call returns.
     private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
@@ -424,10 +425,13 @@ struct RawRow {
     mutating func text(_ s: String) {
         index += 1
         var s = s
-        let i = index, st = statement
+        let i = index, st = statement, arena = arena
         s.withUTF8 { u in
             if u.isEmpty {
                 _ = sqlite3_bind_text(st, i, "", 0, RawRow.transient)
+            } else if let arena {
+                // SQLITE_STATIC: the copy stays put until the statement's values are cleared.
+                _ = sqlite3_bind_text(st, i, arena.copy(u).assumingMemoryBound(to: CChar.self), CInt(u.count), nil)
             } else {
                 _ = u.withMemoryRebound(to: CChar.self) { sqlite3_bind_text(st, i, $0.baseAddress, CInt($0.count), RawRow.transient) }
             }
@@ -481,19 +485,26 @@ struct RawRow {
         }
     }
 
-    /// Runs `statement` once with the values `bind` sets, in order.
+    /// Runs `statement` once with the values `bind` sets, in order. With an `arena`, text
+    /// values are copied there and bound in place (SQLite's own copy of each value is a
+    /// malloc and a free under its mutex); the arena is emptied once the statement ran and
+    /// its values were cleared, so SQLite never holds a pointer into it after this returns.
     /// - Throws: `DatabaseError` with SQLite's message (a constraint, a full disk).
-    static func run(_ db: Database, _ statement: Statement, _ bind: (inout RawRow) -> Void) throws {
-        let s = bound(statement, bind)
-        defer { clear(s) }
+    static func run(_ db: Database, _ statement: Statement, arena: BindArena? = nil, _ bind: (inout RawRow) -> Void) throws {
+        let s = bound(statement, arena: arena, bind)
+        defer {
+            clear(s)
+            arena?.reset()
+        }
         guard sqlite3_step(s) == SQLITE_DONE else { throw failure(db, statement) }
     }
 
-    /// The statement, reset, with the values `bind` sets (all of its parameters).
-    private static func bound(_ statement: Statement, _ bind: (inout RawRow) -> Void) -> OpaquePointer {
+    /// The statement, reset, with the values `bind` sets (all of its parameters, so the
+    /// old values need no clearing first: `clear` runs after each use).
+    private static func bound(_ statement: Statement, arena: BindArena? = nil, _ bind: (inout RawRow) -> Void) -> OpaquePointer {
         let s = statement.sqliteStatement
-        clear(s)
-        var row = RawRow(statement: s)
+        sqlite3_reset(s)
+        var row = RawRow(statement: s, arena: arena)
         bind(&row)
         precondition(row.index == sqlite3_bind_parameter_count(s), "RawRow: wrong number of values for \(statement.sql)")
         return s
@@ -523,5 +534,118 @@ struct RawColumns {
 
     func int(_ i: CInt) -> Int64? {
         sqlite3_column_type(statement, i) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, i)
+    }
+}
+
+/// The statements that write (and, on re-import, look up) people's rows, taken from GRDB's statement cache once per
+/// import instead of once per row: its lookup hashes the whole SQL text, which showed in
+/// profiles at tens of thousands of rows. Valid only inside the transaction that made it.
+final class PersonStatements {
+    enum Kind: Int, CaseIterable {
+        case insertPerson, insertNickname, insertContact, insertAddress, insertVCardLine, insertImport, insertTrait, importHead
+
+        var sql: String {
+            switch self {
+            case .insertPerson:
+                return """
+                    INSERT INTO person (uid, displayName, familyName, givenName, additionalNames, honorificPrefixes,
+                      honorificSuffixes, birthday, anniversary, organization, title, note, relationId, photoHash, rev,
+                      createdAt, updatedAt, nameKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+            case .insertNickname:
+                return "INSERT INTO personNickname (personId, position, value, valueKey) VALUES (?, ?, ?, ?)"
+            case .insertContact:
+                return "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, ?, ?, ?)"
+            case .insertAddress:
+                return """
+                    INSERT INTO personAddress (personId, label, poBox, extended, street, locality, region, postalCode, country, position)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+            case .insertVCardLine:
+                return "INSERT INTO personVCardLine (personId, position, line) VALUES (?, ?, ?)"
+            case .insertImport:
+                return "INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)"
+            case .insertTrait:
+                return "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, NULL, ?, ?)"
+            case .importHead:
+                // What decides whether a re-imported card changes anything, without loading the whole person.
+                return """
+                    SELECT p.displayName, p.rev, p.relationId, i.source, i.snapshot
+                    FROM person p LEFT JOIN personImport i ON i.personId = p.id WHERE p.id = ?
+                    """
+            }
+        }
+    }
+
+    private let db: Database
+    /// Text values of the rows being written, bound without SQLite's copy.
+    let arena = BindArena()
+    /// By kind.
+    private var statements: [Statement?]
+
+    init(_ db: Database) {
+        self.db = db
+        statements = Array(repeating: nil, count: Kind.allCases.count)
+    }
+
+    func statement(_ kind: Kind) throws -> Statement {
+        if let s = statements[kind.rawValue] { return s }
+        let s = try db.cachedStatement(sql: kind.sql)
+        statements[kind.rawValue] = s
+        return s
+    }
+
+    /// From `holder` when there is one, else from GRDB's cache.
+    static func get(_ holder: PersonStatements?, _ db: Database, _ kind: Kind) throws -> Statement {
+        if let holder { return try holder.statement(kind) }
+        return try db.cachedStatement(sql: kind.sql)
+    }
+}
+
+/// Bytes copied for ``RawRow/run(_:_:arena:_:)``: in chunks that never move while values
+/// are bound to them, emptied after each statement ran. One per ``PersonStatements``, so
+/// one per import transaction (never shared between connections or threads).
+final class BindArena {
+    private static let chunkSize = 1 << 16
+    private var chunks: [UnsafeMutableRawPointer] = []
+    /// The chunk being filled and how much of it is used.
+    private var current = 0
+    private var used = 0
+    /// Values too large for a chunk, each in its own allocation until ``reset()``.
+    private var large: [UnsafeMutableRawPointer] = []
+
+    /// A copy of `bytes` that stays where it is until ``reset()``.
+    func copy(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeRawPointer {
+        let n = bytes.count
+        let target: UnsafeMutableRawPointer
+        if n > Self.chunkSize / 4 {
+            target = UnsafeMutableRawPointer.allocate(byteCount: n, alignment: 1)
+            large.append(target)
+        } else {
+            if chunks.isEmpty || used + n > Self.chunkSize {
+                if !chunks.isEmpty { current += 1 }
+                if current == chunks.count {
+                    chunks.append(UnsafeMutableRawPointer.allocate(byteCount: Self.chunkSize, alignment: 8))
+                }
+                used = 0
+            }
+            target = chunks[current] + used
+            used += n
+        }
+        if let base = bytes.baseAddress { target.copyMemory(from: base, byteCount: n) }
+        return UnsafeRawPointer(target)
+    }
+
+    /// Forgets every copy (the chunks are kept for the next statement).
+    func reset() {
+        current = 0
+        used = 0
+        for p in large { p.deallocate() }
+        large.removeAll(keepingCapacity: true)
+    }
+
+    deinit {
+        for p in chunks { p.deallocate() }
+        for p in large { p.deallocate() }
     }
 }
