@@ -23,6 +23,9 @@ public struct ImportOptions: Sendable {
     public var now: Date
     /// Called after each card or event, from the importing thread. The library never prints.
     public var progress: (@Sendable (ImportProgress) -> Void)?
+    /// Whether the report keeps every item and warning (true), or only their counts (the
+    /// failures are always kept). A large calendar gives hundreds of thousands of each.
+    public var keepsDetails = true
 
     /// Options with the defaults: no `into`, all or nothing, the current zone, occurrences up to now.
     public init(into: String? = nil, dryRun: Bool = false, keepGoing: Bool = false, timeZone: TimeZone = .current,

@@ -1,6 +1,11 @@
 import Foundation
 
 /// What an import did (or, in a dry run, would do) with one file.
+///
+/// The counts of each action and of each warning code are always kept. The items and
+/// warnings themselves are kept only when ``ImportOptions/keepsDetails`` is set (the
+/// default): a calendar of 100,000 recurring events gives hundreds of thousands of each, and
+/// a caller that shows only the counts need not hold them all in memory.
 public struct ImportReport: Sendable, Hashable {
     /// The file name as given.
     public var file: String
@@ -8,13 +13,48 @@ public struct ImportReport: Sendable, Hashable {
     public var format: String
     /// Whether nothing was written.
     public var dryRun: Bool
-    /// Every card or event, in file order, with what happened to it and why.
-    public var items: [ImportItem]
+    /// Every card or event, in file order, with what happened to it and why (empty unless
+    /// details were kept).
+    public private(set) var items: [ImportItem] = []
     /// Cards or events that could not be imported (only with `keepGoing`; otherwise the
-    /// first one is thrown as ``Journal/ImportError``).
-    public var failures: [ImportFailure]
-    /// Problems that did not stop the import, in file order.
-    public var warnings: [ImportWarning]
+    /// first one is thrown as ``Journal/ImportError``). Always kept.
+    public var failures: [ImportFailure] = []
+    /// Problems that did not stop the import, in file order (empty unless details were kept).
+    public private(set) var warnings: [ImportWarning] = []
+    /// Whether ``items`` and ``warnings`` are kept, or only counted.
+    public let keepsDetails: Bool
+    private var actionCounts: [ImportItem.Action: Int] = [:]
+    private var warningTally: [String: Int] = [:]
+
+    /// An empty report for `file`.
+    public init(file: String, format: String, dryRun: Bool, keepsDetails: Bool = true) {
+        self.file = file
+        self.format = format
+        self.dryRun = dryRun
+        self.keepsDetails = keepsDetails
+    }
+
+    /// Counts `item`, and keeps it when details are kept.
+    public mutating func record(_ item: ImportItem) {
+        actionCounts[item.action, default: 0] += 1
+        if keepsDetails { items.append(item) }
+    }
+
+    /// Counts `warnings` by code, and keeps them when details are kept.
+    public mutating func note(_ warnings: [ImportWarning]) {
+        for w in warnings { warningTally[w.code, default: 0] += 1 }
+        if keepsDetails { self.warnings += warnings }
+    }
+
+    /// Puts the kept warnings in line order (the order of the file).
+    mutating func sortWarnings() {
+        warnings.sort { $0.line < $1.line }
+    }
+
+    /// How many cards or events met `action` (kept or not).
+    public func count(_ action: ImportItem.Action) -> Int { actionCounts[action] ?? 0 }
+    /// How many warnings there were (kept or not).
+    public var warningCount: Int { warningTally.values.reduce(0, +) }
 
     /// The items added.
     public var added: [ImportItem] { items.filter { $0.action == .added } }
@@ -23,19 +63,18 @@ public struct ImportReport: Sendable, Hashable {
     /// The items left as they were.
     public var skipped: [ImportItem] { items.filter { $0.action == .skipped } }
 
-    /// How many warnings of each code, most frequent first (then by code).
+    /// How many warnings of each code, most frequent first (then by code); kept or not.
     public var warningCounts: [(code: String, count: Int)] {
-        var counts: [String: Int] = [:]
-        for w in warnings { counts[w.code, default: 0] += 1 }
-        return counts.map { (code: $0.key, count: $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }
+        warningTally.map { (code: $0.key, count: $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }
     }
 
     public static func == (a: ImportReport, b: ImportReport) -> Bool {
         a.file == b.file && a.format == b.format && a.dryRun == b.dryRun && a.items == b.items
-            && a.failures == b.failures && a.warnings == b.warnings
+            && a.failures == b.failures && a.warnings == b.warnings && a.keepsDetails == b.keepsDetails
+            && a.actionCounts == b.actionCounts && a.warningTally == b.warningTally
     }
 
-    public func hash(into h: inout Hasher) { h.combine(file); h.combine(items) }
+    public func hash(into h: inout Hasher) { h.combine(file); h.combine(items); h.combine(actionCounts) }
 }
 
 /// One card or event of an imported file and what happened to it.

@@ -309,8 +309,8 @@ extension Journal {
 
     func importCards(_ cards: [VCard], readerWarnings: [FormatWarning], fileName: String, format: String,
                      options: ImportOptions) throws -> ImportReport {
-        var report = ImportReport(file: fileName, format: format, dryRun: options.dryRun, items: [], failures: [],
-                                  warnings: readerWarnings.map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
+        var report = ImportReport(file: fileName, format: format, dryRun: options.dryRun, keepsDetails: options.keepsDetails)
+        report.note(readerWarnings.map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
         do {
             report = try importTransaction(options.dryRun) { db in
                 var report = report
@@ -327,7 +327,7 @@ extension Journal {
                     defer { options.progress?(ImportProgress(file: fileName, done: k + 1, total: cards.count)) }
                     var warnings: [ImportWarning] = []
                     if card.kind == "group" {
-                        report.items.append(ImportItem(kind: .person, action: .skipped, name: card.formattedName ?? "group", line: card.line,
+                        report.record(ImportItem(kind: .person, action: .skipped, name: card.formattedName ?? "group", line: card.line,
                             reason: "a contact group (KIND:group), not a person; its members come from their own cards", id: nil))
                         continue
                     }
@@ -348,16 +348,16 @@ extension Journal {
                             try db.inSavepoint {
                                 let item = try Journal.importContact(db, contact, index: &index, intoID: intoID, fallbackID: &fallbackID,
                                                                      fileName: fileName, warnings: &warnings, statements: statements)
-                                report.items.append(item)
+                                report.record(item)
                                 return .commit
                             }
                         } else {
                             // The first failure rolls the whole file back: no savepoint needed.
-                            report.items.append(try Journal.importContact(db, contact, index: &index, intoID: intoID,
-                                                                          fallbackID: &fallbackID, fileName: fileName, warnings: &warnings,
-                                                                          statements: statements))
+                            report.record(try Journal.importContact(db, contact, index: &index, intoID: intoID,
+                                                                   fallbackID: &fallbackID, fileName: fileName, warnings: &warnings,
+                                                                   statements: statements))
                         }
-                        report.warnings += warnings
+                        report.note(warnings)
                     } catch {
                         // The savepoint rolled back: categories it made are gone.
                         index.categories.invalidate()
@@ -375,7 +375,7 @@ extension Journal {
             if e.file.isEmpty { e.file = fileName }
             throw e
         }
-        report.warnings.sort { $0.line < $1.line }
+        report.sortWarnings()
         return report
     }
 

@@ -52,7 +52,8 @@ extension Journal {
             throw ImportError(file: fileName, line: e.line, item: nil, reason: e.detail,
                               advice: "fix the file or export it again from its application")
         }
-        var report = ImportReport(file: fileName, format: format, dryRun: options.dryRun, items: [], failures: [], warnings: [])
+        var report = ImportReport(file: fileName, format: format, dryRun: options.dryRun, keepsDetails: options.keepsDetails)
+        report.note(readerWarnings.map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
         let resolver = ICalTimeZoneResolver(floatingTimeZone: options.timeZone, timeZones: timeZones)
         timeZones = []
         // The recurring events (and the overrides of one) by their place among the VEVENTs.
@@ -90,7 +91,6 @@ extension Journal {
                 // with --keep-going are harmless there: reindexing a missing event removes nothing.
                 var written: [Int64] = []
                 var context = EventImportContext()
-                var itemWarnings: [ImportWarning] = []
                 var k = 0
                 func importUnit(_ unit: (event: ICalComponent, occurrence: ICalOccurrence?)) throws {
                     defer { k += 1; options.progress?(ImportProgress(file: fileName, done: k, total: total)) }
@@ -109,10 +109,10 @@ extension Journal {
                             }
                             var item = try Journal.importEvent(db, draft, line: unit.event.line, written: &written, context: &context)
                             if let occ = unit.occurrence { item.reason = "occurrence \(occ.recurrenceID.isoString); " + item.reason }
-                            report.items.append(item)
+                            report.record(item)
                             return .commit
                         }
-                        itemWarnings += warnings
+                        report.note(warnings)
                     } catch {
                         let reason = (error as? EventMapping.Failure)?.reason ?? (error as? Journal.Error)?.description ?? Journal.reason(error)
                         let name = title.isEmpty ? "event \(unit.event.uid ?? String(k + 1))" : title
@@ -135,7 +135,6 @@ extension Journal {
                     if !recurringOrdinals.contains(ordinal) { try importUnit((c, nil)) }
                 }
                 while next < occurrences.count { try importUnit(occurrences[next]); next += 1 }
-                report.warnings = readerWarnings.map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) } + itemWarnings
                 try Journal.reindex(db, eventIDs: written)
                 return report
             }
@@ -143,7 +142,7 @@ extension Journal {
             if e.file.isEmpty { e.file = fileName }
             throw e
         }
-        report.warnings.sort { $0.line < $1.line }
+        report.sortWarnings()
         return report
     }
 

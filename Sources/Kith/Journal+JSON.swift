@@ -81,7 +81,7 @@ extension Journal {
             throw ImportError(file: fileName, line: 0, item: nil, reason: "format \(doc.format) version \(doc.version) is not known",
                               advice: "import it with the Kith that wrote it")
         }
-        var report = ImportReport(file: fileName, format: "Kith JSON", dryRun: options.dryRun, items: [], failures: [], warnings: [])
+        var report = ImportReport(file: fileName, format: "Kith JSON", dryRun: options.dryRun, keepsDetails: options.keepsDetails)
         do {
             report = try importTransaction(options.dryRun) { db in
                 var report = report
@@ -102,7 +102,7 @@ extension Journal {
                 for p in doc.people {
                     defer { done += 1; options.progress?(ImportProgress(file: fileName, done: done, total: total)) }
                     if let id = personID[p.uid] {
-                        report.items.append(ImportItem(kind: .person, action: .skipped, name: p.displayName, line: 0, reason: "same UID; already in the journal", id: id))
+                        report.record(ImportItem(kind: .person, action: .skipped, name: p.displayName, line: 0, reason: "same UID; already in the journal", id: id))
                         continue
                     }
                     var d = PersonDraft(displayName: p.displayName, name: p.name, nicknames: p.nicknames, birthday: p.birthday,
@@ -117,12 +117,12 @@ extension Journal {
                     }
                     try db.cachedStatement(sql: "UPDATE person SET createdAt = ?, updatedAt = ? WHERE id = ?").execute(arguments: [p.createdAt, p.updatedAt, id])
                     personID[p.uid] = id
-                    report.items.append(ImportItem(kind: .person, action: .added, name: p.displayName, line: 0, reason: "new person", id: id))
+                    report.record(ImportItem(kind: .person, action: .added, name: p.displayName, line: 0, reason: "new person", id: id))
                 }
                 for e in doc.events {
                     defer { done += 1; options.progress?(ImportProgress(file: fileName, done: done, total: total)) }
                     if let id = try Int64.fetchOne(db, sql: "SELECT id FROM event WHERE uid = ?", arguments: [e.uid]) {
-                        report.items.append(ImportItem(kind: .event, action: .skipped, name: e.title, line: 0, reason: "same UID; already in the journal", id: id))
+                        report.record(ImportItem(kind: .event, action: .skipped, name: e.title, line: 0, reason: "same UID; already in the journal", id: id))
                         continue
                     }
                     var d = EventDraft(title: e.title, start: Date(timeIntervalSince1970: TimeInterval(e.start)), timeZone: e.timeZone)
@@ -150,7 +150,7 @@ extension Journal {
                             """, arguments: [t.createdAt, id, t.text, id, t.text])
                     }
                     try db.cachedStatement(sql: "UPDATE event SET createdAt = ?, updatedAt = ? WHERE id = ?").execute(arguments: [e.createdAt, e.updatedAt, id])
-                    report.items.append(ImportItem(kind: .event, action: .added, name: e.title, line: 0, reason: "new event", id: id))
+                    report.record(ImportItem(kind: .event, action: .added, name: e.title, line: 0, reason: "new event", id: id))
                 }
                 return report
             }

@@ -9,19 +9,15 @@ extension KithBench {
         let path = try args.positional("FILE")
         let watch = Stopwatch()
         let (journal, openSeconds) = try Stopwatch.time { try Journal(path: journalPath) }
-        let report = try journal.importFile(at: URL(fileURLWithPath: path))
+        // As `kith import` without --verbose, --dry-run or --json: the report keeps counts.
+        var options = ImportOptions()
+        options.keepsDetails = false
+        let report = try journal.importFile(at: URL(fileURLWithPath: path), options: options)
         let seconds = watch.seconds
-        var added = 0, updated = 0, skipped = 0
-        for item in report.items {
-            switch item.action {
-            case .added: added += 1
-            case .updated: updated += 1
-            case .skipped: skipped += 1
-            }
-        }
+        let added = report.count(.added), updated = report.count(.updated), skipped = report.count(.skipped)
         let codes = report.warningCounts.prefix(3).map { "\($0.code):\($0.count)" }.joined(separator: ",")
         return "format=\(report.format.replacingOccurrences(of: " ", with: "_")) added=\(added) updated=\(updated) "
-            + "skipped=\(skipped) warnings=\(report.warnings.count) top_warnings=\(codes.isEmpty ? "-" : codes) open_seconds=\(format(openSeconds)) "
+            + "skipped=\(skipped) warnings=\(report.warningCount) top_warnings=\(codes.isEmpty ? "-" : codes) open_seconds=\(format(openSeconds)) "
             + "maxrss_mib=\(maxResidentMiB()) seconds=\(format(seconds))"
     }
 

@@ -43,6 +43,8 @@ struct ImportCommand: ParsableCommand {
         let journal = try journal.open()
         let now = Date(), zone = TimeZone.current
         var options = ImportOptions(into: into, dryRun: dryRun, keepGoing: keepGoing, timeZone: zone, now: now)
+        // What is printed decides what the report keeps: the plain summary needs only counts.
+        options.keepsDetails = verbose || dryRun || output.json
         options.from = try from.map { try DatePhrase.day($0, now: now, timeZone: zone).startInstant(in: zone) }
         options.to = try to.map { try DatePhrase.day($0, now: now, timeZone: zone).adding(days: 1).startInstant(in: zone) }
         if isatty(2) != 0 {
@@ -63,7 +65,7 @@ struct ImportCommand: ParsableCommand {
 
     func text(_ r: ImportReport, _ term: Terminal) -> String {
         let verbs = r.dryRun ? ("would add", "would update", "would skip") : ("added", "updated", "skipped")
-        var lines = ["\(term.bold(r.file)) (\(r.format)): \(r.added.count) \(verbs.0), \(r.updated.count) \(verbs.1), \(r.skipped.count) \(verbs.2)"
+        var lines = ["\(term.bold(r.file)) (\(r.format)): \(r.count(.added)) \(verbs.0), \(r.count(.updated)) \(verbs.1), \(r.count(.skipped)) \(verbs.2)"
             + (r.failures.isEmpty ? "" : ", \(r.failures.count) failed")]
         if verbose || r.dryRun {
             for i in r.items {
@@ -74,7 +76,7 @@ struct ImportCommand: ParsableCommand {
         for f in r.failures {
             lines.append("  ! \(f.name.isEmpty ? "card" : f.name)\(f.line > 0 ? " (line \(f.line))" : ""): \(f.reason)")
         }
-        if !r.warnings.isEmpty {
+        if r.warningCount > 0 {
             if verbose {
                 for w in r.warnings { lines.append("  warning: \(w)") }
             } else {
