@@ -469,40 +469,44 @@ struct EventLoader {
             index.reserveCapacity(capacity)
         }
 
-        /// Appends the event of a row of ``EventLoader/eventColumns``, without its place,
-        /// people, photos, traits or lines.
-        mutating func add(_ row: Row, categories: [Int64: Category]) {
-            let id: Int64 = row[0]
-            let startAt: Int64 = row[3]
-            let endAt: Int64? = row[4]
-            let typeID: Int64? = row[9], moodID: Int64? = row[10]
+        /// Appends the event of the current row of a statement over ``EventLoader/eventColumns``,
+        /// without its place, people, photos, traits or lines; `zone` is its time zone column.
+        mutating func add(_ row: RawColumns, zone: String, categories: [Int64: Category]) {
+            let id = row.int(0), startAt = row.int(3), endAt = row.optionalInt(4)
+            let typeID = row.optionalInt(9), moodID = row.optionalInt(10)
             index[id] = events.count
-            placeIDs.append(row[11])
+            placeIDs.append(row.optionalInt(11))
             events.append(Event(
-                id: id, uid: row[1], title: row[2], start: Date(timeIntervalSince1970: Double(startAt)),
-                end: endAt.map { Date(timeIntervalSince1970: Double($0)) }, timeZone: row[5],
-                allDay: row[6], startDay: LocalDate(dayNumber: row[7]), endDay: LocalDate(dayNumber: row[8]),
+                id: id, uid: row.text(1), title: row.text(2), start: Date(timeIntervalSince1970: Double(startAt)),
+                end: endAt.map { Date(timeIntervalSince1970: Double($0)) }, timeZone: zone,
+                allDay: row.int(6) != 0, startDay: LocalDate(dayNumber: Int(row.int(7))), endDay: LocalDate(dayNumber: Int(row.int(8))),
                 type: typeID.flatMap { categories[$0] }, mood: moodID.flatMap { categories[$0] },
-                place: nil, people: [], note: row[12], photos: [], traits: [],
-                icalLines: [], createdAt: row[13], updatedAt: row[14]))
+                place: nil, people: [], note: row.text(12), photos: [], traits: [],
+                icalLines: [], createdAt: row.int(13), updatedAt: row.int(14)))
         }
     }
 
-    /// The current row of a statement over ``eventColumns``, read straight from SQLite
-    /// (GRDB's checked `Row` access cost more than building the event).
-    private struct RawEventRow {
-        let s: OpaquePointer
-
-        func int(_ i: CInt) -> Int64 { sqlite3_column_int64(s, i) }
-
-        func optionalInt(_ i: CInt) -> Int64? {
-            sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_int64(s, i)
-        }
-
-        /// A NOT NULL text column, as GRDB reads it (`String(cString:)`).
-        func text(_ i: CInt) -> String {
-            guard let p = sqlite3_column_text(s, i) else { return "" }
-            return String(cString: p)
+    /// Reads every row of `statement` (over ``eventColumns``, its arguments set) into
+    /// `batch`, straight from SQLite (GRDB's checked `Row` access cost more than building
+    /// the events); time zone names are made once each.
+    private func read(_ statement: Statement, into batch: inout Batch) throws {
+        let s = statement.sqliteStatement
+        defer { sqlite3_reset(s) }
+        let row = RawColumns(statement: s)
+        var zones: [(bytes: [UInt8], name: String)] = []
+        while true {
+            let rc = sqlite3_step(s)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else { throw DatabaseError.lastStep(db, sql: statement.sql) }
+            let zone: String
+            let z = row.bytes(5)
+            if let known = zones.first(where: { $0.bytes.elementsEqual(z) }) {
+                zone = known.name
+            } else {
+                zone = row.text(5)
+                if zones.count < 64 { zones.append((Array(z), zone)) }
+            }
+            batch.add(row, zone: zone, categories: categories)
         }
     }
 
@@ -516,42 +520,7 @@ struct EventLoader {
         var batch = Batch(capacity: 64)
         let statement = try db.makeStatement(sql: Self.eventColumns + tail)
         try statement.setArguments(arguments)
-        let s = statement.sqliteStatement
-        defer { sqlite3_reset(s) }
-        // Time zone names, each made once (compared by their bytes).
-        var zones: [(bytes: [UInt8], name: String)] = []
-        while true {
-            let rc = sqlite3_step(s)
-            if rc == SQLITE_DONE { break }
-            guard rc == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
-                                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
-            }
-            let row = RawEventRow(s: s)
-            let zone: String
-            if let p = sqlite3_column_text(s, 5) {
-                let n = Int(sqlite3_column_bytes(s, 5))
-                if let known = zones.first(where: { z in z.bytes.count == n && z.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, p, n) == 0 } }) {
-                    zone = known.name
-                } else {
-                    zone = String(cString: p)
-                    if zones.count < 64 { zones.append((Array(UnsafeBufferPointer(start: p, count: n)), zone)) }
-                }
-            } else {
-                zone = ""
-            }
-            let id = row.int(0), startAt = row.int(3), endAt = row.optionalInt(4)
-            let typeID = row.optionalInt(9), moodID = row.optionalInt(10)
-            batch.index[id] = batch.events.count
-            batch.placeIDs.append(row.optionalInt(11))
-            batch.events.append(Event(
-                id: id, uid: row.text(1), title: row.text(2), start: Date(timeIntervalSince1970: Double(startAt)),
-                end: endAt.map { Date(timeIntervalSince1970: Double($0)) }, timeZone: zone,
-                allDay: row.int(6) != 0, startDay: LocalDate(dayNumber: Int(row.int(7))), endDay: LocalDate(dayNumber: Int(row.int(8))),
-                type: typeID.flatMap { categories[$0] }, mood: moodID.flatMap { categories[$0] },
-                place: nil, people: [], note: row.text(12), photos: [], traits: [],
-                icalLines: [], createdAt: row.int(13), updatedAt: row.int(14)))
-        }
+        try read(statement, into: &batch)
         if batch.events.isEmpty { return [] }
         try attachPlaces(&batch)
         // A seek into an index costs about as much as reading ten rows in order: past a
@@ -576,8 +545,9 @@ struct EventLoader {
         let size = Self.sizes.first { $0 >= chunk.count } ?? Self.chunk
         let args = Self.arguments(chunk, size: size)
         var batch = Batch(capacity: chunk.count)
-        let rows = try Row.fetchCursor(statement(Self.eventColumns + " WHERE id IN (", ")", size: size), arguments: args)
-        while let row = try rows.next() { batch.add(row, categories: categories) }
+        let events = try statement(Self.eventColumns + " WHERE id IN (", ")", size: size)
+        try events.setArguments(args)
+        try read(events, into: &batch)
         if batch.events.isEmpty { return }
         try attachPlaces(&batch)
         try attachRelations(&batch, chunk, args: args, size: size, icalLines: true)

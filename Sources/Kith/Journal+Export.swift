@@ -233,7 +233,7 @@ extension Journal {
                 if let k = kept {
                     while keptRow && k.int(0) < id { keptRow = try k.step() }
                     while keptRow && k.int(0) == id {
-                        if let p = EventMapping.property(fromKept: k.string(1)) { usage.note(p) }
+                        if let p = EventMapping.property(fromKept: k.text(1)) { usage.note(p) }
                         keptRow = try k.step()
                     }
                 }
@@ -439,7 +439,7 @@ struct EventRows {
             var eventTraits: [EventTrait] = []
             while traitRow && traits.int(0) < id { traitRow = try traits.step() }
             while traitRow && traits.int(0) == id {
-                if let c = categories[traits.int(1)] { eventTraits.append(EventTrait(category: c, text: traits.string(2))) }
+                if let c = categories[traits.int(1)] { eventTraits.append(EventTrait(category: c, text: traits.text(2))) }
                 traitRow = try traits.step()
             }
             lineBytes.removeAll(keepingCapacity: true)
@@ -503,11 +503,11 @@ struct EventRows {
 /// A SELECT stepped straight through SQLite, its text read as bytes without a `String`
 /// per value: several of these step side by side on one connection for the export's
 /// merge joins. Column values are valid until the next step.
-struct ExportCursor {
+struct ExportCursor: SQLiteColumns {
     private let db: Database
     private let sql: String
     private let grdbStatement: Statement
-    private let statement: OpaquePointer
+    let statement: OpaquePointer
 
     init(_ db: Database, _ sql: String, _ arguments: StatementArguments = StatementArguments()) throws {
         let s = try db.cachedStatement(sql: sql)
@@ -530,23 +530,9 @@ struct ExportCursor {
         switch sqlite3_step(statement) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        default:
-            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
-                                message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
+        default: throw DatabaseError.lastStep(db, sql: sql)
         }
     }
-
-    func int(_ i: CInt) -> Int64 { sqlite3_column_int64(statement, i) }
-
-    func isNull(_ i: CInt) -> Bool { sqlite3_column_type(statement, i) == SQLITE_NULL }
-
-    /// A text column's UTF-8 bytes (empty for NULL).
-    func bytes(_ i: CInt) -> UnsafeBufferPointer<UInt8> {
-        guard let p = sqlite3_column_text(statement, i) else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(statement, i)))
-    }
-
-    func string(_ i: CInt) -> String { String(decoding: bytes(i), as: UTF8.self) }
 
     /// Leaves the statement as GRDB expects to find it: reset, no values bound.
     func close() {

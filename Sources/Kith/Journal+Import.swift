@@ -189,20 +189,20 @@ extension Journal {
             var sourceNames: [(id: Int64, name: String)] = []
             try RawRow.each(db, db.cachedStatement(sql: "SELECT p.id, p.displayName FROM personImport i JOIN person p ON p.id = i.personId WHERE i.source = ?"),
                             { $0.text(fileName) }) { c in
-                sourceNames.append((c.int(0) ?? 0, c.text(1) ?? ""))
+                sourceNames.append((c.int(0), c.text(1)))
             }
             self.sourceNames = sourceNames
             var byUID: [String: Int64] = [:], byBirthday: [String: [(id: Int64, name: String, key: String?)]] = [:]
             try RawRow.each(db, db.cachedStatement(sql: "SELECT id, uid, displayName, birthday FROM person"), { _ in }) { c in
-                let id = c.int(0) ?? 0
-                byUID[c.text(1) ?? ""] = id
-                if let b = c.text(3) { byBirthday[b, default: []].append((id, c.text(2) ?? "", nil)) }
+                let id = c.int(0)
+                byUID[c.text(1)] = id
+                if let b = c.optionalText(3) { byBirthday[b, default: []].append((id, c.text(2), nil)) }
             }
             self.byUID = byUID
             self.byBirthday = byBirthday
             var contacts: [(id: Int64, email: Bool, value: String)] = []
             try RawRow.each(db, db.cachedStatement(sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone') ORDER BY personId"), { _ in }) { c in
-                contacts.append((c.int(0) ?? 0, c.text(1) == "email", c.text(2) ?? ""))
+                contacts.append((c.int(0), c.text(1) == "email", c.text(2)))
             }
             for (id, email, v) in contacts {
                 if email {
@@ -447,7 +447,7 @@ extension Journal {
 
         if let (id, rule) = index.match(c, keys: &keys) {
             // What decides whether anything changes, without loading the whole person.
-            guard let head = try RawRow.first(db, PersonStatements.get(statements, db, .importHead), { $0.int(id) }, read: { c in (c.text(0) ?? "", c.text(1), c.int(2), c.text(3), c.text(4)) })
+            guard let head = try RawRow.first(db, PersonStatements.get(statements, db, .importHead), { $0.int(id) }, read: { c in (c.text(0), c.optionalText(1), c.optionalInt(2), c.optionalText(3), c.optionalText(4)) })
             else { throw Error.personNotFound(id: id) }
             let (oldName, oldRev, oldRelation, lastSource, lastSnapshot) = head
             if let new = ContactMapping.revKey(c.rev), let old = ContactMapping.revKey(oldRev), new <= old {

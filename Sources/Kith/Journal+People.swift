@@ -518,22 +518,7 @@ struct RawRow {
 
     /// SQLite's error for the last step, read before the statement is reset.
     private static func failure(_ db: Database, _ statement: Statement) -> DatabaseError {
-        DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
-                      message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
-    }
-}
-
-/// The columns of the current row of a ``RawRow/first(_:_:_:read:)`` query, by position.
-struct RawColumns {
-    fileprivate let statement: OpaquePointer
-
-    func text(_ i: CInt) -> String? {
-        guard sqlite3_column_type(statement, i) != SQLITE_NULL, let p = sqlite3_column_text(statement, i) else { return nil }
-        return String(cString: p)
-    }
-
-    func int(_ i: CInt) -> Int64? {
-        sqlite3_column_type(statement, i) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, i)
+        .lastStep(db, sql: statement.sql)
     }
 }
 

@@ -1,0 +1,49 @@
+import GRDB
+import GRDBSQLite
+
+/// The current row of a statement stepped straight through SQLite, read by column position.
+///
+/// The hot paths use it where GRDB's checked `Row` access cost more than the work itself:
+/// the import's lookups (``RawRow``), long listings (`EventLoader`) and the export's merge
+/// joins (`ExportCursor`). Values are valid until the statement steps again.
+protocol SQLiteColumns {
+    var statement: OpaquePointer { get }
+}
+
+extension SQLiteColumns {
+    /// An integer column (0 for NULL, as SQLite converts it).
+    func int(_ i: CInt) -> Int64 { sqlite3_column_int64(statement, i) }
+
+    /// An integer column, nil for NULL.
+    func optionalInt(_ i: CInt) -> Int64? { isNull(i) ? nil : int(i) }
+
+    func isNull(_ i: CInt) -> Bool { sqlite3_column_type(statement, i) == SQLITE_NULL }
+
+    /// A text column's UTF-8 bytes, without a `String` (empty for NULL).
+    func bytes(_ i: CInt) -> UnsafeBufferPointer<UInt8> {
+        guard let p = sqlite3_column_text(statement, i) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(statement, i)))
+    }
+
+    /// A text column as GRDB reads it (`String(cString:)`), "" for NULL.
+    func text(_ i: CInt) -> String {
+        guard let p = sqlite3_column_text(statement, i) else { return "" }
+        return String(cString: p)
+    }
+
+    /// A text column, nil for NULL.
+    func optionalText(_ i: CInt) -> String? { isNull(i) ? nil : text(i) }
+}
+
+/// The columns of a statement's current row.
+struct RawColumns: SQLiteColumns {
+    let statement: OpaquePointer
+}
+
+extension DatabaseError {
+    /// SQLite's error for the last step of `sql` on `db` (read before the statement is reset).
+    static func lastStep(_ db: Database, sql: String) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
+                      message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
+    }
+}
