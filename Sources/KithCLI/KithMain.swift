@@ -14,7 +14,7 @@ public enum KithMain {
         let arguments = hoistingJournal(rest)
         var command: ParsableCommand
         do {
-            command = try KithCommand.parseAsRoot(arguments)
+            command = try QuickParse.command(arguments) ?? KithCommand.parseAsRoot(arguments)
         } catch {
             exitForParseError(error)
         }
