@@ -33,6 +33,17 @@ extension Journal {
         try read { db in try Journal.resolveCategory(db, kind: kind, path: path) }
     }
 
+    /// Finds several categories by path, each as ``category(kind:path:)`` does, in one read
+    /// of the category tree (`kith log` resolves its type, mood and traits together).
+    /// - Returns: one result per request, in order: the category, or the error
+    ///   ``category(kind:path:)`` would throw for it.
+    public func categories(resolving requests: [(kind: Category.Kind, path: String)]) throws -> [Result<Category, any Swift.Error>] {
+        try read { db in
+            let cache = CategoryCache()
+            return requests.map { request in Result { try cache.resolve(db, kind: request.kind, path: request.path) } }
+        }
+    }
+
     // MARK: Writing
 
     /// Adds a category. `path` is `Name` for a main category or `Main/Name` for a
@@ -160,13 +171,15 @@ extension Journal {
         FROM category c LEFT JOIN category p ON p.id = c.parentId
         """
 
+    /// A row of ``categorySelect``, read by column position (by name, each value cost a
+    /// lookup of its column: about half of reading the tree).
     static func category(from row: Row) -> Category {
-        let name: String = row["name"]
-        let parentName: String? = row["parentName"]
+        let name: String = row[2]
+        let parentName: String? = row[8]
         return Category(
-            id: row["id"], kind: Category.Kind(rawValue: row["kind"]) ?? .relation, name: name,
-            icon: row["icon"], color: row["color"], position: row["position"], parentID: row["parentId"],
-            path: parentName.map { $0 + "/" + name } ?? name, score: row["score"])
+            id: row[0], kind: Category.Kind(rawValue: row[1]) ?? .relation, name: name,
+            icon: row[3], color: row[4], position: row[5], parentID: row[6],
+            path: parentName.map { $0 + "/" + name } ?? name, score: row[7])
     }
 
     static func fetchCategory(_ db: Database, id: Int64) throws -> Category {
@@ -176,9 +189,9 @@ extension Journal {
         return category(from: row)
     }
 
-    /// Fetches a category and checks its kind.
-    static func requireCategory(_ db: Database, id: Int64, kind: Category.Kind) throws -> Category {
-        let c = try fetchCategory(db, id: id)
+    /// Fetches a category (through `cache` when one is given) and checks its kind.
+    static func requireCategory(_ db: Database, id: Int64, kind: Category.Kind, cache: CategoryCache? = nil) throws -> Category {
+        let c = try cache?.category(db, id: id) ?? fetchCategory(db, id: id)
         guard c.kind == kind else { throw Error.wrongCategoryKind(expected: kind, path: c.path) }
         return c
     }
@@ -191,9 +204,11 @@ extension Journal {
             rows = try Row.fetchAll(db.cachedStatement(sql: categorySelect))
         }
         let all = rows.map(category(from:))
-        let kindOrder = Dictionary(uniqueKeysWithValues: Category.Kind.allCases.enumerated().map { ($1, $0) })
+        // Not a dictionary: its first use costs the Swift runtime a scan of every protocol
+        // conformance in the binary (issue 7).
+        func kindOrder(_ kind: Category.Kind) -> Int { Category.Kind.allCases.firstIndex(of: kind)! }
         let mains = all.filter { $0.parentID == nil }.sorted {
-            (kindOrder[$0.kind]!, $0.position, $0.name) < (kindOrder[$1.kind]!, $1.position, $1.name)
+            (kindOrder($0.kind), $0.position, $0.name) < (kindOrder($1.kind), $1.position, $1.name)
         }
         var out: [Category] = []
         for m in mains {
@@ -215,7 +230,12 @@ extension Journal {
     }
 
     static func resolveCategory(_ db: Database, kind: Category.Kind, path: String) throws -> Category {
-        let all = try fetchCategories(db, kind: kind)
+        try resolveCategory(in: fetchCategories(db, kind: kind), kind: kind, path: path)
+    }
+
+    /// Finds a category by path among `all`, the categories of `kind` as
+    /// ``fetchCategories(_:kind:)`` gives them.
+    static func resolveCategory(in all: [Category], kind: Category.Kind, path: String) throws -> Category {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { NameMatcher.fold(String($0)) }
         guard !parts.isEmpty, parts.count <= 2 else {
             throw Error.unknownCategory(kind: kind, path: path, suggestions: [])
