@@ -33,6 +33,17 @@ extension Journal {
         try read { db in try Journal.resolveCategory(db, kind: kind, path: path) }
     }
 
+    /// Finds several categories by path, each as ``category(kind:path:)`` does, in one read
+    /// of the category tree (`kith log` resolves its type, mood and traits together).
+    /// - Returns: one result per request, in order: the category, or the error
+    ///   ``category(kind:path:)`` would throw for it.
+    public func categories(resolving requests: [(kind: Category.Kind, path: String)]) throws -> [Result<Category, any Swift.Error>] {
+        try read { db in
+            let cache = CategoryCache()
+            return requests.map { request in Result { try cache.resolve(db, kind: request.kind, path: request.path) } }
+        }
+    }
+
     // MARK: Writing
 
     /// Adds a category. `path` is `Name` for a main category or `Main/Name` for a
@@ -160,40 +171,45 @@ extension Journal {
         FROM category c LEFT JOIN category p ON p.id = c.parentId
         """
 
-    static func category(from row: Row) -> Category {
-        let name: String = row["name"]
-        let parentName: String? = row["parentName"]
+    /// A row of ``categorySelect``, read straight from SQLite by column position (through
+    /// GRDB's `Row`, reading the tree cost about 10,000 instructions a category).
+    static func category(from row: RawColumns) -> Category {
+        let name = row.text(2)
         return Category(
-            id: row["id"], kind: Category.Kind(rawValue: row["kind"]) ?? .relation, name: name,
-            icon: row["icon"], color: row["color"], position: row["position"], parentID: row["parentId"],
-            path: parentName.map { $0 + "/" + name } ?? name, score: row["score"])
+            id: row.int(0), kind: Category.Kind(rawValue: row.text(1)) ?? .relation, name: name,
+            icon: row.text(3), color: row.text(4), position: Int(row.int(5)), parentID: row.optionalInt(6),
+            path: row.optionalText(8).map { $0 + "/" + name } ?? name, score: row.optionalInt(7).map { Int($0) })
     }
 
     static func fetchCategory(_ db: Database, id: Int64) throws -> Category {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: categorySelect + " WHERE c.id = ?"), arguments: [id]) else {
+        guard let c = try RawRow.first(db, db.cachedStatement(sql: categorySelect + " WHERE c.id = ?"), { $0.int(id) },
+                                       read: category(from:)) else {
             throw Error.categoryNotFound(id: id)
         }
-        return category(from: row)
+        return c
     }
 
-    /// Fetches a category and checks its kind.
-    static func requireCategory(_ db: Database, id: Int64, kind: Category.Kind) throws -> Category {
-        let c = try fetchCategory(db, id: id)
+    /// Fetches a category (through `cache` when one is given) and checks its kind.
+    static func requireCategory(_ db: Database, id: Int64, kind: Category.Kind, cache: CategoryCache? = nil) throws -> Category {
+        let c = try cache?.category(db, id: id) ?? fetchCategory(db, id: id)
         guard c.kind == kind else { throw Error.wrongCategoryKind(expected: kind, path: c.path) }
         return c
     }
 
     static func fetchCategories(_ db: Database, kind: Category.Kind?) throws -> [Category] {
-        let rows: [Row]
+        var all: [Category] = []
         if let kind {
-            rows = try Row.fetchAll(db.cachedStatement(sql: categorySelect + " WHERE c.kind = ?"), arguments: [kind.rawValue])
+            try RawRow.each(db, db.cachedStatement(sql: categorySelect + " WHERE c.kind = ?"), { $0.text(kind.rawValue) }) {
+                all.append(category(from: $0))
+            }
         } else {
-            rows = try Row.fetchAll(db.cachedStatement(sql: categorySelect))
+            try RawRow.each(db, db.cachedStatement(sql: categorySelect), { _ in }) { all.append(category(from: $0)) }
         }
-        let all = rows.map(category(from:))
-        let kindOrder = Dictionary(uniqueKeysWithValues: Category.Kind.allCases.enumerated().map { ($1, $0) })
+        // Not a dictionary: its first use costs the Swift runtime a scan of every protocol
+        // conformance in the binary (issue 7).
+        func kindOrder(_ kind: Category.Kind) -> Int { Category.Kind.allCases.firstIndex(of: kind)! }
         let mains = all.filter { $0.parentID == nil }.sorted {
-            (kindOrder[$0.kind]!, $0.position, $0.name) < (kindOrder[$1.kind]!, $1.position, $1.name)
+            (kindOrder($0.kind), $0.position, $0.name) < (kindOrder($1.kind), $1.position, $1.name)
         }
         var out: [Category] = []
         for m in mains {
@@ -215,7 +231,12 @@ extension Journal {
     }
 
     static func resolveCategory(_ db: Database, kind: Category.Kind, path: String) throws -> Category {
-        let all = try fetchCategories(db, kind: kind)
+        try resolveCategory(in: fetchCategories(db, kind: kind), kind: kind, path: path)
+    }
+
+    /// Finds a category by path among `all`, the categories of `kind` as
+    /// ``fetchCategories(_:kind:)`` gives them.
+    static func resolveCategory(in all: [Category], kind: Category.Kind, path: String) throws -> Category {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { NameMatcher.fold(String($0)) }
         guard !parts.isEmpty, parts.count <= 2 else {
             throw Error.unknownCategory(kind: kind, path: path, suggestions: [])

@@ -176,7 +176,10 @@ extension Journal {
     }
 
     static func daySummaries(_ db: Database, from: Int, to: Int, filter: DayFilter) throws -> [DaySummary] {
-        let moods = Dictionary(uniqueKeysWithValues: try fetchCategories(db, kind: .mood).map { ($0.id, $0) })
+        // A handful of moods, searched in order: a dictionary keyed by id would cost the month
+        // view a first-use scan of the binary's ~7,000 protocol conformance records (issue 7).
+        let moods = try fetchCategories(db, kind: .mood)
+        func mood(_ id: Int64) -> Category? { moods.first { $0.id == id } }
         var people: [Int: [Int64]] = [:]
         if filter.isEmpty {
             let statement = try db.cachedStatement(sql: """
@@ -197,7 +200,7 @@ extension Journal {
                 }
                 out.append(DaySummary(date: LocalDate(dayNumber: day), eventCount: row[1], people: people,
                                       moodAverage: moodCount > 0 ? Double(sum) / Double(moodCount) : nil,
-                                      dominantMood: dominant.flatMap { moods[$0] }))
+                                      dominantMood: dominant.flatMap(mood)))
             }
             return out
         }
@@ -219,12 +222,12 @@ extension Journal {
             """, arguments: allArgs) {
             people[row["day"], default: []].append(row["personId"])
         }
-        let scores = moods.mapValues { $0.score ?? 0 }
+        let scores = Dictionary(uniqueKeysWithValues: moods.map { ($0.id, $0.score ?? 0) })
         return events.keys.sorted().map { day in
             let m = moodSummary(events[day]!, scores: scores)
             return DaySummary(date: LocalDate(dayNumber: day), eventCount: events[day]!.count, personIDs: people[day] ?? [],
                               moodAverage: m.count > 0 ? Double(m.sum) / Double(m.count) : nil,
-                              dominantMood: m.dominant.flatMap { moods[$0] })
+                              dominantMood: m.dominant.flatMap(mood))
         }
     }
 

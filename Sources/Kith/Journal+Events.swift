@@ -16,9 +16,11 @@ extension Journal {
     @discardableResult
     public func logEvent(_ draft: EventDraft) throws -> Event {
         try write { db in
-            let id = try Journal.insertEvent(db, draft)
+            // The category tree read once, for the traits and for the event read back.
+            let categories = CategoryCache()
+            let id = try Journal.insertEvent(db, draft, categories: categories)
             try Journal.reindex(db, eventIDs: [id])
-            return try Journal.fetchEvents(db, ids: [id])[0]
+            return try Journal.fetchEvents(db, ids: [id], categories: categories)[0]
         }
     }
 
@@ -242,32 +244,34 @@ extension Journal {
         return try checkReferences(db, draft, verified: &verified)
     }
 
-    static func checkReferences(_ db: Database, _ draft: EventDraft, verified: inout VerifiedReferences) throws -> (Int64?, Int64?, Int64?) {
+    static func checkReferences(_ db: Database, _ draft: EventDraft, verified: inout VerifiedReferences,
+                                categories: CategoryCache? = nil) throws -> (Int64?, Int64?, Int64?) {
         if let t = draft.typeID, !verified.types.contains(t) {
-            _ = try requireCategory(db, id: t, kind: .eventType)
+            _ = try requireCategory(db, id: t, kind: .eventType, cache: categories)
             verified.types.insert(t)
         }
         if let m = draft.moodID, !verified.moods.contains(m) {
-            _ = try requireCategory(db, id: m, kind: .mood)
+            _ = try requireCategory(db, id: m, kind: .mood, cache: categories)
             verified.moods.insert(m)
         }
         let placeID = try draft.place.map { try upsertPlace(db, $0) }
         return (draft.typeID, draft.moodID, placeID)
     }
 
-    static func insertEvent(_ db: Database, _ draft: EventDraft) throws -> Int64 {
+    static func insertEvent(_ db: Database, _ draft: EventDraft, categories: CategoryCache? = nil) throws -> Int64 {
         var verified = VerifiedReferences()
-        return try insertEvent(db, draft, verified: &verified)
+        return try insertEvent(db, draft, verified: &verified, categories: categories)
     }
 
-    static func insertEvent(_ db: Database, _ draft: EventDraft, verified: inout VerifiedReferences) throws -> Int64 {
+    static func insertEvent(_ db: Database, _ draft: EventDraft, verified: inout VerifiedReferences,
+                            categories: CategoryCache? = nil) throws -> Int64 {
         let t = try timing(of: draft)
         let title = try validTitle(draft.title)
         let uid = draft.uid?.isEmpty == false ? draft.uid! : newUID()
         if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event WHERE uid = ?)"), arguments: [uid]) == true {
             throw Error.duplicateEventUID(uid)
         }
-        let (typeID, moodID, placeID) = try checkReferences(db, draft, verified: &verified)
+        let (typeID, moodID, placeID) = try checkReferences(db, draft, verified: &verified, categories: categories)
         let now = Journal.now()
         try db.cachedStatement(sql: """
             INSERT INTO event (uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId,
@@ -275,13 +279,14 @@ extension Journal {
             """).execute(arguments: [uid, title, t.startAt, t.endAt, draft.timeZone, draft.allDay, t.startDay, t.endDay,
                              typeID, moodID, placeID, draft.note, now, now])
         let id = db.lastInsertedRowID
-        try writeEventRelations(db, id: id, draft, isNew: true)
+        try writeEventRelations(db, id: id, draft, isNew: true, categories: categories)
         return id
     }
 
     /// Writes people, photos, traits and kept iCalendar lines; `isNew` (an event just
-    /// inserted) skips deleting the old ones.
-    static func writeEventRelations(_ db: Database, id: Int64, _ draft: EventDraft, isNew: Bool = false) throws {
+    /// inserted) skips deleting the old ones; `categories` resolves the traits' categories.
+    static func writeEventRelations(_ db: Database, id: Int64, _ draft: EventDraft, isNew: Bool = false,
+                                    categories: CategoryCache? = nil) throws {
         if !isNew {
             try db.cachedStatement(sql: "DELETE FROM eventPerson WHERE eventId = ?").execute(arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM eventPhoto WHERE eventId = ?").execute(arguments: [id])
@@ -313,7 +318,7 @@ extension Journal {
         let now = Journal.now()
         for (i, trait) in draft.traits.enumerated() {
             let text = trait.text.kithTrimmed()
-            let category = try traitCategory(db, path: trait.path)
+            let category = try traitCategory(db, path: trait.path, cache: categories)
             for p in people {
                 try db.cachedStatement(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, ?, ?, ?)")
                     .execute(arguments: [p, category.id, text, id, i, now])
@@ -362,9 +367,9 @@ extension Journal {
     }
 
     /// Events in full, in the order of `ids` (unknown ids are skipped).
-    static func fetchEvents(_ db: Database, ids: [Int64]) throws -> [Event] {
+    static func fetchEvents(_ db: Database, ids: [Int64], categories: CategoryCache? = nil) throws -> [Event] {
         guard !ids.isEmpty else { return [] }
-        var loader = try EventLoader(db, bulk: ids.count >= 2000)
+        var loader = try EventLoader(db, bulk: ids.count >= 2000, categories: categories)
         return try loader.events(ids)
     }
 }
@@ -389,12 +394,14 @@ struct EventLoader {
     /// only these few statements are ever compiled.
     private static let sizes = [1, 8, 64, chunk]
 
-    /// - Parameter bulk: for loading many events (an export, a long listing): reads every
-    ///   person's name and the ids of events with people, photos or traits once, up front.
-    init(_ db: Database, bulk: Bool = false) throws {
+    /// - Parameters:
+    ///   - bulk: for loading many events (an export, a long listing): reads every person's
+    ///     name and the ids of events with people, photos or traits once, up front.
+    ///   - cache: the category tree, when the caller has it already.
+    init(_ db: Database, bulk: Bool = false, categories cache: CategoryCache? = nil) throws {
         self.db = db
         var categories: [Int64: Category] = [:]
-        for c in try Journal.fetchCategories(db, kind: nil) { categories[c.id] = c }
+        for c in try cache?.categories(db, kind: nil) ?? Journal.fetchCategories(db, kind: nil) { categories[c.id] = c }
         self.categories = categories
         guard bulk else { return }
         var names: [Int64: String] = [:]

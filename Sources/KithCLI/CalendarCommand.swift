@@ -102,7 +102,7 @@ struct CalendarCommand: ParsableCommand {
 
     /// The first day of the week in the user's locale (1 = Sunday), from `LC_ALL`,
     /// `LC_TIME` or `LANG`.
-    static func localeFirstWeekday(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+    static func localeFirstWeekday(environment: [String: String] = EnvironmentVariables.named("LC_ALL", "LC_TIME", "LANG")) -> Int {
         let name = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
         let identifier = String(name.split(separator: ".").first ?? "")
         guard !identifier.isEmpty, identifier != "C", identifier != "POSIX" else { return 1 }

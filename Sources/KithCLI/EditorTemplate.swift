@@ -78,7 +78,7 @@ struct EditorTemplate {
     /// Writes the template to a temporary file, runs `$VISUAL`/`$EDITOR` (else `vi`) on it
     /// with the terminal, and reads it back.
     static func edit(_ template: EditorTemplate) throws -> EditorTemplate {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = EnvironmentVariables.named("VISUAL", "EDITOR")
         let chosen = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty }
         if chosen == nil && isatty(STDIN_FILENO) != 1 {
             throw UserError("no title given, and no terminal to open an editor on",

@@ -44,9 +44,34 @@ struct EventDraftBuilder {
         return ids
     }
 
-    func typeID() throws -> Int64? { try options.type.map { try journal.category(kind: .eventType, path: $0).id } }
+    /// `--type`, `--mood` and the main kind of each `--trait`, looked up in one read of the
+    /// category tree; ``typeID(_:)``, ``moodID(_:)`` and ``traits(_:)`` throw each lookup's
+    /// error when the command comes to it, as separate lookups would.
+    struct CategoryLookups {
+        var type: Result<Category, any Error>?
+        var mood: Result<Category, any Error>?
+        /// One for each `--trait`; nil for a trait that cannot be read (``traits(_:)`` says why).
+        var traitMains: [Result<Category, any Error>?]
+    }
 
-    func moodID() throws -> Int64? { try options.mood.map { try journal.category(kind: .mood, path: $0).id } }
+    func lookUpCategories() throws -> CategoryLookups {
+        let mains = options.trait.map { text in
+            (try? EventOptions.splitTrait(text)).map { String($0.path.split(separator: "/").first ?? "") }
+        }
+        var requests: [(kind: Category.Kind, path: String)] = []
+        if let type = options.type { requests.append((.eventType, type)) }
+        if let mood = options.mood { requests.append((.mood, mood)) }
+        for case let main? in mains { requests.append((.trait, main)) }
+        var results = ArraySlice<Result<Category, any Error>>()
+        if !requests.isEmpty { results = try journal.categories(resolving: requests)[...] }
+        let type = options.type == nil ? nil : results.popFirst()
+        let mood = options.mood == nil ? nil : results.popFirst()
+        return CategoryLookups(type: type, mood: mood, traitMains: mains.map { $0 == nil ? nil : results.popFirst() })
+    }
+
+    func typeID(_ lookups: CategoryLookups) throws -> Int64? { try lookups.type?.get().id }
+
+    func moodID(_ lookups: CategoryLookups) throws -> Int64? { try lookups.mood?.get().id }
 
     func place() throws -> PlaceDraft? {
         let coordinates = try options.coordinates()
@@ -57,12 +82,11 @@ struct EventDraftBuilder {
         return PlaceDraft(name: name, latitude: coordinates?.0, longitude: coordinates?.1)
     }
 
-    func traits() throws -> [TraitDraft] {
-        try options.trait.map { text in
+    func traits(_ lookups: CategoryLookups) throws -> [TraitDraft] {
+        try zip(options.trait, lookups.traitMains).map { text, main in
             let (path, body) = try EventOptions.splitTrait(text)
             // The main kind must exist; a new subcategory is made by the journal.
-            let main = String(path.split(separator: "/").first ?? "")
-            _ = try journal.category(kind: .trait, path: main)
+            _ = try main?.get()
             return TraitDraft(path: path, text: body)
         }
     }

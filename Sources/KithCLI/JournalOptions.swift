@@ -20,7 +20,7 @@ struct JournalOptions: ParsableArguments {
 
     /// Where the journal lives, and whether it is the default place (whose folder
     /// `kith` may create).
-    func location(environment: [String: String] = ProcessInfo.processInfo.environment) -> (path: String, isDefault: Bool) {
+    func location(environment: [String: String] = EnvironmentVariables.named("KITH_JOURNAL", "XDG_DATA_HOME", "HOME")) -> (path: String, isDefault: Bool) {
         if let journal, !journal.isEmpty { return (expandTilde(journal, environment), false) }
         if let path = environment["KITH_JOURNAL"], !path.isEmpty { return (expandTilde(path, environment), false) }
         let data: String

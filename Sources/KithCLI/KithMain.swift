@@ -10,11 +10,11 @@ import Logging
 public enum KithMain {
     public static func main() {
         let (rest, debug) = takingDebug(Array(CommandLine.arguments.dropFirst()))
-        bootstrapLogging(debug: debug || ProcessInfo.processInfo.environment["KITH_DEBUG"] == "1")
+        bootstrapLogging(debug: debug || EnvironmentVariables.named("KITH_DEBUG")["KITH_DEBUG"] == "1")
         let arguments = hoistingJournal(rest)
         var command: ParsableCommand
         do {
-            command = try KithCommand.parseAsRoot(arguments)
+            command = try QuickParse.command(arguments) ?? KithCommand.parseAsRoot(arguments)
         } catch {
             exitForParseError(error)
         }

@@ -48,10 +48,11 @@ struct LogCommand: ParsableCommand {
         let builder = EventDraftBuilder(journal: journal, options: options)
         let timing = try builder.timing(defaultToNow: true)!
         let people = try builder.personIDs()
-        let type = try builder.typeID()
-        let mood = try builder.moodID()
+        let categories = try builder.lookUpCategories()
+        let type = try builder.typeID(categories)
+        let mood = try builder.moodID(categories)
         let place = try builder.place()
-        let traits = try builder.traits()
+        let traits = try builder.traits(categories)
         if !traits.isEmpty && people.isEmpty {
             throw UserError("a trait is learned about someone, and this event has nobody in it", "add --with NAME")
         }
@@ -94,10 +95,11 @@ struct EditCommand: ParsableCommand {
             timing = t
         }
         let people = event.people.isEmpty ? nil : try builder.personIDs()
-        let type = try builder.typeID()
-        let mood = try builder.moodID()
+        let categories = try builder.lookUpCategories()
+        let type = try builder.typeID(categories)
+        let mood = try builder.moodID(categories)
         let place = try builder.place()
-        let traits = try builder.traits()
+        let traits = try builder.traits(categories)
         let photos = try builder.photoHashes()
         let edited = try journal.editEvent(id: id) { draft in
             if let title { draft.title = title }

@@ -10,7 +10,7 @@ struct Terminal: Sendable {
     static let plain = Terminal(colored: false, width: 80)
 
     /// Standard output as this process sees it, with an optional `--color` choice.
-    static func current(choice: ColorChoice?, environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
+    static func current(choice: ColorChoice?, environment: [String: String] = EnvironmentVariables.named("NO_COLOR", "KITH_COLOR", "COLUMNS")) -> Terminal {
         Terminal(colored: wantsColor(choice: choice, environment: environment, isTTY: isatty(STDOUT_FILENO) == 1),
                  width: width(environment: environment))
     }

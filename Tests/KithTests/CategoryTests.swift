@@ -37,6 +37,47 @@ struct CategoryTests {
         }
     }
 
+    @Test("several paths resolved in one read give what each lookup alone gives, errors included", arguments: JournalKind.allCases)
+    func resolveSeveralPaths(kind: JournalKind) throws {
+        let j = try kind.make().journal
+        let requests: [(kind: Category.Kind, path: String)] = [
+            (.eventType, "meal"), (.mood, "Good"), (.relation, "College"), (.relation, "Frends"), (.mood, "nosuch"), (.eventType, "meal"),
+        ]
+        let results = try j.categories(resolving: requests)
+        #expect(results.count == requests.count)
+        for (request, result) in zip(requests, results) {
+            switch result {
+            case .success(let c): #expect(c == (try j.category(kind: request.kind, path: request.path)))
+            case .failure(let error):
+                #expect(throws: (error as? Journal.Error)!) { try j.category(kind: request.kind, path: request.path) }
+            }
+        }
+        #expect(try j.categories(resolving: []).isEmpty)
+    }
+
+    @Test("the category cache lists each kind and finds ids as the journal reads them, and forgets on invalidate()",
+          arguments: JournalKind.allCases)
+    func cacheReadsAsTheJournal(kind: JournalKind) throws {
+        let j = try kind.make().journal
+        try j.addCategory(kind: .eventType, path: "Meal/Brunch")
+        try j.addCategory(kind: .relation, path: "Aardvarks")
+        try j.write { db in
+            let cache = CategoryCache()
+            #expect(try cache.categories(db, kind: nil) == Journal.fetchCategories(db, kind: nil))
+            for k in Category.Kind.allCases {
+                #expect(try cache.categories(db, kind: k) == Journal.fetchCategories(db, kind: k))
+                for c in try Journal.fetchCategories(db, kind: k) {
+                    #expect(try cache.category(db, id: c.id) == Journal.fetchCategory(db, id: c.id))
+                }
+            }
+            #expect(throws: Journal.Error.categoryNotFound(id: 999_999)) { try cache.category(db, id: 999_999) }
+            let added = try Journal.insertCategory(db, kind: .trait, path: "Interests/Knots", icon: nil, color: nil, score: nil)
+            cache.invalidate()
+            #expect(try cache.category(db, id: added.id) == added)
+            #expect(try cache.categories(db, kind: .trait) == Journal.fetchCategories(db, kind: .trait))
+        }
+    }
+
     @Test("colours must be #RRGGBB, names unique among siblings, and only two levels", arguments: JournalKind.allCases)
     func validation(kind: JournalKind) throws {
         let j = try kind.make().journal
