@@ -40,10 +40,28 @@ enum QuickParse {
         func value(_ name: String) -> String? { values[name]?.first }
     }
 
+    /// The long names a command declares: its flags, its options that keep one value and
+    /// those that may repeat. `QuickParseTests` checks them against ArgumentParser's own
+    /// description of the command, so an option added there cannot be missed here.
+    struct Names {
+        let flags: Set<String>
+        let single: Set<String>
+        let repeated: Set<String>
+        /// The most positional arguments the command takes.
+        let positionals: Int
+    }
+
+    static let calendarNames = Names(flags: ["--monday", "--sunday", "--json"],
+                                     single: ["--with", "--type", "--in", "--journal", "--color"], repeated: [], positionals: 1)
+    static let logNames = Names(flags: ["--json"],
+                                single: ["--type", "--mood", "--at", "--geo", "--when", "--duration", "--tz", "--note",
+                                         "--journal", "--color"],
+                                repeated: ["--with", "--trait", "--photo"], positionals: 1)
+
     /// Splits `arguments` by the names a command declares, or nil where ArgumentParser
     /// might read them differently or refuse them.
-    static func words(_ arguments: ArraySlice<String>, flags: Set<String>, single: Set<String>, repeated: Set<String>,
-                      positionals: Int) -> Words? {
+    static func words(_ arguments: ArraySlice<String>, _ names: Names) -> Words? {
+        let (flags, single, repeated, positionals) = (names.flags, names.single, names.repeated, names.positionals)
         var words = Words()
         var index = arguments.startIndex
         while index < arguments.endIndex {
@@ -76,9 +94,7 @@ enum QuickParse {
     }
 
     static func calendar(_ arguments: ArraySlice<String>) -> CalendarCommand? {
-        guard let words = words(arguments, flags: ["--monday", "--sunday", "--json"],
-                                single: ["--with", "--type", "--in", "--journal", "--color"], repeated: [], positionals: 1)
-        else { return nil }
+        guard let words = words(arguments, calendarNames) else { return nil }
         let color = color(words)
         guard color.ok else { return nil }
         var command = CalendarCommand()
@@ -95,11 +111,7 @@ enum QuickParse {
     }
 
     static func log(_ arguments: ArraySlice<String>) -> LogCommand? {
-        guard let words = words(arguments, flags: ["--json"],
-                                single: ["--type", "--mood", "--at", "--geo", "--when", "--duration", "--tz", "--note",
-                                         "--journal", "--color"],
-                                repeated: ["--with", "--trait", "--photo"], positionals: 1)
-        else { return nil }
+        guard let words = words(arguments, logNames) else { return nil }
         let color = color(words)
         guard color.ok else { return nil }
         var event = EventOptions()

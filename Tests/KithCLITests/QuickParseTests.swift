@@ -1,3 +1,5 @@
+import ArgumentParser
+import Foundation
 import Testing
 @testable import KithCLI
 
@@ -54,6 +56,40 @@ import Testing
     ])
     func everythingElseIsLeftToArgumentParser(_ arguments: [String]) {
         #expect(QuickParse.command(arguments) == nil)
+    }
+
+    /// ArgumentParser's own description of a command (`_dumpHelp()`, the JSON behind
+    /// `--experimental-dump-help`) read as QuickParse's ``QuickParse/Names``.
+    static func declaredNames(_ command: ParsableCommand.Type) throws -> QuickParse.Names {
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8)) as? [String: Any])
+        let info = try #require(json["command"] as? [String: Any])
+        var flags: Set<String> = [], single: Set<String> = [], repeated: Set<String> = []
+        var positionals = 0
+        for argument in info["arguments"] as? [[String: Any]] ?? [] {
+            let kind = argument["kind"] as? String
+            if kind == "positional" { positionals += 1; continue }
+            for name in argument["names"] as? [[String: Any]] ?? [] {
+                let text = "\(name["kind"] as? String == "long" ? "--" : "-")\(name["name"] as? String ?? "")"
+                guard text != "--help", text != "-h" else { continue }
+                if kind == "flag" { flags.insert(text) }
+                else if argument["isRepeating"] as? Bool == true { repeated.insert(text) }
+                else { single.insert(text) }
+            }
+        }
+        return QuickParse.Names(flags: flags, single: single, repeated: repeated, positionals: positionals)
+    }
+
+    /// An option added to `kith log` or `kith calendar` and not to QuickParse would be left
+    /// unset on the quick path: the names must be the ones the commands declare.
+    @Test func namesAreTheOnesTheCommandsDeclare() throws {
+        for (command, names) in [(CalendarCommand.self as ParsableCommand.Type, QuickParse.calendarNames),
+                                 (LogCommand.self, QuickParse.logNames)] {
+            let declared = try Self.declaredNames(command)
+            #expect(declared.flags == names.flags, "\(command)")
+            #expect(declared.single == names.single, "\(command)")
+            #expect(declared.repeated == names.repeated, "\(command)")
+            #expect(declared.positionals == names.positionals, "\(command)")
+        }
     }
 
     /// Random command lines from the words of both commands and some troublemakers: where
