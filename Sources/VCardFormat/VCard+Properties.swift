@@ -253,6 +253,7 @@ extension VCard {
     }
 
     func text(_ name: String) -> String? {
+        if case .raw = storage { return property(name).map { TextEscaping.unescape($0.value) } }
         let upper = name.uppercasedIfNeeded
         guard let k = properties.firstIndex(where: { $0.name.sameToken(upper) }) else { return nil }
         return TextEscaping.unescape(properties[k].value)
@@ -279,9 +280,18 @@ extension VCard {
         replaceProperties(named: all, with: converted)
     }
 
+    private static let labelName = RawLine.Name("X-ABLABEL")
+
     func label(group: String?) -> String? {
         guard let group else { return nil }
-        guard let p = properties.first(where: { $0.name.sameToken("X-ABLABEL") && $0.group?.caseInsensitiveEquals(group) == true }) else { return nil }
+        let found: ContentLine?
+        if case .raw(let raw) = storage {
+            let lines = raw.lines
+            found = lines.lines.indices.first { lines.isNamed($0, Self.labelName) && lines.hasGroup($0, group) }.map { lines.contentLine($0) }
+        } else {
+            found = properties.first(where: { $0.name.sameToken("X-ABLABEL") && $0.group?.caseInsensitiveEquals(group) == true })
+        }
+        guard let p = found else { return nil }
         var l = TextEscaping.unescape(p.value)
         if l.hasPrefix("_$!<") && l.hasSuffix(">!$_") { l = String(l.dropFirst(4).dropLast(4)) }
         return l
@@ -388,6 +398,17 @@ extension VCard {
 
     func typedValues(_ name: String, text: Bool = true) -> [TypedValue] {
         var result: [TypedValue] = []
+        if case .raw(let raw) = storage {
+            // Only the lines named `name` are built from the bytes.
+            let key = RawLine.Name(name)
+            let lines = raw.lines
+            for k in lines.lines.indices where lines.isNamed(k, key) {
+                let p = lines.contentLine(k)
+                let (types, pref) = Self.typesAndPreference(p)
+                result.append(TypedValue(text ? TextEscaping.unescape(p.value) : p.value, types: types, preference: pref, group: p.group, label: label(group: p.group)))
+            }
+            return result
+        }
         let name = name.uppercasedIfNeeded
         // By index: the lines are read in place, not copied whole.
         for k in properties.indices where properties[k].name.sameToken(name) {

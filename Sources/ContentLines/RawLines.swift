@@ -1,0 +1,147 @@
+/// The unfolded content lines of one component kept as bytes, with an index per line, so
+/// that a reader can build a ``ContentLine`` (strings, parameter arrays) only for the lines
+/// it looks at. Made by ``ContentLineReader`` when reading components in raw form.
+///
+/// A line whose value needed decoding (quoted-printable, a CHARSET, bytes that are not
+/// UTF-8) is kept already built, because decoding it may warn and warnings belong to the
+/// read; every other line is kept as its bytes, and building it later gives exactly the line
+/// the reader would have returned.
+package struct RawLines: Sendable {
+    /// The logical lines one after another (folding undone, NUL bytes removed); for lines
+    /// kept built, only the part before the value.
+    package var bytes: [UInt8] = []
+    /// One entry per line, in file order.
+    package var lines: [RawLine] = []
+    /// The lines kept built, pointed to by ``RawLine/built``.
+    package var built: [ContentLine] = []
+
+    package init() {}
+
+    /// The content line at `k`, built from its bytes when not kept built.
+    package func contentLine(_ k: Int) -> ContentLine {
+        let l = lines[k]
+        if l.built >= 0 { return built[l.built] }
+        var ignored: [FormatWarning] = []
+        let parsed = bytes.withUnsafeBufferPointer { buf in
+            ContentLineReader.parse(UnsafeBufferPointer(rebasing: buf[l.start..<l.end]), line: l.line, warnings: &ignored)
+        }
+        // Only lines that parse without a warning are kept as bytes.
+        return parsed!
+    }
+
+    /// Takes the last line off.
+    package mutating func removeLast() {
+        let l = lines.removeLast()
+        bytes.removeLast(bytes.count - l.start)
+        if l.built >= 0 { built.removeLast() }
+    }
+
+    /// Takes the line at `k` off the index (its bytes stay).
+    package mutating func remove(at k: Int) {
+        let l = lines.remove(at: k)
+        if l.built >= 0 {
+            built.remove(at: l.built)
+            for j in lines.indices where lines[j].built > l.built { lines[j].built -= 1 }
+        }
+    }
+
+    /// Every line built, in order.
+    package func contentLines() -> [ContentLine] {
+        var result: [ContentLine] = []
+        result.reserveCapacity(lines.count)
+        for k in lines.indices { result.append(contentLine(k)) }
+        return result
+    }
+
+    /// Whether the line at `k` is named `name`, given as ``RawLine/key(_:)`` of its uppercase bytes.
+    @inline(__always)
+    package func isNamed(_ k: Int, _ name: RawLine.Name) -> Bool {
+        let l = lines[k]
+        guard l.nameEnd - l.nameStart == name.count, l.key == name.key else { return false }
+        if name.count <= 8 { return true }
+        return bytes.withUnsafeBufferPointer { buf in
+            var i = l.nameStart + 8
+            for y in name.upper.utf8.dropFirst(8) {
+                var b = buf[i]
+                if b >= 0x61 && b <= 0x7A { b -= 0x20 }
+                if b != y { return false }
+                i += 1
+            }
+            return true
+        }
+    }
+
+    /// Whether the line at `k` has the group `group` (ASCII case-insensitive).
+    package func hasGroup(_ k: Int, _ group: String) -> Bool {
+        let l = lines[k]
+        guard l.nameStart > l.start else { return false }
+        let gs = l.groupStart, ge = l.nameStart - 1
+        let g = group.utf8
+        guard g.count == ge - gs else { return false }
+        return bytes.withUnsafeBufferPointer { buf in
+            var i = gs
+            for y in g {
+                let x = buf[i]
+                let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
+                let ly = (y >= 65 && y <= 90) ? y | 0x20 : y
+                if lx != ly { return false }
+                i += 1
+            }
+            return true
+        }
+    }
+}
+
+/// Where one line of ``RawLines`` lies in its bytes.
+package struct RawLine: Sendable {
+    /// The 1-based physical line on which the property starts.
+    package var line: Int
+    /// The line's first byte.
+    package var start: Int
+    /// The group's first byte (when `nameStart > start`, the group ends at `nameStart - 1`).
+    package var groupStart: Int
+    /// The property name's bounds.
+    package var nameStart: Int
+    package var nameEnd: Int
+    /// The end of the line (for a line kept built, the start of its value).
+    package var end: Int
+    /// The first eight bytes of the name, uppercased, packed first byte lowest.
+    package var key: UInt64
+    /// The index in ``RawLines/built`` of a line kept built, or -1.
+    package var built: Int
+
+    /// A property name prepared for matching against lines.
+    package struct Name: Sendable {
+        package var count: Int
+        package var key: UInt64
+        /// The name, uppercased.
+        package var upper: String
+
+        /// Prepares `name` (any case).
+        package init(_ name: String) {
+            upper = name.uppercasedIfNeeded
+            count = upper.utf8.count
+            var key: UInt64 = 0
+            var shift: UInt64 = 0
+            for b in upper.utf8.prefix(8) {
+                key |= UInt64(b) << shift
+                shift += 8
+            }
+            self.key = key
+        }
+    }
+
+    /// Up to eight bytes `buf[s..<e]`, ASCII uppercased, packed first byte lowest.
+    @inline(__always)
+    package static func key(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> UInt64 {
+        var key: UInt64 = 0
+        var k = e
+        while k > s {
+            k -= 1
+            var b = buf[k]
+            if b >= 0x61 && b <= 0x7A { b -= 0x20 }
+            key = key << 8 | UInt64(b)
+        }
+        return key
+    }
+}
