@@ -512,6 +512,7 @@ public struct ContentLineReader: Sendable {
         }
         let nameEnd = i
         var decode = false
+        var plain = true
         var wellFormed = i < n && nameEnd > nameStart
         if wellFormed {
             // The parameters, scanned as `parse` splits them.
@@ -535,6 +536,7 @@ public struct ContentLineReader: Sendable {
                     i += 1
                     while true {
                         if i < n && buf[i] == 0x22 {
+                            plain = false
                             i += 1
                             while i < n && buf[i] != 0x22 { i += 1 }
                             if i < n { i += 1 }
@@ -543,6 +545,7 @@ public struct ContentLineReader: Sendable {
                             while i < n {
                                 let c = buf[i]
                                 if c == 0x2C || c == 0x3B || c == 0x3A { break }
+                                if c == 0x5E || c == 0x22 { plain = false }
                                 i += 1
                             }
                         }
@@ -568,7 +571,8 @@ public struct ContentLineReader: Sendable {
         let asBytes = wellFormed && !decode && isUTF8(UnsafeBufferPointer(rebasing: buf[vs..<n]))
         let start = raw.bytes.count
         var entry = RawLine(line: line, start: start, groupStart: start + groupStart, nameStart: start + nameStart,
-                            nameEnd: start + nameEnd, end: start + n, key: RawLine.key(buf, nameStart, min(nameEnd, nameStart + 8)), built: -1)
+                            nameEnd: start + nameEnd, valueStart: start + vs, end: start + n,
+                            plainParameters: plain, key: RawLine.key(buf, nameStart, min(nameEnd, nameStart + 8)), built: -1)
         if asBytes {
             raw.bytes.append(contentsOf: buf)
         } else {

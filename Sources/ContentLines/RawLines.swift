@@ -45,6 +45,51 @@ package struct RawLines: Sendable {
         }
     }
 
+    /// The value of the line at `k`, still TEXT-escaped (as ``ContentLine/value``).
+    package func value(_ k: Int) -> String {
+        let l = lines[k]
+        if l.built >= 0 { return built[l.built].value }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[l.valueStart..<l.end]), as: UTF8.self) }
+    }
+
+    /// The group of the line at `k` (as ``ContentLine/group``), or nil.
+    package func group(_ k: Int) -> String? {
+        let l = lines[k]
+        guard l.nameStart > l.start else { return nil }
+        if l.built >= 0 { return built[l.built].group }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[l.groupStart..<(l.nameStart - 1)]), as: UTF8.self) }
+    }
+
+    /// Calls `body` with each parameter of the line at `k` in order, as written: its name
+    /// (trimmed, case kept), whether it has `=`, and its comma-separated values. Only for a
+    /// line kept as bytes with ``RawLine/plainParameters``; repeated names are not merged,
+    /// and a bare name (vCard 2.1 `TEL;CELL`) comes with no values.
+    package func forEachParameter(_ k: Int, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ hasValues: Bool, _ values: UnsafeBufferPointer<UInt8>) -> Void) {
+        let l = lines[k]
+        precondition(l.built < 0 && l.plainParameters)
+        bytes.withUnsafeBufferPointer { buf in
+            var i = l.nameEnd
+            let colon = l.valueStart - 1
+            while i < colon && buf[i] == 0x3B {
+                i += 1
+                let ps = i
+                while i < colon, buf[i] != 0x3D, buf[i] != 0x3B { i += 1 }
+                var (ts, te) = (ps, i)
+                while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
+                while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
+                let name = UnsafeBufferPointer(rebasing: buf[ts..<te])
+                if i < colon && buf[i] == 0x3D {
+                    i += 1
+                    let vs = i
+                    while i < colon, buf[i] != 0x3B { i += 1 }
+                    body(name, true, UnsafeBufferPointer(rebasing: buf[vs..<i]))
+                } else {
+                    body(name, false, UnsafeBufferPointer(rebasing: buf[i..<i]))
+                }
+            }
+        }
+    }
+
     /// Every line built, in order.
     package func contentLines() -> [ContentLine] {
         var result: [ContentLine] = []
@@ -103,8 +148,13 @@ package struct RawLine: Sendable {
     /// The property name's bounds.
     package var nameStart: Int
     package var nameEnd: Int
+    /// The first byte of the value (after the colon).
+    package var valueStart: Int
     /// The end of the line (for a line kept built, the start of its value).
     package var end: Int
+    /// Whether the parameters hold no quote and no caret: split on `;` `=` `,` they give
+    /// the parameters ``ContentLineReader`` builds, values as written.
+    package var plainParameters: Bool
     /// The first eight bytes of the name, uppercased, packed first byte lowest.
     package var key: UInt64
     /// The index in ``RawLines/built`` of a line kept built, or -1.
@@ -114,20 +164,14 @@ package struct RawLine: Sendable {
     package struct Name: Sendable {
         package var count: Int
         package var key: UInt64
-        /// The name, uppercased.
+        /// The name, uppercased, when longer than eight bytes (else empty).
         package var upper: String
 
         /// Prepares `name` (any case).
         package init(_ name: String) {
-            upper = name.uppercasedIfNeeded
-            count = upper.utf8.count
-            var key: UInt64 = 0
-            var shift: UInt64 = 0
-            for b in upper.utf8.prefix(8) {
-                key |= UInt64(b) << shift
-                shift += 8
-            }
-            self.key = key
+            var copy = name
+            (count, key) = copy.withUTF8 { ($0.count, RawLine.key($0, 0, min(8, $0.count))) }
+            upper = count > 8 ? name.uppercasedIfNeeded : ""
         }
     }
 

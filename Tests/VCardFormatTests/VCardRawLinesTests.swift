@@ -21,6 +21,11 @@ import Testing
         a.b.TEL;TYPE=work:+2 666
         item3.X-ABDATE:2001-02-03
         item3.X-ABLabel:_$!<Anniversary>!$_
+        BEGIN:X-NESTED
+        FN:Inside
+        TEL:+3 777
+        END:X-NESTED
+        TEL;PREF=2,3;TYPE=home,,Work;TYPE=pref:+4 888
         END:VCARD
 
         """,
@@ -268,7 +273,7 @@ import Testing
         var renamed = original
         renamed.formattedName = "Other"
         #expect(renamed.formattedName == "Other")
-        #expect(original.formattedName == "Folded Name")
+        #expect(original.formattedName == "FoldedName")
         #expect(renamed.emails == original.emails)
     }
 
