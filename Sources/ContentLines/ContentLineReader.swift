@@ -97,7 +97,96 @@ public struct ContentLineReader: Sendable {
     /// ``readComponents(_:)`` handing each component over `inout`: the body may take its
     /// properties (`swap`) without copying them.
     package mutating func takeComponents(_ body: (inout Component) throws -> Void) rethrows {
-        try walk(raw: false) { component, _ in try body(&component) }
+        var stack: [Component] = []
+        // Per open component: how many properties were skipped over the limit, and the index
+        // of the warning that says so.
+        var dropped: [(count: Int, warning: Int)] = []
+        // BEGINs skipped for being too deep, not yet matched by an END.
+        var excessDepth = 0
+        // Room reserved for a new component's properties: as many as the last top-level one
+        // had (capped), so that a card's array does not grow (and move) five times.
+        var expected = 0
+        func close(_ stack: inout [Component], _ warnings: inout [FormatWarning]) throws {
+            var c = stack.removeLast()
+            let d = dropped.removeLast()
+            if d.count > 0 {
+                warnings[d.warning].message = "\(c.name) begun on line \(c.line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
+            }
+            if stack.isEmpty { expected = min(c.properties.count, 64); try body(&c) } else { stack[stack.count - 1].components.append(c) }
+        }
+        while let line = nextLine() {
+            if line.name.sameToken("BEGIN") {
+                if excessDepth > 0 || stack.count >= limits.depth {
+                    if excessDepth == 0 {
+                        warnings.append(FormatWarning(line: line.line, property: "BEGIN", code: .tooDeep,
+                            message: "Components nest more than \(limits.depth) deep here; the deeper ones were skipped up to their END."))
+                    }
+                    excessDepth += 1
+                    continue
+                }
+                let name = line.value.trimmingASCIISpaces().uppercasedIfNeeded
+                if let top = stack.last, top.name == name {
+                    warnings.append(FormatWarning(line: line.line, property: "BEGIN", code: .missingEnd,
+                        message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
+                    try close(&stack, &warnings)
+                }
+                stack.append(Component(name: name, line: line.line))
+                if stack.count == 1 && expected > 0 { stack[0].properties.reserveCapacity(expected) }
+                dropped.append((0, 0))
+                outsideRun = false
+                continue
+            }
+            if line.name.sameToken("END") {
+                if excessDepth > 0 {
+                    excessDepth -= 1
+                    continue
+                }
+                let name = line.value.trimmingASCIISpaces().uppercasedIfNeeded
+                if let index = stack.lastIndex(where: { $0.name == name }) {
+                    while stack.count - 1 > index {
+                        let inner = stack[stack.count - 1]
+                        warnings.append(FormatWarning(line: line.line, property: "END", code: .missingEnd,
+                            message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name); closed at END:\(name)."))
+                        try close(&stack, &warnings)
+                    }
+                    try close(&stack, &warnings)
+                } else {
+                    warnings.append(FormatWarning(line: line.line, property: "END", code: .unexpectedEnd,
+                        message: "END:\(name) has no matching BEGIN:\(name); ignored."))
+                }
+                continue
+            }
+            if excessDepth > 0 { continue }
+            if stack.isEmpty {
+                if !outsideRun {
+                    warnings.append(FormatWarning(line: line.line, property: line.name, code: .propertyOutsideComponent,
+                        message: "Property outside any BEGIN/END block; ignored (with any that follow it)."))
+                    outsideRun = true
+                }
+                continue
+            }
+            let top = stack.count - 1
+            if stack[top].properties.count >= limits.propertiesPerComponent {
+                if dropped[top].count == 0 {
+                    dropped[top].warning = warnings.count
+                    warnings.append(FormatWarning(line: line.line, property: line.name, code: .tooManyProperties,
+                        message: "Too many properties; the rest were skipped."))
+                }
+                dropped[top].count += 1
+                continue
+            }
+            stack[top].properties.append(line)
+        }
+        while let inner = stack.last {
+            warnings.append(FormatWarning(line: lineNumber, property: nil, code: .missingEnd,
+                message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name) before the end of the file; kept what was read."))
+            try close(&stack, &warnings)
+        }
+    }
+
+    private mutating func nextLine() -> ContentLine? {
+        if case .line(let l)? = nextItem() { return l }
+        return nil
     }
 
     /// ``takeComponents(_:)`` keeping each top-level component's own lines as bytes
@@ -107,13 +196,13 @@ public struct ContentLineReader: Sendable {
     package mutating func takeRawComponents(_ body: (inout Component, RawLines) throws -> Void) rethrows {
         rawMode = true
         defer { rawMode = false; rawLines = RawLines() }
-        try walk(raw: true, body)
+        try walkRaw(body)
     }
 
     private static let beginName = RawLine.Name("BEGIN")
     private static let endName = RawLine.Name("END")
 
-    private mutating func walk(raw: Bool, _ body: (inout Component, RawLines) throws -> Void) rethrows {
+    private mutating func walkRaw(_ body: (inout Component, RawLines) throws -> Void) rethrows {
         var stack: [Component] = []
         // Per open component: how many properties were skipped over the limit, and the index
         // of the warning that says so.
@@ -124,7 +213,6 @@ public struct ContentLineReader: Sendable {
         // had (capped), so that a card's array does not grow (and move) five times.
         var expected = 0
         var expectedBytes = 0
-        let noLines = RawLines()
         func close(_ stack: inout [Component], _ warnings: inout [FormatWarning], _ rawLines: inout RawLines) throws {
             var c = stack.removeLast()
             let d = dropped.removeLast()
@@ -132,37 +220,27 @@ public struct ContentLineReader: Sendable {
                 warnings[d.warning].message = "\(c.name) begun on line \(c.line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
             }
             if stack.isEmpty {
-                if raw {
-                    var taken = RawLines()
-                    swap(&taken, &rawLines)
-                    expected = min(taken.lines.count, 64)
-                    expectedBytes = min(taken.bytes.count, 1 << 16)
-                    try body(&c, taken)
-                } else {
-                    expected = min(c.properties.count, 64)
-                    try body(&c, noLines)
-                }
+                var taken = RawLines()
+                swap(&taken, &rawLines)
+                expected = min(taken.lines.count, 64)
+                expectedBytes = min(taken.bytes.count, 1 << 16)
+                try body(&c, taken)
             } else {
                 stack[stack.count - 1].components.append(c)
             }
         }
-        while let item = nextItem() {
-            // In raw mode the line is the last of `rawLines`; it is taken off again unless it
-            // belongs to the top-level component.
-            let full: ContentLine?
-            if case .line(let l) = item { full = l } else { full = nil }
-            let isBegin = full.map { $0.name.sameToken("BEGIN") } ?? rawLines.isNamed(rawLines.lines.count - 1, Self.beginName)
-            let isEnd = !isBegin && (full.map { $0.name.sameToken("END") } ?? rawLines.isNamed(rawLines.lines.count - 1, Self.endName))
-            var line: ContentLine {
-                full ?? rawLines.contentLine(rawLines.lines.count - 1)
-            }
-            // (In raw mode the line is counted already.)
-            let over = raw ? rawLines.lines.count > limits.propertiesPerComponent
-                           : stack.count == 1 && stack[0].properties.count >= limits.propertiesPerComponent
+        while nextItem() != nil {
+            // The line is the last of `rawLines`; it is taken off again unless it belongs to
+            // the top-level component.
+            let last = rawLines.lines.count - 1
+            let isBegin = rawLines.isNamed(last, Self.beginName)
+            let isEnd = !isBegin && rawLines.isNamed(last, Self.endName)
+            // (The line is counted already.)
+            let over = rawLines.lines.count > limits.propertiesPerComponent
             if isBegin || isEnd || excessDepth > 0 || stack.count != 1 || over {
-                // Not a line of a top-level component (or one over the limit): built if needed, then dropped.
-                let built = line
-                if full == nil { rawLines.removeLast() }
+                // Not a line of a top-level component (or one over the limit): built, then dropped.
+                let built = rawLines.contentLine(last)
+                rawLines.removeLast()
                 if isBegin {
                     if excessDepth > 0 || stack.count >= limits.depth {
                         if excessDepth == 0 {
@@ -180,12 +258,8 @@ public struct ContentLineReader: Sendable {
                     }
                     stack.append(Component(name: name, line: built.line))
                     if stack.count == 1 && expected > 0 {
-                        if raw {
-                            rawLines.lines.reserveCapacity(expected)
-                            rawLines.bytes.reserveCapacity(expectedBytes)
-                        } else {
-                            stack[0].properties.reserveCapacity(expected)
-                        }
+                        rawLines.lines.reserveCapacity(expected)
+                        rawLines.bytes.reserveCapacity(expectedBytes)
                     }
                     dropped.append((0, 0))
                     outsideRun = false
@@ -221,7 +295,7 @@ public struct ContentLineReader: Sendable {
                     continue
                 }
                 let top = stack.count - 1
-                let held = raw && top == 0 ? rawLines.lines.count : stack[top].properties.count
+                let held = top == 0 ? rawLines.lines.count : stack[top].properties.count
                 if held >= limits.propertiesPerComponent {
                     if dropped[top].count == 0 {
                         dropped[top].warning = warnings.count
@@ -234,8 +308,7 @@ public struct ContentLineReader: Sendable {
                 stack[top].properties.append(built)
                 continue
             }
-            // A line of the one open top-level component, under the limit.
-            if let full { stack[0].properties.append(full) }
+            // Else a line of the one open top-level component, under the limit: kept.
         }
         while let inner = stack.last {
             warnings.append(FormatWarning(line: lineNumber, property: nil, code: .missingEnd,

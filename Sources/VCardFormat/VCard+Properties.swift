@@ -265,6 +265,7 @@ extension VCard {
     func text(_ name: String) -> String? {
         if case .raw = storage { return firstValue(name).map { TextEscaping.unescape($0) } }
         let upper = name.uppercasedIfNeeded
+        let properties = self.properties
         guard let k = properties.firstIndex(where: { $0.name.sameToken(upper) }) else { return nil }
         return TextEscaping.unescape(properties[k].value)
     }
@@ -474,6 +475,7 @@ extension VCard {
             return result
         }
         let name = name.uppercasedIfNeeded
+        let properties = self.properties
         // By index: the lines are read in place, not copied whole.
         for k in properties.indices where properties[k].name.sameToken(name) {
             let (types, pref) = Self.typesAndPreference(properties[k])

@@ -232,6 +232,8 @@ extension VCard {
     /// Adds warnings for values that do not fit their property.
     func check(into warnings: inout [FormatWarning]) {
         var sawFN = false
+        // Read once: `properties` is computed.
+        let properties = self.properties
         for k in properties.indices {
             // Dispatch on the name's length first: most properties need no check, and the
             // length is free where a string comparison is not.

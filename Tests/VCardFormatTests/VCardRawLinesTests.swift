@@ -236,7 +236,31 @@ import Testing
         let warnings = try VCard.readText(bytes) { card = $0 }
         #expect(card?.formattedName == "Café")
         #expect(card?.titles == ["ok \u{1F600} \u{E9}"])
-        #expect(warnings.filter { $0.code == .invalidUTF8 }.count == 3)
+        // FN and NOTE; a name's bad bytes are repaired without a warning, as before.
+        #expect(warnings.filter { $0.code == .invalidUTF8 }.count == 2)
+    }
+
+    @Test("values near the edges of UTF-8 are judged as String(validating:) judges them")
+    func utf8Edges() throws {
+        // Bytes at the boundaries of the lead and continuation ranges, in short random runs
+        // (a fixed-seed generator: the same cases every run).
+        let pool: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+                             0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        var bytes: [UInt8] = []
+        var valid = 0
+        for _ in 0..<2_000 {
+            var value: [UInt8] = []
+            for _ in 0..<(1 + next() % 5) { value.append(pool[next() % pool.count]) }
+            if String(validating: value, as: UTF8.self) != nil { valid += 1 }
+            bytes += Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:x\r\nNOTE:".utf8) + value + Array("\r\nEND:VCARD\r\n".utf8)
+        }
+        #expect(valid > 50)
+        #expect(try Self.compare(bytes, "utf8 edges") == 2_000)
     }
 
     @Test("every card of the Import samples and of the fixtures reads the same both ways")
