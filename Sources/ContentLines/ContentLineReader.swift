@@ -238,25 +238,28 @@ public struct ContentLineReader: Sendable {
             // (The line is counted already.)
             let over = rawLines.lines.count > limits.propertiesPerComponent
             if isBegin || isEnd || excessDepth > 0 || stack.count != 1 || over {
-                // Not a line of a top-level component (or one over the limit): built, then dropped.
-                let built = rawLines.contentLine(last)
+                // Not a line of a top-level component (or one over the limit): dropped; built
+                // only for a nested component or a warning that names it.
+                let lineNo = rawLines.lines[last].line
+                let value = isBegin || isEnd ? rawLines.value(last) : ""
+                let built = isBegin || isEnd || excessDepth > 0 ? nil : rawLines.contentLine(last)
                 rawLines.removeLast()
                 if isBegin {
                     if excessDepth > 0 || stack.count >= limits.depth {
                         if excessDepth == 0 {
-                            warnings.append(FormatWarning(line: built.line, property: "BEGIN", code: .tooDeep,
+                            warnings.append(FormatWarning(line: lineNo, property: "BEGIN", code: .tooDeep,
                                 message: "Components nest more than \(limits.depth) deep here; the deeper ones were skipped up to their END."))
                         }
                         excessDepth += 1
                         continue
                     }
-                    let name = built.value.trimmingASCIISpaces().uppercasedIfNeeded
+                    let name = value.trimmingASCIISpaces().uppercasedIfNeeded
                     if let top = stack.last, top.name == name {
-                        warnings.append(FormatWarning(line: built.line, property: "BEGIN", code: .missingEnd,
+                        warnings.append(FormatWarning(line: lineNo, property: "BEGIN", code: .missingEnd,
                             message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
                         try close(&stack, &warnings, &rawLines)
                     }
-                    stack.append(Component(name: name, line: built.line))
+                    stack.append(Component(name: name, line: lineNo))
                     if stack.count == 1 && expected > 0 {
                         rawLines.lines.reserveCapacity(expected)
                         rawLines.bytes.reserveCapacity(expectedBytes)
@@ -270,17 +273,17 @@ public struct ContentLineReader: Sendable {
                         excessDepth -= 1
                         continue
                     }
-                    let name = built.value.trimmingASCIISpaces().uppercasedIfNeeded
+                    let name = value.trimmingASCIISpaces().uppercasedIfNeeded
                     if let index = stack.lastIndex(where: { $0.name == name }) {
                         while stack.count - 1 > index {
                             let inner = stack[stack.count - 1]
-                            warnings.append(FormatWarning(line: built.line, property: "END", code: .missingEnd,
+                            warnings.append(FormatWarning(line: lineNo, property: "END", code: .missingEnd,
                                 message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name); closed at END:\(name)."))
                             try close(&stack, &warnings, &rawLines)
                         }
                         try close(&stack, &warnings, &rawLines)
                     } else {
-                        warnings.append(FormatWarning(line: built.line, property: "END", code: .unexpectedEnd,
+                        warnings.append(FormatWarning(line: lineNo, property: "END", code: .unexpectedEnd,
                             message: "END:\(name) has no matching BEGIN:\(name); ignored."))
                     }
                     continue
@@ -288,7 +291,7 @@ public struct ContentLineReader: Sendable {
                 if excessDepth > 0 { continue }
                 if stack.isEmpty {
                     if !outsideRun {
-                        warnings.append(FormatWarning(line: built.line, property: built.name, code: .propertyOutsideComponent,
+                        warnings.append(FormatWarning(line: built!.line, property: built!.name, code: .propertyOutsideComponent,
                             message: "Property outside any BEGIN/END block; ignored (with any that follow it)."))
                         outsideRun = true
                     }
@@ -299,13 +302,13 @@ public struct ContentLineReader: Sendable {
                 if held >= limits.propertiesPerComponent {
                     if dropped[top].count == 0 {
                         dropped[top].warning = warnings.count
-                        warnings.append(FormatWarning(line: built.line, property: built.name, code: .tooManyProperties,
+                        warnings.append(FormatWarning(line: built!.line, property: built!.name, code: .tooManyProperties,
                             message: "Too many properties; the rest were skipped."))
                     }
                     dropped[top].count += 1
                     continue
                 }
-                stack[top].properties.append(built)
+                stack[top].properties.append(built!)
                 continue
             }
             // Else a line of the one open top-level component, under the limit: kept.

@@ -171,14 +171,14 @@ extension VCard {
         var version = VCard.Version.v3_0
         var sawVersion = false
         for k in lines.lines.indices where lines.isNamed(k, versionName) {
-            let p = lines.contentLine(k)
+            let line = lines.lines[k].line
             sawVersion = true
-            let v = p.value.trimmingASCIISpaces()
+            let v = lines.value(k).trimmingASCIISpaces()
             if let known = VCard.Version(rawValue: v) {
                 version = known
             } else {
                 version = v.hasPrefix("4") ? .v4_0 : v.hasPrefix("2") ? .v2_1 : .v3_0
-                warnings.append(FormatWarning(line: p.line, property: "VERSION", code: .unknownVersion,
+                warnings.append(FormatWarning(line: line, property: "VERSION", code: .unknownVersion,
                     message: "VERSION:\(v) is not 2.1, 3.0 or 4.0; read as \(version.rawValue)."))
             }
             lines.remove(at: k)
