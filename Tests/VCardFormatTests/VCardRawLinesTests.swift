@@ -201,6 +201,12 @@ import Testing
             }
             expectSameValues(raw, built, "\(context) card \(k)")
         }
+        // What is written from them is the same, byte for byte, in both versions written.
+        for version in [VCard.Version.v3_0, .v4_0] {
+            let a = VCardWriter.write(streamed, version: version), b = VCardWriter.write(whole.cards, version: version)
+            #expect(Array(a.text.utf8) == Array(b.text.utf8), "\(context) written as \(version.rawValue)")
+            #expect(a.warnings == b.warnings, "\(context) written as \(version.rawValue)")
+        }
         return streamed.count
     }
 
