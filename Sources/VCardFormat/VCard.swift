@@ -7,7 +7,9 @@ import Foundation
 /// decoded, values still TEXT-escaped), so unknown, `X-` and grouped properties such as
 /// Apple's `item1.X-ABLabel` survive a round trip. Typed accessors (``formattedName``,
 /// ``emails``, ``birthday``…) read and replace those lines. Writers convert the lines to the
-/// target version (see ``VCardWriter``).
+/// target version (see ``VCardWriter``). A card from ``readText(_:each:)`` holds its lines
+/// as the bytes read until ``properties`` is first read; the typed accessors
+/// read those bytes directly.
 public struct VCard: Hashable, Sendable {
     /// The vCard version the properties are written in.
     public var version: Version
