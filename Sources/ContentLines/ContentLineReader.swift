@@ -15,6 +15,9 @@ public struct ContentLineReader: Sendable {
     private var lineNumber = 1
     private var scratch: [UInt8] = []
     private var outsideRun = false
+    /// In raw mode (``takeRawComponents(_:)``) lines are appended to `rawLines`, not built.
+    private var rawMode = false
+    private var rawLines = RawLines()
     /// Problems met so far, in file order.
     public private(set) var warnings: [FormatWarning] = []
     /// The bounds past which input is skipped with a warning, so that hostile files cost
@@ -111,7 +114,7 @@ public struct ContentLineReader: Sendable {
             }
             if stack.isEmpty { expected = min(c.properties.count, 64); try body(&c) } else { stack[stack.count - 1].components.append(c) }
         }
-        while let line = next() {
+        while let line = nextLine() {
             if line.name.sameToken("BEGIN") {
                 if excessDepth > 0 || stack.count >= limits.depth {
                     if excessDepth == 0 {
@@ -181,10 +184,160 @@ public struct ContentLineReader: Sendable {
         }
     }
 
+    private mutating func nextLine() -> ContentLine? {
+        if case .line(let l)? = nextItem() { return l }
+        return nil
+    }
+
+    /// ``takeComponents(_:)`` keeping each top-level component's own lines as bytes
+    /// (``RawLines``) instead of built ``ContentLine``s: the component is handed over with
+    /// no properties, its lines beside it. Nested components' lines are built as usual.
+    /// Warnings are the same as ``takeComponents(_:)``'s.
+    package mutating func takeRawComponents(_ body: (inout Component, RawLines) throws -> Void) rethrows {
+        rawMode = true
+        defer { rawMode = false; rawLines = RawLines() }
+        try walkRaw(body)
+    }
+
+    private static let beginName = RawLine.Name("BEGIN")
+    private static let endName = RawLine.Name("END")
+
+    private mutating func walkRaw(_ body: (inout Component, RawLines) throws -> Void) rethrows {
+        var stack: [Component] = []
+        // Per open component: how many properties were skipped over the limit, and the index
+        // of the warning that says so.
+        var dropped: [(count: Int, warning: Int)] = []
+        // BEGINs skipped for being too deep, not yet matched by an END.
+        var excessDepth = 0
+        // Room reserved for a new component's properties: as many as the last top-level one
+        // had (capped), so that a card's array does not grow (and move) five times.
+        var expected = 0
+        var expectedBytes = 0
+        func close(_ stack: inout [Component], _ warnings: inout [FormatWarning], _ rawLines: inout RawLines) throws {
+            var c = stack.removeLast()
+            let d = dropped.removeLast()
+            if d.count > 0 {
+                warnings[d.warning].message = "\(c.name) begun on line \(c.line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
+            }
+            if stack.isEmpty {
+                var taken = RawLines()
+                swap(&taken, &rawLines)
+                expected = min(taken.lines.count, 64)
+                expectedBytes = min(taken.bytes.count, 1 << 16)
+                try body(&c, taken)
+            } else {
+                stack[stack.count - 1].components.append(c)
+            }
+        }
+        while nextItem() != nil {
+            // The line is the last of `rawLines`; it is taken off again unless it belongs to
+            // the top-level component.
+            let last = rawLines.lines.count - 1
+            let isBegin = rawLines.isNamed(last, Self.beginName)
+            let isEnd = !isBegin && rawLines.isNamed(last, Self.endName)
+            // (The line is counted already.)
+            let over = rawLines.lines.count > limits.propertiesPerComponent
+            if isBegin || isEnd || excessDepth > 0 || stack.count != 1 || over {
+                // Not a line of a top-level component (or one over the limit): dropped; built
+                // only for a nested component or a warning that names it.
+                let lineNo = rawLines.lines[last].line
+                let value = isBegin || isEnd ? rawLines.value(last) : ""
+                let built = isBegin || isEnd || excessDepth > 0 ? nil : rawLines.contentLine(last)
+                rawLines.removeLast()
+                if isBegin {
+                    if excessDepth > 0 || stack.count >= limits.depth {
+                        if excessDepth == 0 {
+                            warnings.append(FormatWarning(line: lineNo, property: "BEGIN", code: .tooDeep,
+                                message: "Components nest more than \(limits.depth) deep here; the deeper ones were skipped up to their END."))
+                        }
+                        excessDepth += 1
+                        continue
+                    }
+                    let name = value.trimmingASCIISpaces().uppercasedIfNeeded
+                    if let top = stack.last, top.name == name {
+                        warnings.append(FormatWarning(line: lineNo, property: "BEGIN", code: .missingEnd,
+                            message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
+                        try close(&stack, &warnings, &rawLines)
+                    }
+                    stack.append(Component(name: name, line: lineNo))
+                    if stack.count == 1 && expected > 0 {
+                        rawLines.lines.reserveCapacity(expected)
+                        rawLines.bytes.reserveCapacity(expectedBytes)
+                    }
+                    dropped.append((0, 0))
+                    outsideRun = false
+                    continue
+                }
+                if isEnd {
+                    if excessDepth > 0 {
+                        excessDepth -= 1
+                        continue
+                    }
+                    let name = value.trimmingASCIISpaces().uppercasedIfNeeded
+                    if let index = stack.lastIndex(where: { $0.name == name }) {
+                        while stack.count - 1 > index {
+                            let inner = stack[stack.count - 1]
+                            warnings.append(FormatWarning(line: lineNo, property: "END", code: .missingEnd,
+                                message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name); closed at END:\(name)."))
+                            try close(&stack, &warnings, &rawLines)
+                        }
+                        try close(&stack, &warnings, &rawLines)
+                    } else {
+                        warnings.append(FormatWarning(line: lineNo, property: "END", code: .unexpectedEnd,
+                            message: "END:\(name) has no matching BEGIN:\(name); ignored."))
+                    }
+                    continue
+                }
+                if excessDepth > 0 { continue }
+                if stack.isEmpty {
+                    if !outsideRun {
+                        warnings.append(FormatWarning(line: built!.line, property: built!.name, code: .propertyOutsideComponent,
+                            message: "Property outside any BEGIN/END block; ignored (with any that follow it)."))
+                        outsideRun = true
+                    }
+                    continue
+                }
+                let top = stack.count - 1
+                let held = top == 0 ? rawLines.lines.count : stack[top].properties.count
+                if held >= limits.propertiesPerComponent {
+                    if dropped[top].count == 0 {
+                        dropped[top].warning = warnings.count
+                        warnings.append(FormatWarning(line: built!.line, property: built!.name, code: .tooManyProperties,
+                            message: "Too many properties; the rest were skipped."))
+                    }
+                    dropped[top].count += 1
+                    continue
+                }
+                stack[top].properties.append(built!)
+                continue
+            }
+            // Else a line of the one open top-level component, under the limit: kept.
+        }
+        while let inner = stack.last {
+            warnings.append(FormatWarning(line: lineNumber, property: nil, code: .missingEnd,
+                message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name) before the end of the file; kept what was read."))
+            try close(&stack, &warnings, &rawLines)
+        }
+    }
+
     /// Returns the next content line (BEGIN and END included), or nil at the end of the input.
     /// Blank lines are skipped; malformed lines are skipped with a warning.
     /// - Complexity: O(length of the logical line).
     public mutating func next() -> ContentLine? {
+        let wasRaw = rawMode
+        rawMode = false
+        defer { rawMode = wasRaw }
+        if case .line(let l)? = nextItem() { return l }
+        return nil
+    }
+
+    /// One line read: built, or (in raw mode) appended to ``rawLines`` as its last line.
+    private enum Item {
+        case line(ContentLine)
+        case raw
+    }
+
+    private mutating func nextItem() -> Item? {
         let count = bytes.count
         while position < count {
             let startLine = lineNumber
@@ -264,15 +417,26 @@ public struct ContentLineReader: Sendable {
                 warnings.append(FormatWarning(line: startLine, property: nil, code: .nulByte,
                     message: "Line holds \(before - scratch.count) NUL byte(s) (binary data, or UTF-16 text without a byte order mark?); they were removed. Check that this is a text file."))
             }
+            if rawMode {
+                let kept: Bool
+                if folded {
+                    kept = scratch.withUnsafeBufferPointer { Self.scan($0, line: startLine, into: &rawLines, warnings: &warnings) }
+                } else {
+                    let (ps, pe) = (s, e)
+                    kept = bytes.withUnsafeBufferPointer { Self.scan(UnsafeBufferPointer(rebasing: $0[ps..<pe]), line: startLine, into: &rawLines, warnings: &warnings) }
+                }
+                if kept { return .raw }
+                continue
+            }
             let parsed: ContentLine?
             if folded {
-                parsed = scratch.withUnsafeBufferPointer { parse($0, line: startLine) }
+                parsed = scratch.withUnsafeBufferPointer { Self.parse($0, line: startLine, warnings: &warnings) }
             } else {
                 let (ps, pe) = (s, e)
-                parsed = bytes.withUnsafeBufferPointer { parse(UnsafeBufferPointer(rebasing: $0[ps..<pe]), line: startLine) }
+                parsed = bytes.withUnsafeBufferPointer { Self.parse(UnsafeBufferPointer(rebasing: $0[ps..<pe]), line: startLine, warnings: &warnings) }
             }
             s = 0; e = 0
-            if let parsed { return parsed }
+            if let parsed { return .line(parsed) }
         }
         return nil
     }
@@ -396,7 +560,146 @@ public struct ContentLineReader: Sendable {
 
     // MARK: - Splitting one logical line
 
-    private mutating func parse(_ buf: UnsafeBufferPointer<UInt8>, line: Int) -> ContentLine? {
+    private static let encodingKey = RawLine.Name("ENCODING").key
+    private static let charsetKey = RawLine.Name("CHARSET").key
+    private static let base64Key = RawLine.Name("BASE64").key
+    private static let bit8Key = RawLine.Name("8BIT").key
+    private static let bit7Key = RawLine.Name("7BIT").key
+    private static let bKey = RawLine.Name("B").key
+
+    /// Appends one logical line to `raw` as bytes, having checked what ``parse(_:line:warnings:)``
+    /// checks; returns false for a line skipped (with the warning `parse` gives). A line that
+    /// would warn or whose value needs decoding (ENCODING, CHARSET, not UTF-8) is built by
+    /// `parse` and kept built.
+    private static func scan(_ buf: UnsafeBufferPointer<UInt8>, line: Int, into raw: inout RawLines,
+                             warnings: inout [FormatWarning]) -> Bool {
+        let n = buf.count
+        var i = 0
+        var nameStart = 0
+        var groupStart = 0
+        while i < n {
+            let c = buf[i]
+            if c == 0x3A || c == 0x3B { break }
+            if c == 0x2E {
+                groupStart = nameStart
+                nameStart = i + 1
+            }
+            i += 1
+        }
+        let nameEnd = i
+        var decode = false
+        var plain = true
+        var wellFormed = i < n && nameEnd > nameStart
+        if wellFormed {
+            // The parameters, scanned as `parse` splits them.
+            while i < n && buf[i] == 0x3B {
+                i += 1
+                let ps = i
+                while i < n {
+                    let c = buf[i]
+                    if c == 0x3D || c == 0x3B || c == 0x3A { break }
+                    i += 1
+                }
+                var (ts, te) = (ps, i)
+                while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
+                while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
+                let len = te - ts
+                if i < n && buf[i] == 0x3D {
+                    if len == 8 || len == 7 {
+                        let key = RawLine.key(buf, ts, te)
+                        if key == encodingKey || key == charsetKey { decode = true }
+                    }
+                    i += 1
+                    while true {
+                        if i < n && buf[i] == 0x22 {
+                            plain = false
+                            i += 1
+                            while i < n && buf[i] != 0x22 { i += 1 }
+                            if i < n { i += 1 }
+                            while i < n, buf[i] != 0x2C, buf[i] != 0x3B, buf[i] != 0x3A { i += 1 }
+                        } else {
+                            while i < n {
+                                let c = buf[i]
+                                if c == 0x2C || c == 0x3B || c == 0x3A { break }
+                                if c == 0x5E || c == 0x22 { plain = false }
+                                i += 1
+                            }
+                        }
+                        if i < n && buf[i] == 0x2C { i += 1; continue }
+                        break
+                    }
+                } else if len > 0 && len <= 8 {
+                    let key = RawLine.key(buf, ts, te)
+                    if key == base64Key || key == bit8Key || key == bit7Key || key == bKey { decode = true }
+                } else if len == qpNeedle.count {
+                    var same = true
+                    for k in 0..<len {
+                        var b = buf[ts + k]
+                        if b >= 0x61 && b <= 0x7A { b -= 0x20 }
+                        if b != qpNeedle[k] { same = false; break }
+                    }
+                    if same { decode = true }
+                }
+            }
+            wellFormed = i < n && buf[i] == 0x3A
+        }
+        let vs = i + 1
+        let asBytes = wellFormed && !decode && isUTF8(UnsafeBufferPointer(rebasing: buf[vs..<n]))
+        let start = raw.bytes.count
+        var entry = RawLine(line: line, start: start, groupStart: start + groupStart, nameStart: start + nameStart,
+                            nameEnd: start + nameEnd, valueStart: start + vs, end: start + n,
+                            plainParameters: plain, key: RawLine.key(buf, nameStart, min(nameEnd, nameStart + 8)), built: -1)
+        if asBytes {
+            raw.bytes.append(contentsOf: buf)
+        } else {
+            guard let built = parse(buf, line: line, warnings: &warnings) else { return false }
+            entry.built = raw.built.count
+            entry.end = start + vs
+            raw.built.append(built)
+            raw.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[0..<vs]))
+        }
+        raw.lines.append(entry)
+        return true
+    }
+
+    /// Whether `buf` is valid UTF-8 (as `String(validating:)` judges it), without making a string.
+    private static func isUTF8(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        if isASCII(buf) { return true }
+        let n = buf.count
+        var i = 0
+        while i < n {
+            let b = buf[i]
+            if b < 0x80 { i += 1; continue }
+            if b < 0xC2 { return false }
+            if b < 0xE0 {
+                guard i + 1 < n, buf[i + 1] & 0xC0 == 0x80 else { return false }
+                i += 2
+                continue
+            }
+            if b < 0xF0 {
+                guard i + 2 < n else { return false }
+                let b1 = buf[i + 1], b2 = buf[i + 2]
+                guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return false }
+                if b == 0xE0 && b1 < 0xA0 { return false }  // overlong
+                if b == 0xED && b1 >= 0xA0 { return false }  // surrogate
+                i += 3
+                continue
+            }
+            if b < 0xF5 {
+                guard i + 3 < n else { return false }
+                let b1 = buf[i + 1], b2 = buf[i + 2], b3 = buf[i + 3]
+                guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80, b3 & 0xC0 == 0x80 else { return false }
+                if b == 0xF0 && b1 < 0x90 { return false }  // overlong
+                if b == 0xF4 && b1 >= 0x90 { return false }  // past U+10FFFF
+                i += 4
+                continue
+            }
+            return false
+        }
+        return true
+    }
+
+    package static func parse(_ buf: UnsafeBufferPointer<UInt8>, line: Int, warnings: inout [FormatWarning]) -> ContentLine? {
         let n = buf.count
         var i = 0
         var nameStart = 0
@@ -476,12 +779,13 @@ public struct ContentLineReader: Sendable {
             return nil
         }
         let vs = i + 1
-        let value = decodeValue(UnsafeBufferPointer(rebasing: buf[vs..<n]), name: name, parameters: &parameters, line: line)
+        let value = decodeValue(UnsafeBufferPointer(rebasing: buf[vs..<n]), name: name, parameters: &parameters, line: line, warnings: &warnings)
         return ContentLine(line: line, group: group, name: name, parameters: parameters, value: value)
     }
 
-    private mutating func decodeValue(_ raw: UnsafeBufferPointer<UInt8>, name: String,
-                                      parameters: inout [ContentLine.Parameter], line: Int) -> String {
+    private static func decodeValue(_ raw: UnsafeBufferPointer<UInt8>, name: String,
+                                    parameters: inout [ContentLine.Parameter], line: Int,
+                                    warnings: inout [FormatWarning]) -> String {
         var encoding: String?
         var charset: String?
         for p in parameters where p.name.utf8.count == 8 || p.name.utf8.count == 7 {

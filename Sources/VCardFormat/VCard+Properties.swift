@@ -12,13 +12,13 @@ extension VCard {
     /// N: the structured name.
     public var name: StructuredName? {
         get {
-            guard let p = property("N") else { return nil }
+            guard let value = firstValue("N") else { return nil }
             var f: [[String]]
             if version == .v2_1 {
-                f = structuredFields(p.value).map { $0.filter { !$0.isEmpty } }
+                f = structuredFields(value).map { $0.filter { !$0.isEmpty } }
             } else {
                 // Empty items (an item that unescapes to nothing has an empty range) left out.
-                f = TextEscaping.splitStructured(p.value, droppingEmptyItems: true)
+                f = TextEscaping.splitStructured(value, droppingEmptyItems: true)
             }
             while f.count < 5 { f.append([]) }
             return StructuredName(familyNames: f[0], givenNames: f[1], additionalNames: f[2], honorificPrefixes: f[3], honorificSuffixes: f[4])
@@ -252,8 +252,20 @@ extension VCard {
         return TextEscaping.splitStructured(value)
     }
 
+    /// The value (still escaped) of the first property named `name`; read from the bytes
+    /// of a card that keeps them.
+    func firstValue(_ name: String) -> String? {
+        guard case .raw(let raw) = storage else { return property(name)?.value }
+        let key = RawLine.Name(name)
+        let lines = raw.lines
+        for k in lines.lines.indices where lines.isNamed(k, key) { return lines.value(k) }
+        return nil
+    }
+
     func text(_ name: String) -> String? {
+        if case .raw = storage { return firstValue(name).map { TextEscaping.unescape($0) } }
         let upper = name.uppercasedIfNeeded
+        let properties = self.properties
         guard let k = properties.firstIndex(where: { $0.name.sameToken(upper) }) else { return nil }
         return TextEscaping.unescape(properties[k].value)
     }
@@ -279,9 +291,18 @@ extension VCard {
         replaceProperties(named: all, with: converted)
     }
 
+    private static let labelName = RawLine.Name("X-ABLABEL")
+
     func label(group: String?) -> String? {
         guard let group else { return nil }
-        guard let p = properties.first(where: { $0.name.sameToken("X-ABLABEL") && $0.group?.caseInsensitiveEquals(group) == true }) else { return nil }
+        let found: ContentLine?
+        if case .raw(let raw) = storage {
+            let lines = raw.lines
+            found = lines.lines.indices.first { lines.isNamed($0, Self.labelName) && lines.hasGroup($0, group) }.map { lines.contentLine($0) }
+        } else {
+            found = properties.first(where: { $0.name.sameToken("X-ABLABEL") && $0.group?.caseInsensitiveEquals(group) == true })
+        }
+        guard let p = found else { return nil }
         var l = TextEscaping.unescape(p.value)
         if l.hasPrefix("_$!<") && l.hasSuffix(">!$_") { l = String(l.dropFirst(4).dropLast(4)) }
         return l
@@ -308,11 +329,63 @@ extension VCard {
         return (types, pref)
     }
 
+    /// ``typesAndPreference(_:)`` for a line kept as bytes with plain parameters: TYPE
+    /// values and bare vCard 2.1 names in order (as the reader merges them), the first PREF
+    /// parameter's first value.
+    static func typesAndPreference(_ lines: RawLines, _ k: Int) -> ([String], Int?) {
+        var types: [String] = []
+        types.reserveCapacity(4)
+        var pref: Int?
+        var prefFromType = false
+        var sawPref = false
+        lines.forEachParameter(k) { name, hasValues, values in
+            guard name.count > 0 else { return }
+            if !hasValues {
+                // Bare parameter: the reader files it under TYPE (its name uppercased, which
+                // lowercasing here undoes).
+                addTypes(name, to: &types, pref: &prefFromType)
+                return
+            }
+            let key = RawLine.key(name, 0, min(8, name.count))
+            if name.count == 4 && key == 0x46455250 {  // PREF
+                if !sawPref {
+                    let end = values.firstIndex(of: 0x2C) ?? values.count
+                    pref = Int(String(decoding: UnsafeBufferPointer(rebasing: values[0..<end]), as: UTF8.self))
+                }
+                sawPref = true
+            } else if name.count == 4 && key == 0x45505954 {  // TYPE
+                addTypes(values, to: &types, pref: &prefFromType)
+            }
+        }
+        if prefFromType { pref = pref ?? 1 }
+        return (types, pref)
+    }
+
     /// Splits one TYPE value on commas (empty parts dropped), lowercases the parts, and
     /// takes `pref` out as a flag.
     private static func addTypes(_ value: String, to types: inout [String], pref: inout Bool) {
         var value = value
-        let ascii = value.withUTF8 { bytes -> Bool in
+        let ascii = value.withUTF8 { addASCIITypes($0, to: &types, pref: &pref) }
+        if ascii { return }
+        addOtherTypes(value, to: &types, pref: &pref)
+    }
+
+    /// ``addTypes(_:to:pref:)`` for a value in bytes.
+    private static func addTypes(_ bytes: UnsafeBufferPointer<UInt8>, to types: inout [String], pref: inout Bool) {
+        if addASCIITypes(bytes, to: &types, pref: &pref) { return }
+        addOtherTypes(String(decoding: bytes, as: UTF8.self), to: &types, pref: &pref)
+    }
+
+    private static func addOtherTypes(_ value: String, to types: inout [String], pref: inout Bool) {
+        for part in value.split(separator: ",") {
+            let l = part.lowercased()
+            if l == "pref" { pref = true } else { types.append(l) }
+        }
+    }
+
+    /// ``addTypes(_:to:pref:)`` for ASCII bytes; false (and nothing added) for other bytes.
+    private static func addASCIITypes(_ bytes: UnsafeBufferPointer<UInt8>, to types: inout [String], pref: inout Bool) -> Bool {
+        do {
             for b in bytes where b >= 0x80 { return false }
             var start = 0
             let n = bytes.count
@@ -342,11 +415,6 @@ extension VCard {
                 start = i + 1
             }
             return true
-        }
-        if ascii { return }
-        for part in value.split(separator: ",") {
-            let l = part.lowercased()
-            if l == "pref" { pref = true } else { types.append(l) }
         }
     }
 
@@ -388,7 +456,26 @@ extension VCard {
 
     func typedValues(_ name: String, text: Bool = true) -> [TypedValue] {
         var result: [TypedValue] = []
+        if case .raw(let raw) = storage {
+            // Read from the bytes; a line with quoted or caret-escaped parameters is built.
+            let key = RawLine.Name(name)
+            let lines = raw.lines
+            for k in lines.lines.indices where lines.isNamed(k, key) {
+                let l = lines.lines[k]
+                if l.built >= 0 || !l.plainParameters {
+                    let p = lines.contentLine(k)
+                    let (types, pref) = Self.typesAndPreference(p)
+                    result.append(TypedValue(text ? TextEscaping.unescape(p.value) : p.value, types: types, preference: pref, group: p.group, label: label(group: p.group)))
+                    continue
+                }
+                let (types, pref) = Self.typesAndPreference(lines, k)
+                let value = lines.value(k), group = lines.group(k)
+                result.append(TypedValue(text ? TextEscaping.unescape(value) : value, types: types, preference: pref, group: group, label: label(group: group)))
+            }
+            return result
+        }
         let name = name.uppercasedIfNeeded
+        let properties = self.properties
         // By index: the lines are read in place, not copied whole.
         for k in properties.indices where properties[k].name.sameToken(name) {
             let (types, pref) = Self.typesAndPreference(properties[k])

@@ -61,7 +61,7 @@ extension VCard {
         case .json: return try readJCard(bytes)
         case .text:
             var cards: [VCard] = []
-            let warnings = try readText(bytes) { cards.append($0) }
+            let warnings = try readText(bytes, raw: false) { cards.append($0) }
             return ReadResult(cards: cards, warnings: warnings)
         }
     }
@@ -77,20 +77,41 @@ extension VCard {
     /// - Returns: the warnings.
     /// - Throws: ``ReadError`` if no card at all was found; errors from `body` stop the read
     ///   and are wrapped in a ``ReadError``.
+    ///
+    /// Each card keeps its lines as read, in bytes: the typed accessors (``formattedName``,
+    /// ``emails``…) build only the lines they read, and ``properties`` builds them all the
+    /// first time it is read. Values and warnings are those of ``read(_:strict:)-([UInt8],_)``.
     public static func readText(_ bytes: [UInt8], each body: (VCard) throws -> Void) throws(ReadError) -> [FormatWarning] {
+        try readText(bytes, raw: true, each: body)
+    }
+
+    /// ``readText(_:each:)`` with cards holding their lines as bytes (`raw`) or built.
+    static func readText(_ bytes: [UInt8], raw: Bool, each body: (VCard) throws -> Void) throws(ReadError) -> [FormatWarning] {
         var reader = ContentLineReader(bytes: bytes)
         var warnings: [FormatWarning] = []
         var count = 0
         do {
-            try reader.takeComponents({ component in
-                guard component.name == "VCARD" else {
-                    warnings.append(FormatWarning(line: component.line, property: "BEGIN", code: .unknownComponent,
-                        message: "BEGIN:\(component.name) is not a vCard; skipped."))
-                    return
-                }
-                count += 1
-                try body(card(taking: &component, warnings: &warnings))
-            })
+            if raw {
+                try reader.takeRawComponents({ component, lines in
+                    guard component.name == "VCARD" else {
+                        warnings.append(FormatWarning(line: component.line, property: "BEGIN", code: .unknownComponent,
+                            message: "BEGIN:\(component.name) is not a vCard; skipped."))
+                        return
+                    }
+                    count += 1
+                    try body(card(component, lines: lines, warnings: &warnings))
+                })
+            } else {
+                try reader.takeComponents({ component in
+                    guard component.name == "VCARD" else {
+                        warnings.append(FormatWarning(line: component.line, property: "BEGIN", code: .unknownComponent,
+                            message: "BEGIN:\(component.name) is not a vCard; skipped."))
+                        return
+                    }
+                    count += 1
+                    try body(card(taking: &component, warnings: &warnings))
+                })
+            }
         } catch {
             throw ReadError(line: 0, message: "Reading stopped: \(error)")
         }
@@ -141,9 +162,78 @@ extension VCard {
         return card
     }
 
+    private static let versionName = RawLine.Name("VERSION")
+
+    /// ``card(taking:warnings:)`` for a component read in raw form: the card keeps `lines`
+    /// as bytes; only VERSION and the lines checked are built.
+    static func card(_ component: Component, lines: RawLines, warnings: inout [FormatWarning]) -> VCard {
+        var lines = lines
+        var version = VCard.Version.v3_0
+        var sawVersion = false
+        for k in lines.lines.indices where lines.isNamed(k, versionName) {
+            let line = lines.lines[k].line
+            sawVersion = true
+            let v = lines.value(k).trimmingASCIISpaces()
+            if let known = VCard.Version(rawValue: v) {
+                version = known
+            } else {
+                version = v.hasPrefix("4") ? .v4_0 : v.hasPrefix("2") ? .v2_1 : .v3_0
+                warnings.append(FormatWarning(line: line, property: "VERSION", code: .unknownVersion,
+                    message: "VERSION:\(v) is not 2.1, 3.0 or 4.0; read as \(version.rawValue)."))
+            }
+            lines.remove(at: k)
+            break
+        }
+        if !sawVersion {
+            warnings.append(FormatWarning(line: component.line, property: "VERSION", code: .missingProperty,
+                message: "Card has no VERSION; read as \(version.rawValue)."))
+        }
+        for child in component.components {
+            warnings.append(FormatWarning(line: child.line, property: "BEGIN", code: .unknownComponent,
+                message: "BEGIN:\(child.name) inside a vCard (an embedded AGENT card?) is not supported; skipped."))
+        }
+        let card = VCard(version: version, raw: lines, line: component.line)
+        card.checkRaw(lines, into: &warnings)
+        return card
+    }
+
+    private static let fnKey = RawLine.Name("FN").key
+    private static let mediaKeys = ["PHOTO", "LOGO", "SOUND", "KEY"].map { RawLine.Name($0).key }
+    private static let bdayKey = RawLine.Name("BDAY").key
+    private static let dateNames = ["ANNIVERSARY", "X-ANNIVERSARY", "DEATHDATE"].map { RawLine.Name($0) }
+
+    /// ``check(into:)`` on lines kept as bytes: names matched in the bytes, only the lines
+    /// checked built.
+    private func checkRaw(_ lines: RawLines, into warnings: inout [FormatWarning]) {
+        var sawFN = false
+        for k in lines.lines.indices {
+            let l = lines.lines[k]
+            switch l.nameEnd - l.nameStart {
+            case 2: if l.key == Self.fnKey { sawFN = true }
+            case 3, 4, 5:
+                if Self.mediaKeys.contains(l.key) {
+                    checkMedia(lines.contentLine(k), into: &warnings)
+                } else if l.key == Self.bdayKey {
+                    checkDate(lines.contentLine(k), into: &warnings)
+                }
+            case 9, 11, 13:
+                if Self.dateNames.contains(where: { lines.isNamed(k, $0) }) {
+                    checkDate(lines.contentLine(k), into: &warnings)
+                }
+            default: break
+            }
+        }
+        if !sawFN && version >= .v3_0 {
+            warnings.append(FormatWarning(line: line, property: "FN", code: .missingProperty,
+                message: "Card has no FN (formatted name); one is made from N, ORG or EMAIL when written."))
+        }
+    }
+
     /// Adds warnings for values that do not fit their property.
     func check(into warnings: inout [FormatWarning]) {
         var sawFN = false
+        // Read once: `properties` is computed.
+        let properties = self.properties
         for k in properties.indices {
             // Dispatch on the name's length first: most properties need no check, and the
             // length is free where a string comparison is not.

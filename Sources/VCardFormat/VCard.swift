@@ -1,4 +1,5 @@
 import ContentLines
+import Foundation
 
 /// One contact card: every property in file order, with typed access to the ones people use.
 ///
@@ -6,20 +7,65 @@ import ContentLines
 /// decoded, values still TEXT-escaped), so unknown, `X-` and grouped properties such as
 /// Apple's `item1.X-ABLabel` survive a round trip. Typed accessors (``formattedName``,
 /// ``emails``, ``birthday``…) read and replace those lines. Writers convert the lines to the
-/// target version (see ``VCardWriter``).
+/// target version (see ``VCardWriter``). A card from ``readText(_:each:)`` holds its lines
+/// as the bytes read until ``properties`` is first read; the typed accessors
+/// read those bytes directly.
 public struct VCard: Hashable, Sendable {
     /// The vCard version the properties are written in.
     public var version: Version
-    /// Every property except BEGIN, END and VERSION, in order.
-    public var properties: [ContentLine]
     /// The 1-based line of BEGIN:VCARD (0 when built in code or read from JSON/XML without lines).
     public var line: Int
+    /// The properties: built, or (a card from ``readText(_:each:)``) the lines as read, in bytes.
+    var storage: Storage
+
+    enum Storage: Sendable {
+        case built([ContentLine])
+        case raw(RawCard)
+    }
+
+    /// Every property except BEGIN, END and VERSION, in order.
+    ///
+    /// A card from ``readText(_:each:)`` keeps its lines as bytes; they are built the first
+    /// time this is read (once, shared by the copies of the card). The typed accessors read
+    /// the bytes of the lines they need without building the rest.
+    public var properties: [ContentLine] {
+        get {
+            switch storage {
+            case .built(let lines): return lines
+            case .raw(let raw): return raw.properties
+            }
+        }
+        set { storage = .built(newValue) }
+        _modify {
+            var lines = properties
+            storage = .built([])
+            defer { storage = .built(lines) }
+            yield &lines
+        }
+    }
 
     /// Makes a card; properties are expected in the form of `version`.
     public init(version: Version = .v4_0, properties: [ContentLine] = [], line: Int = 0) {
         self.version = version
-        self.properties = properties
+        self.storage = .built(properties)
         self.line = line
+    }
+
+    /// Makes a card holding its lines as bytes.
+    init(version: Version, raw: RawLines, line: Int) {
+        self.version = version
+        self.storage = .raw(RawCard(raw))
+        self.line = line
+    }
+
+    public static func == (a: VCard, b: VCard) -> Bool {
+        a.version == b.version && a.line == b.line && a.properties == b.properties
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(version)
+        hasher.combine(properties)
+        hasher.combine(line)
     }
 
     /// A vCard version.
@@ -45,12 +91,25 @@ public struct VCard: Hashable, Sendable {
 
     /// The properties named `name` (case-insensitive), in order.
     public func properties(named name: String) -> [ContentLine] {
+        if case .raw(let raw) = storage {
+            let key = RawLine.Name(name)
+            var result: [ContentLine] = []
+            let lines = raw.lines
+            for k in lines.lines.indices where lines.isNamed(k, key) { result.append(lines.contentLine(k)) }
+            return result
+        }
         let upper = name.uppercasedIfNeeded
         return properties.filter { $0.name.sameToken(upper) }
     }
 
     /// The first property named `name`, or nil.
     public func property(_ name: String) -> ContentLine? {
+        if case .raw(let raw) = storage {
+            let key = RawLine.Name(name)
+            let lines = raw.lines
+            for k in lines.lines.indices where lines.isNamed(k, key) { return lines.contentLine(k) }
+            return nil
+        }
         let upper = name.uppercasedIfNeeded
         return properties.first { $0.name.sameToken(upper) }
     }
@@ -75,5 +134,27 @@ public struct VCard: Hashable, Sendable {
     public func sameContent(as other: VCard) -> Bool {
         version == other.version && properties.count == other.properties.count
             && zip(properties, other.properties).allSatisfy { $0.sameContent(as: $1) }
+    }
+}
+
+/// A card's lines as read (bytes and an index), and its properties once built from them.
+/// Immutable apart from that cache, which a lock guards: copies of a card share it.
+final class RawCard: @unchecked Sendable {
+    let lines: RawLines
+    private let lock = NSLock()
+    private var cache: [ContentLine]?
+
+    init(_ lines: RawLines) {
+        self.lines = lines
+    }
+
+    /// Every line built, in order; built on first use.
+    var properties: [ContentLine] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cache { return cache }
+        let built = lines.contentLines()
+        cache = built
+        return built
     }
 }

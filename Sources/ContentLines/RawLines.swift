@@ -1,0 +1,191 @@
+/// The unfolded content lines of one component kept as bytes, with an index per line, so
+/// that a reader can build a ``ContentLine`` (strings, parameter arrays) only for the lines
+/// it looks at. Made by ``ContentLineReader`` when reading components in raw form.
+///
+/// A line whose value needed decoding (quoted-printable, a CHARSET, bytes that are not
+/// UTF-8) is kept already built, because decoding it may warn and warnings belong to the
+/// read; every other line is kept as its bytes, and building it later gives exactly the line
+/// the reader would have returned.
+package struct RawLines: Sendable {
+    /// The logical lines one after another (folding undone, NUL bytes removed); for lines
+    /// kept built, only the part before the value.
+    package var bytes: [UInt8] = []
+    /// One entry per line, in file order.
+    package var lines: [RawLine] = []
+    /// The lines kept built, pointed to by ``RawLine/built``.
+    package var built: [ContentLine] = []
+
+    package init() {}
+
+    /// The content line at `k`, built from its bytes when not kept built.
+    package func contentLine(_ k: Int) -> ContentLine {
+        let l = lines[k]
+        if l.built >= 0 { return built[l.built] }
+        var ignored: [FormatWarning] = []
+        let parsed = bytes.withUnsafeBufferPointer { buf in
+            ContentLineReader.parse(UnsafeBufferPointer(rebasing: buf[l.start..<l.end]), line: l.line, warnings: &ignored)
+        }
+        // Only lines that parse without a warning are kept as bytes.
+        return parsed!
+    }
+
+    /// Takes the last line off.
+    package mutating func removeLast() {
+        let l = lines.removeLast()
+        bytes.removeLast(bytes.count - l.start)
+        if l.built >= 0 { built.removeLast() }
+    }
+
+    /// Takes the line at `k` off the index (its bytes stay).
+    package mutating func remove(at k: Int) {
+        let l = lines.remove(at: k)
+        if l.built >= 0 {
+            built.remove(at: l.built)
+            for j in lines.indices where lines[j].built > l.built { lines[j].built -= 1 }
+        }
+    }
+
+    /// The value of the line at `k`, still TEXT-escaped (as ``ContentLine/value``).
+    package func value(_ k: Int) -> String {
+        let l = lines[k]
+        if l.built >= 0 { return built[l.built].value }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[l.valueStart..<l.end]), as: UTF8.self) }
+    }
+
+    /// The group of the line at `k` (as ``ContentLine/group``), or nil.
+    package func group(_ k: Int) -> String? {
+        let l = lines[k]
+        guard l.nameStart > l.start else { return nil }
+        if l.built >= 0 { return built[l.built].group }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[l.groupStart..<(l.nameStart - 1)]), as: UTF8.self) }
+    }
+
+    /// Calls `body` with each parameter of the line at `k` in order, as written: its name
+    /// (trimmed, case kept), whether it has `=`, and its comma-separated values. Only for a
+    /// line kept as bytes with ``RawLine/plainParameters``; repeated names are not merged,
+    /// and a bare name (vCard 2.1 `TEL;CELL`) comes with no values.
+    package func forEachParameter(_ k: Int, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ hasValues: Bool, _ values: UnsafeBufferPointer<UInt8>) -> Void) {
+        let l = lines[k]
+        precondition(l.built < 0 && l.plainParameters)
+        bytes.withUnsafeBufferPointer { buf in
+            var i = l.nameEnd
+            let colon = l.valueStart - 1
+            while i < colon && buf[i] == 0x3B {
+                i += 1
+                let ps = i
+                while i < colon, buf[i] != 0x3D, buf[i] != 0x3B { i += 1 }
+                var (ts, te) = (ps, i)
+                while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
+                while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
+                let name = UnsafeBufferPointer(rebasing: buf[ts..<te])
+                if i < colon && buf[i] == 0x3D {
+                    i += 1
+                    let vs = i
+                    while i < colon, buf[i] != 0x3B { i += 1 }
+                    body(name, true, UnsafeBufferPointer(rebasing: buf[vs..<i]))
+                } else {
+                    body(name, false, UnsafeBufferPointer(rebasing: buf[i..<i]))
+                }
+            }
+        }
+    }
+
+    /// Every line built, in order.
+    package func contentLines() -> [ContentLine] {
+        var result: [ContentLine] = []
+        result.reserveCapacity(lines.count)
+        for k in lines.indices { result.append(contentLine(k)) }
+        return result
+    }
+
+    /// Whether the line at `k` is named `name`, given as ``RawLine/key(_:)`` of its uppercase bytes.
+    @inline(__always)
+    package func isNamed(_ k: Int, _ name: RawLine.Name) -> Bool {
+        let l = lines[k]
+        guard l.nameEnd - l.nameStart == name.count, l.key == name.key else { return false }
+        if name.count <= 8 { return true }
+        return bytes.withUnsafeBufferPointer { buf in
+            var i = l.nameStart + 8
+            for y in name.upper.utf8.dropFirst(8) {
+                var b = buf[i]
+                if b >= 0x61 && b <= 0x7A { b -= 0x20 }
+                if b != y { return false }
+                i += 1
+            }
+            return true
+        }
+    }
+
+    /// Whether the line at `k` has the group `group` (ASCII case-insensitive).
+    package func hasGroup(_ k: Int, _ group: String) -> Bool {
+        let l = lines[k]
+        guard l.nameStart > l.start else { return false }
+        let gs = l.groupStart, ge = l.nameStart - 1
+        let g = group.utf8
+        guard g.count == ge - gs else { return false }
+        return bytes.withUnsafeBufferPointer { buf in
+            var i = gs
+            for y in g {
+                let x = buf[i]
+                let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
+                let ly = (y >= 65 && y <= 90) ? y | 0x20 : y
+                if lx != ly { return false }
+                i += 1
+            }
+            return true
+        }
+    }
+}
+
+/// Where one line of ``RawLines`` lies in its bytes.
+package struct RawLine: Sendable {
+    /// The 1-based physical line on which the property starts.
+    package var line: Int
+    /// The line's first byte.
+    package var start: Int
+    /// The group's first byte (when `nameStart > start`, the group ends at `nameStart - 1`).
+    package var groupStart: Int
+    /// The property name's bounds.
+    package var nameStart: Int
+    package var nameEnd: Int
+    /// The first byte of the value (after the colon).
+    package var valueStart: Int
+    /// The end of the line (for a line kept built, the start of its value).
+    package var end: Int
+    /// Whether the parameters hold no quote and no caret: split on `;` `=` `,` they give
+    /// the parameters ``ContentLineReader`` builds, values as written.
+    package var plainParameters: Bool
+    /// The first eight bytes of the name, uppercased, packed first byte lowest.
+    package var key: UInt64
+    /// The index in ``RawLines/built`` of a line kept built, or -1.
+    package var built: Int
+
+    /// A property name prepared for matching against lines.
+    package struct Name: Sendable {
+        package var count: Int
+        package var key: UInt64
+        /// The name, uppercased, when longer than eight bytes (else empty).
+        package var upper: String
+
+        /// Prepares `name` (any case).
+        package init(_ name: String) {
+            var copy = name
+            (count, key) = copy.withUTF8 { ($0.count, RawLine.key($0, 0, min(8, $0.count))) }
+            upper = count > 8 ? name.uppercasedIfNeeded : ""
+        }
+    }
+
+    /// Up to eight bytes `buf[s..<e]`, ASCII uppercased, packed first byte lowest.
+    @inline(__always)
+    package static func key(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> UInt64 {
+        var key: UInt64 = 0
+        var k = e
+        while k > s {
+            k -= 1
+            var b = buf[k]
+            if b >= 0x61 && b <= 0x7A { b -= 0x20 }
+            key = key << 8 | UInt64(b)
+        }
+        return key
+    }
+}
