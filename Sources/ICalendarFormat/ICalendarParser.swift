@@ -281,17 +281,7 @@ struct ICalendarParser {
         // Find where the value begins (a quoted parameter value may hold `:`); the
         // parameters are parsed only when asked for.
         let paramsStart = k
-        while k < n, l[k] == 59 {
-            k = ICalParameter.nameEnd(l, k + 1, n)
-            if k < n, l[k] == 61 {
-                k += 1
-                while true {
-                    k = ICalParameter.valueBounds(l, k, n).next
-                    if k < n, l[k] == 44 { k += 1; continue }
-                    break
-                }
-            }
-        }
+        if l[k] == 59 { k = ICalParameter.valueColon(l, k, n) }
         guard k < n, l[k] == 58 else {
             warnings.append(FormatWarning(line: line, property: name, code: .malformedLine,
                 message: "the line has no \":\" before its value; skipped"))
