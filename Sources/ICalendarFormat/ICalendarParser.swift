@@ -410,7 +410,7 @@ struct ICalendarParser {
         let d = depth - 1
         noteDropped(frames[d].dropped, in: frames[d].name, line: frames[d].line)
         let uid = frames[d].hasUID
-        var c = ICalComponent(name: frames[d].name, line: frames[d].line)
+        var c = ICalComponent(uncheckedName: frames[d].name, line: frames[d].line)
         swap(&c.properties, &frames[d].properties)
         let shared = [UInt8](frames[d].bytes.buffer)
         c.properties.withUnsafeMutableBufferPointer { list in
