@@ -7,14 +7,11 @@ import Foundation
 extension ICalComponent {
     // MARK: Text
 
-    private func text(_ name: String) -> String? {
-        guard let i = propertyIndex(upper: name) else { return nil }
-        return properties[i].text
-    }
+    private func text(_ name: String) -> String? { withProperty(upper: name, ICalProperty.text(at:)) }
     private mutating func setText(_ name: String, _ v: String?) { set(name, v.map { .text(name, $0) }) }
 
     /// UID.
-    public var uid: String? { get { property("UID")?.value } set { set("UID", newValue.map { ICalProperty(name: "UID", value: $0) }) } }
+    public var uid: String? { get { withProperty(upper: "UID", ICalProperty.value(at:)) } set { set("UID", newValue.map { ICalProperty(name: "UID", value: $0) }) } }
     /// SUMMARY: the title.
     public var summary: String? { get { text("SUMMARY") } set { setText("SUMMARY", newValue) } }
     /// DESCRIPTION.
@@ -22,18 +19,18 @@ extension ICalComponent {
     /// LOCATION.
     public var location: String? { get { text("LOCATION") } set { setText("LOCATION", newValue) } }
     /// STATUS (TENTATIVE, CONFIRMED, CANCELLED, NEEDS-ACTION, COMPLETED...).
-    public var status: String? { get { property("STATUS")?.value.uppercased() } set { setText("STATUS", newValue) } }
+    public var status: String? { get { withProperty(upper: "STATUS") { ICalProperty.value(at: $0).uppercased() } } set { setText("STATUS", newValue) } }
     /// CLASS (PUBLIC, PRIVATE, CONFIDENTIAL).
-    public var classification: String? { get { property("CLASS")?.value.uppercased() } set { setText("CLASS", newValue) } }
+    public var classification: String? { get { withProperty(upper: "CLASS") { ICalProperty.value(at: $0).uppercased() } } set { setText("CLASS", newValue) } }
     /// URL.
-    public var url: String? { get { property("URL")?.value } set { set("URL", newValue.map { ICalProperty(name: "URL", value: $0) }) } }
+    public var url: String? { get { withProperty(upper: "URL", ICalProperty.value(at:)) } set { set("URL", newValue.map { ICalProperty(name: "URL", value: $0) }) } }
     /// NAME (RFC 7986), mostly on VCALENDAR.
     public var displayName: String? { get { text("NAME") } set { setText("NAME", newValue) } }
     /// COLOR (RFC 7986): a CSS3 colour name.
     public var color: String? { get { text("COLOR") } set { setText("COLOR", newValue) } }
     /// SEQUENCE.
     public var sequence: Int? {
-        get { property("SEQUENCE").flatMap { Int($0.value.trimmingSpaces) } }
+        get { withProperty(upper: "SEQUENCE") { Int(ICalProperty.value(at: $0).trimmingSpaces) } }
         set { set("SEQUENCE", newValue.map { ICalProperty(name: "SEQUENCE", value: String($0)) }) }
     }
     /// CATEGORIES, all of them flattened.
@@ -49,9 +46,7 @@ extension ICalComponent {
 
     /// ``dateTime(_:)`` for a name already upper-cased (the typed getters).
     private func dateTime(upper name: String) -> ICalDateTime? {
-        guard let i = propertyIndex(upper: name) else { return nil }
-        let tzid = properties[i].hasNoParameters ? nil : properties[i].parameter(upper: "TZID")
-        return properties[i].withValueBytes { ICalDateTime.parse($0, tzid: tzid) }
+        withProperty(upper: name, ICalProperty.dateTime(at:))
     }
 
     /// Sets a DATE / DATE-TIME property with the right VALUE and TZID parameters.
@@ -73,7 +68,7 @@ extension ICalComponent {
 
     /// DURATION.
     public var duration: ICalDuration? {
-        get { property("DURATION").flatMap { ICalDuration($0.value) } }
+        get { withProperty(upper: "DURATION") { ICalDuration(ICalProperty.value(at: $0)) } }
         set { set("DURATION", newValue.map { ICalProperty(name: "DURATION", value: $0.description) }) }
     }
 
@@ -115,7 +110,7 @@ extension ICalComponent {
 
     /// RRULE, when present and readable.
     public var recurrenceRule: RecurrenceRule? {
-        get { property("RRULE").flatMap { try? RecurrenceRule($0.value) } }
+        get { withProperty(upper: "RRULE") { try? RecurrenceRule(ICalProperty.value(at: $0)) } }
         set { set("RRULE", newValue.map { ICalProperty(name: "RRULE", value: $0.description) }) }
     }
 
@@ -123,7 +118,7 @@ extension ICalComponent {
 
     /// GEO.
     public var geo: ICalGeo? {
-        get { property("GEO").flatMap { ICalGeo($0.value) } }
+        get { withProperty(upper: "GEO") { ICalGeo(ICalProperty.value(at: $0)) } }
         set { set("GEO", newValue.map { ICalProperty(name: "GEO", value: $0.text) }) }
     }
 
@@ -135,7 +130,7 @@ extension ICalComponent {
 
     /// ORGANIZER.
     public var organizer: ICalAddress? {
-        get { property("ORGANIZER").map(ICalAddress.init) }
+        get { withProperty(upper: "ORGANIZER") { ICalAddress($0.pointee) } }
         set { set("ORGANIZER", newValue?.property("ORGANIZER")) }
     }
 

@@ -12,6 +12,11 @@ public struct ICalComponent: Hashable, Sendable {
         self.name = name.asciiUppercased; self.properties = properties; self.components = components; self.line = line
     }
 
+    /// A component being read: its name is upper-cased already.
+    init(uncheckedName name: String, line: Int) {
+        self.name = name; self.properties = []; self.components = []; self.line = line
+    }
+
     /// The first property with a name (case-insensitive).
     public func property(_ name: String) -> ICalProperty? { property(upper: name.asciiUppercased) }
 
@@ -21,12 +26,25 @@ public struct ICalComponent: Hashable, Sendable {
         propertyIndex(upper: n).map { properties[$0] }
     }
 
-    /// Where the first property with an upper-cased name is, so getters read its value without copying it.
+    /// Where the first property with an upper-cased name is.
     @inline(__always)
     func propertyIndex(upper n: String) -> Int? {
         let count = n.utf8.count
         for i in properties.indices where properties[i].name.utf8.count == count && properties[i].name == n { return i }
         return nil
+    }
+
+    /// `body` applied to where the first property with an upper-cased name lies in
+    /// `properties`, so that a getter reads it in place (see ``ICalProperty/text(at:)``);
+    /// nil when there is none.
+    @inline(__always)
+    func withProperty<R>(upper n: String, _ body: (UnsafePointer<ICalProperty>) throws -> R?) rethrows -> R? {
+        let count = n.utf8.count
+        return try properties.withUnsafeBufferPointer { list in
+            guard let base = list.baseAddress else { return nil }
+            for i in list.indices where base[i].name.utf8.count == count && base[i].name == n { return try body(base + i) }
+            return nil
+        }
     }
 
     /// Every property with a name, in order.

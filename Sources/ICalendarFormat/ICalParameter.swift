@@ -1,3 +1,5 @@
+import Foundation
+
 /// A property parameter such as `TZID=Europe/Berlin` or `MEMBER="mailto:a@x","mailto:b@x"`.
 public struct ICalParameter: Hashable, Sendable {
     /// The name, upper-cased (`TZID`, `VALUE`, `X-FOO`).
@@ -57,12 +59,49 @@ extension ICalParameter {
         var i = k
         if i < end, l[i] == 34 {
             let vs = i + 1
-            i = vs
-            while i < end, l[i] != 34 { i += 1 }
-            return (vs, i, i < end ? i + 1 : i)
+            let q = find(34, l, vs, end)
+            return (vs, q, q < end ? q + 1 : q)
         }
         while i < end, l[i] != 44, l[i] != 58, l[i] != 59 { i += 1 }
         return (k, i, i)
+    }
+
+    /// The index of the first `byte` in `l[from..<end]`, or `end`, by `memchr`.
+    @inline(__always)
+    static func find(_ byte: UInt8, _ l: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> Int {
+        guard from < end, let base = l.baseAddress, let p = memchr(base + from, Int32(byte), end - from) else { return end }
+        return UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
+    }
+
+    /// Where the value's `:` is in a line whose parameters begin at `k` (a `;`), as a walk
+    /// through names and values finds it (a `:` in a quoted value is skipped), or `end`.
+    ///
+    /// From a `;` or `,` of the walk, when no `"` comes before the next `:`, the walk ends at
+    /// that `:` (names and unquoted values stop at it): two `memchr`s tell. Otherwise the
+    /// parameters are walked, a quoted value skipped by `memchr`, and the test made again
+    /// past it; an ATTENDEE's `;CN="..."` costs a few `memchr`s, not a byte loop.
+    @inline(__always)
+    static func valueColon(_ l: UnsafeBufferPointer<UInt8>, _ k: Int, _ end: Int) -> Int {
+        var colon = find(58, l, k, end)
+        if find(34, l, k, colon) == colon { return colon }
+        var k = k
+        while k < end, l[k] == 59 {
+            k = nameEnd(l, k + 1, end)
+            if k < end, l[k] == 61 {
+                k += 1
+                while true {
+                    let quoted = k < end && l[k] == 34
+                    k = valueBounds(l, k, end).next
+                    if quoted, k < end, l[k] == 59 || l[k] == 44 {
+                        if colon < k { colon = find(58, l, k, end) }
+                        if find(34, l, k, colon) == colon { return colon }
+                    }
+                    if k < end, l[k] == 44 { k += 1; continue }
+                    break
+                }
+            }
+        }
+        return k
     }
 
     /// The end of the parameter name at `k`.

@@ -154,21 +154,74 @@ public struct ICalProperty: Hashable, Sendable {
     /// The value read as TEXT (escapes undone).
     public var text: String {
         if ownsValue { return ICalText.unescape(storage) }
-        return withValueBytes { b -> String in
-            guard b.count > 1, let base = b.baseAddress, var p = memchr(base, 92, b.count) else {
-                return String(decoding: b, as: UTF8.self)
-            }
-            // Escapes are undone as in the value decoded first (invalid UTF-8 repaired), so a
-            // backslash never joins the bytes on either side of it into one character. When
-            // every backslash follows an ASCII byte, undoing them in the bytes gives the same.
-            while true {
-                let i = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
-                if i > 0, b[i - 1] >= 0x80 { return ICalText.unescape(String(decoding: b, as: UTF8.self)) }
-                guard i + 1 < b.count, let next = memchr(base + i + 1, 92, b.count - i - 1) else { break }
-                p = next
-            }
-            return ICalText.unescape(bytes: b)
+        return withValueBytes(Self.text(bytes:))
+    }
+
+    /// TEXT from the bytes of a value.
+    static func text(bytes b: UnsafeBufferPointer<UInt8>) -> String {
+        guard b.count > 1, let base = b.baseAddress, var p = memchr(base, 92, b.count) else {
+            return String(decoding: b, as: UTF8.self)
         }
+        // Escapes are undone as in the value decoded first (invalid UTF-8 repaired), so a
+        // backslash never joins the bytes on either side of it into one character. When
+        // every backslash follows an ASCII byte, undoing them in the bytes gives the same.
+        while true {
+            let i = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
+            if i > 0, b[i - 1] >= 0x80 { return ICalText.unescape(String(decoding: b, as: UTF8.self)) }
+            guard i + 1 < b.count, let next = memchr(base + i + 1, 92, b.count - i - 1) else { break }
+            p = next
+        }
+        return ICalText.unescape(bytes: b)
+    }
+
+    // MARK: Reading a property where it lies
+    //
+    // A getter handed a property from its component's array gets a copy: four strings and
+    // buffers retained, then released. These read one in place, through a pointer into the
+    // array, loading only the fields they use.
+
+    /// ``withValueBytes(_:)`` of the property at `p`.
+    @inline(__always)
+    static func withValueBytes<R>(at p: UnsafePointer<ICalProperty>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let start = Int(p.pointee.valueStart), end = p.pointee.valueEnd
+        if end == owned { return try p.pointee.storage.utf8.withContiguousStorageIfAvailable(body) ?? p.pointee.withValueBytes(body) }
+        return try p.pointee.shared.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<Int(end)])) }
+    }
+
+    /// ``value`` of the property at `p`.
+    @inline(__always)
+    static func value(at p: UnsafePointer<ICalProperty>) -> String {
+        if p.pointee.valueEnd == owned { return p.pointee.storage }
+        return withValueBytes(at: p) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``text`` of the property at `p`.
+    @inline(__always)
+    static func text(at p: UnsafePointer<ICalProperty>) -> String {
+        if p.pointee.valueEnd == owned { return ICalText.unescape(p.pointee.storage) }
+        return withValueBytes(at: p, text(bytes:))
+    }
+
+    /// ``parameter(upper:)`` of the property at `p`.
+    @inline(__always)
+    static func parameter(upper n: String, at p: UnsafePointer<ICalProperty>) -> String? {
+        let rs = Int(p.pointee.rawStart), re = Int(p.pointee.rawEnd)
+        if re > rs {
+            var name = n
+            return name.withUTF8 { want in
+                p.pointee.shared.withUnsafeBufferPointer { ICalParameter.firstValue(of: want, in: $0, rs, re) }
+            }
+        }
+        let count = n.utf8.count
+        for q in p.pointee.ownParameters where q.name.utf8.count == count && q.name == n { return q.firstValue }
+        return nil
+    }
+
+    /// The value of the property at `p` read as a DATE or DATE-TIME, in its TZID when it has one.
+    @inline(__always)
+    static func dateTime(at p: UnsafePointer<ICalProperty>) -> ICalDateTime? {
+        let tzid = parameter(upper: "TZID", at: p)
+        return withValueBytes(at: p) { ICalDateTime.parse($0, tzid: tzid) }
     }
 
     /// The value read as a comma-separated list of TEXT (CATEGORIES, RESOURCES).

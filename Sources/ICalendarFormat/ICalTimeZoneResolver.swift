@@ -3,8 +3,9 @@ import Foundation
 /// Turns TZIDs into UTC offsets: the calendar's own VTIMEZONE first, then the IANA
 /// database, then the Windows zone names Outlook writes.
 ///
-/// Each TZID is resolved once and cached; converting a value is then integer arithmetic.
-/// Safe to share between threads.
+/// Each TZID is resolved once and cached; converting a value is then integer arithmetic,
+/// and for the last few TZIDs used, a range check against the span of local times over
+/// which their offset stays the same. Safe to share between threads.
 public final class ICalTimeZoneResolver: @unchecked Sendable {
     /// Where a TZID's rules came from.
     public enum Source: String, Hashable, Sendable {
@@ -21,8 +22,20 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
     private let lock = NSLock()
     private var vtimezones: [String: ICalComponent] = [:]
     private var cache: [String: Entry?] = [:]
-    private var lastTZID: String?
-    private var lastEntry: Entry?
+    /// The last TZIDs converted (at most ``recentCount``), each with its rules and the span
+    /// of local times its last answer fell in: consecutive times in the same zone and the
+    /// same span (DTSTART then DTEND, an hour apart) cost a comparison, not a search.
+    private var recent: [Recent] = []
+    private var nextRecent = 0
+    private static let recentCount = 4
+    private struct Recent {
+        var tzid: String
+        var entry: Entry?
+        var rules: ZoneRules
+        var span: ZoneRules.LocalSpan
+    }
+    /// The same for floating times and dates.
+    private var floatingSpan = ZoneRules.LocalSpan(lower: 0, upper: 0, offset: 0)
 
     /// The zone used for floating times and DATE values.
     public let floatingTimeZone: TimeZone
@@ -41,7 +54,8 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         vtimezones[id] = vtimezone
         cache[id] = nil
-        if lastTZID == id { lastTZID = nil; lastEntry = nil }
+        recent.removeAll { $0.tzid == id }
+        nextRecent = 0
     }
 
     /// Where the rules for a TZID come from, or nil if it is known nowhere.
@@ -76,9 +90,43 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
         let l = value.localSeconds
         switch value.form {
         case .utc: return l
-        case .date, .floating: return floatingRules.utc(fromLocal: l)
-        case .zoned(let id): return rules(for: id).utc(fromLocal: l)
+        case .date, .floating:
+            lock.lock(); defer { lock.unlock() }
+            if l < floatingSpan.lower || l >= floatingSpan.upper { floatingSpan = floatingRules.span(local: l) }
+            return l - Int64(floatingSpan.offset)
+        case .zoned(let id): return utcSeconds(local: l, tzid: id)
         }
+    }
+
+    /// A zoned local time as UTC seconds, through the recent TZIDs and their spans.
+    private func utcSeconds(local l: Int64, tzid: String) -> Int64 {
+        lock.lock(); defer { lock.unlock() }
+        var r = recentIndex(tzid)
+        if r < 0 {
+            let e = lookUp(tzid)
+            let rules = e?.rules ?? floatingRules
+            r = remember(Recent(tzid: tzid, entry: e, rules: rules, span: rules.span(local: l)))
+        } else if l < recent[r].span.lower || l >= recent[r].span.upper {
+            recent[r].span = recent[r].rules.span(local: l)
+        }
+        return l - Int64(recent[r].span.offset)
+    }
+
+    /// Where `tzid` is among the recent ones, or -1. Called with the lock held.
+    @inline(__always)
+    private func recentIndex(_ tzid: String) -> Int {
+        let n = tzid.utf8.count
+        for i in recent.indices where recent[i].tzid.utf8.count == n && recent[i].tzid == tzid { return i }
+        return -1
+    }
+
+    /// Keeps a TZID among the recent ones, in place of the oldest. Called with the lock held.
+    private func remember(_ r: Recent) -> Int {
+        if recent.count < Self.recentCount { recent.append(r); return recent.count - 1 }
+        let i = nextRecent
+        recent[i] = r
+        nextRecent = (i + 1) % Self.recentCount
+        return i
     }
 
     func rules(for tzid: String?) -> ZoneRules {
@@ -88,15 +136,15 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
 
     private func entry(_ tzid: String) -> Entry? {
         lock.lock(); defer { lock.unlock() }
-        if tzid == lastTZID { return lastEntry }
-        let e: Entry?
-        if let cached = cache[tzid] {
-            e = cached
-        } else {
-            e = resolve(tzid)
-            cache[tzid] = e
-        }
-        lastTZID = tzid; lastEntry = e
+        let r = recentIndex(tzid)
+        return r >= 0 ? recent[r].entry : lookUp(tzid)
+    }
+
+    /// The entry of a TZID, resolved once. Called with the lock held.
+    private func lookUp(_ tzid: String) -> Entry? {
+        if let cached = cache[tzid] { return cached }
+        let e = resolve(tzid)
+        cache[tzid] = e
         return e
     }
 

@@ -16,11 +16,18 @@ struct ZoneTransition: Hashable, Sendable {
 final class ZoneRules: Sendable {
     let initialOffset: Int
     let transitions: [ZoneTransition]
+    /// Whether every offset is within ±26 h (true of any real zone): ``span(local:)``
+    /// relies on it, and gives a one-second span otherwise.
+    private let offsetsBounded: Bool
 
     init(initialOffset: Int, transitions: [ZoneTransition]) {
         self.initialOffset = initialOffset
         self.transitions = transitions.sorted { $0.utc < $1.utc }
+        offsetsBounded = abs(initialOffset) < Self.window && transitions.allSatisfy { abs($0.after) < Self.window }
     }
+
+    /// How far (seconds) an offset can be: ±26 h.
+    private static let window = 26 * 3600
 
     /// Index of the first transition with `utc > u`.
     @inline(__always)
@@ -55,6 +62,39 @@ final class ZoneRules: Sendable {
             i += 1
         }
         return l - Int64(o)
+    }
+
+    /// Local times `lower..<upper` over which ``utc(fromLocal:)`` subtracts the same `offset`.
+    struct LocalSpan {
+        var lower: Int64
+        var upper: Int64
+        var offset: Int
+    }
+
+    /// ``utc(fromLocal:)`` of `l` as a span: the offset it subtracts and the range of
+    /// local times around `l` that get the same one (gaps and overlaps included), so that
+    /// a caller can convert the next times in that range without searching again.
+    ///
+    /// A local time is read with the offset before transition k (`o_k`) for the first k
+    /// with `l < utc_k + max(o_k, o_k+1)`: the span ends at that bound and begins at the
+    /// previous one (or 26 h after the last transition the search skipped).
+    func span(local l: Int64) -> LocalSpan {
+        guard offsetsBounded, l > Int64.min / 2, l < Int64.max / 2 else {
+            return LocalSpan(lower: l, upper: l + 1, offset: Int(l - utc(fromLocal: l)))
+        }
+        let w = Int64(Self.window)
+        var i = upperBound(l - w)
+        var lower = i == 0 ? Int64.min : transitions[i - 1].utc + w
+        var o = i == 0 ? initialOffset : transitions[i - 1].after
+        while i < transitions.count {
+            let t = transitions[i]
+            let bound = t.utc + Int64(max(o, t.after))
+            if l < bound { return LocalSpan(lower: lower, upper: bound, offset: o) }
+            lower = max(lower, bound)
+            o = t.after
+            i += 1
+        }
+        return LocalSpan(lower: lower, upper: Int64.max, offset: o)
     }
 
     /// Rules from Foundation's time zone data between 1900 and 2100.

@@ -111,4 +111,98 @@ import Testing
         }
         #expect(t < .seconds(1), "100,000 zoned conversions took \(t)")
     }
+
+    // MARK: The cache of recent zones and spans
+
+    static let spanZones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata",
+                            "America/St_Johns", "Pacific/Chatham", "UTC"]
+
+    /// Every quarter hour of 2026 as local seconds (gaps and overlaps included), from a day before to a day after.
+    static let quarterHours2026: [Int64] = {
+        let start = CivilTime.seconds(year: 2025, month: 12, day: 31, hour: 0, minute: 0, second: 0)
+        let end = CivilTime.seconds(year: 2027, month: 1, day: 2, hour: 0, minute: 0, second: 0)
+        return Array(stride(from: start, to: end, by: 900))
+    }()
+
+    private func zoned(_ l: Int64, _ tzid: String) -> ICalDateTime { ICalDateTime(localSeconds: l, form: .zoned(tzid: tzid)) }
+
+    @Test(arguments: spanZones)
+    func cachedSpansGiveTheSameInstantsAsTheRules(_ zone: String) throws {
+        let rules = try #require(ICalTimeZoneResolver.ianaRules(zone))
+        let cached = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
+        var mismatches: [Int64] = []
+        // Forwards, backwards and in big jumps, so that spans are left on both sides.
+        let forwards = Self.quarterHours2026
+        let jumps = stride(from: 0, to: forwards.count, by: 97).map { forwards[($0 * 31) % forwards.count] }
+        for l in forwards + forwards.reversed() + jumps where cached.utcSeconds(for: zoned(l, zone)) != rules.utc(fromLocal: l) {
+            mismatches.append(l)
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) local times in \(zone) differ, first \(mismatches.first.map(String.init) ?? "")")
+    }
+
+    @Test func moreZonesThanTheCacheHoldsStayRight() throws {
+        let cached = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let rules = try Self.spanZones.map { try #require(ICalTimeZoneResolver.ianaRules($0)) }
+        let floating = try #require(ICalTimeZoneResolver.ianaRules("Europe/Berlin"))
+        var mismatches = 0
+        for l in Self.quarterHours2026 where l % 3600 == 0 || l % 86400 == 9900 {
+            for (zone, r) in zip(Self.spanZones, rules) where cached.utcSeconds(for: zoned(l, zone)) != r.utc(fromLocal: l) {
+                mismatches += 1
+            }
+            // Unknown zones and floating times use the floating zone, with their own spans.
+            if cached.utcSeconds(for: zoned(l, "Nowhere/Unknown")) != floating.utc(fromLocal: l) { mismatches += 1 }
+            if cached.utcSeconds(for: ICalDateTime(localSeconds: l, form: .floating)) != floating.utc(fromLocal: l) { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test(arguments: spanZones)
+    func spansHoldTheirOffsetThroughout(_ zone: String) throws {
+        let rules = try #require(ICalTimeZoneResolver.ianaRules(zone))
+        for l in Self.quarterHours2026 where l % 7200 == 900 {
+            let s = rules.span(local: l)
+            #expect(s.lower <= l && l < s.upper)
+            #expect(l - Int64(s.offset) == rules.utc(fromLocal: l))
+            for edge in [s.lower, s.upper - 1] where edge > Int64.min / 2 && edge < Int64.max / 2 {
+                #expect(edge - Int64(s.offset) == rules.utc(fromLocal: edge), "\(zone) span \(s.lower)..<\(s.upper) at \(l)")
+            }
+        }
+    }
+
+    @Test func aTimeZoneRegisteredLaterReplacesTheCachedAnswer() throws {
+        let cached = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
+        let l = CivilTime.seconds(year: 2026, month: 6, day: 1, hour: 12, minute: 0, second: 0)
+        #expect(cached.utcSeconds(for: zoned(l, "Office")) == l, "unknown: read as floating UTC")
+        var tz = ICalComponent(name: "VTIMEZONE")
+        tz.properties = [ICalProperty(name: "TZID", value: "Office")]
+        tz.components = [ICalComponent(name: "STANDARD", properties: [
+            ICalProperty(name: "DTSTART", value: "19700101T000000"),
+            ICalProperty(name: "TZOFFSETFROM", value: "+0300"), ICalProperty(name: "TZOFFSETTO", value: "+0300"),
+        ])]
+        cached.register(tz)
+        #expect(cached.utcSeconds(for: zoned(l, "Office")) == l - 3 * 3600)
+    }
+
+    @Test func offsetsPastADayStillConvertLikeTheRules() throws {
+        // A broken VTIMEZONE with an offset of 99 hours: spans are not trusted there.
+        var tz = ICalComponent(name: "VTIMEZONE")
+        tz.properties = [ICalProperty(name: "TZID", value: "Broken")]
+        tz.components = [
+            ICalComponent(name: "STANDARD", properties: [
+                ICalProperty(name: "DTSTART", value: "19701025T030000"), ICalProperty(name: "RRULE", value: "FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"),
+                ICalProperty(name: "TZOFFSETFROM", value: "+9900"), ICalProperty(name: "TZOFFSETTO", value: "+0100"),
+            ]),
+            ICalComponent(name: "DAYLIGHT", properties: [
+                ICalProperty(name: "DTSTART", value: "19700329T020000"), ICalProperty(name: "RRULE", value: "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"),
+                ICalProperty(name: "TZOFFSETFROM", value: "+0100"), ICalProperty(name: "TZOFFSETTO", value: "+9900"),
+            ]),
+        ]
+        let rules = try #require(ICalTimeZoneResolver.rules(fromVTimeZone: tz))
+        let cached = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!, timeZones: [tz])
+        var mismatches = 0
+        for l in Self.quarterHours2026 where l % 3600 == 1800 && cached.utcSeconds(for: zoned(l, "Broken")) != rules.utc(fromLocal: l) {
+            mismatches += 1
+        }
+        #expect(mismatches == 0)
+    }
 }

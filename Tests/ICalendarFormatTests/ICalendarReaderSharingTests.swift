@@ -121,4 +121,51 @@ import Testing
             "25 invalid-date", "28 missing-uid", "30 invalid-value",
         ], "\(cal.warnings)")
     }
+
+    /// The typed getters read a property where it lies in its component: they must give
+    /// what they give for the same properties owning their values (built in code, or set).
+    @Test func gettersReadingInPlaceAgreeWithOwnedProperties() throws {
+        let long = String(repeating: "x", count: 60)
+        let cal = try read([
+            "BEGIN:VCALENDAR", "VERSION:2.0",
+            "BEGIN:VEVENT", "uid:u-1@example.org",
+            "DTSTART;X-LONG=\"\(long)\";TZID=America/New_York:20260308T023000",
+            "DTEND;TZID=\"Europe/Berlin\":20261025T023000", "DTSTAMP:20260101T120000Z",
+            "SUMMARY:Tea\\, cake\\; more\\nnext line", "LOCATION;LANGUAGE=de:Caf\u{e9} Einstein",
+            "DESCRIPTION:\u{1F389} party", "status:tentative", "CLASS:private", "URL:https://example.org/e",
+            "SEQUENCE: 3 ", "DURATION:PT1H30M", "RRULE:FREQ=WEEKLY;COUNT=3", "GEO:52.5;13.4",
+            "ORGANIZER;CN=\"Ana: the host\":mailto:ana@example.org",
+            "CREATED:20250101T000000Z", "LAST-MODIFIED:20250102T000000Z", "RECURRENCE-ID;VALUE=DATE:20260308",
+            "END:VEVENT", "END:VCALENDAR",
+        ])
+        #expect(cal.warnings.isEmpty, "\(cal.warnings)")
+        let read = try #require(cal.events.first)
+        var owned = read
+        owned.properties = read.properties.map { p in
+            ICalProperty(name: p.name, value: p.value, parameters: p.parameters, line: p.line)
+        }
+        var set = read
+        for i in set.properties.indices { set.properties[i].value = set.properties[i].value }
+        for e in [owned, set] {
+            #expect(e.uid == read.uid && read.uid == "u-1@example.org")
+            #expect(e.summary == read.summary && read.summary == "Tea, cake; more\nnext line")
+            #expect(e.location == read.location && read.location == "Caf\u{e9} Einstein")
+            #expect(e.descriptionText == read.descriptionText)
+            #expect(e.status == read.status && read.status == "TENTATIVE")
+            #expect(e.classification == read.classification && read.classification == "PRIVATE")
+            #expect(e.url == read.url && e.sequence == read.sequence && read.sequence == 3)
+            #expect(e.dtStart == read.dtStart && read.dtStart?.tzid == "America/New_York")
+            #expect(e.dtEnd == read.dtEnd && read.dtEnd?.tzid == "Europe/Berlin")
+            #expect(e.dtStamp == read.dtStamp && e.created == read.created && e.lastModified == read.lastModified)
+            #expect(e.recurrenceID == read.recurrenceID && read.recurrenceID?.isDate == true)
+            #expect(e.duration == read.duration && read.duration != nil)
+            #expect(e.recurrenceRule == read.recurrenceRule && read.recurrenceRule != nil)
+            #expect(e.geo == read.geo && read.geo != nil)
+            #expect(e.organizer == read.organizer && read.organizer?.commonName == "Ana: the host")
+        }
+        #expect(read.dtStart?.localSeconds == CivilTime.seconds(year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0))
+        var none = read
+        none.properties = []
+        #expect(none.uid == nil && none.summary == nil && none.dtStart == nil && none.organizer == nil && none.sequence == nil)
+    }
 }
