@@ -25,6 +25,31 @@ extension EventMapping {
         var keptLines: [UnsafeBufferPointer<UInt8>]
     }
 
+    /// The starts of the date lines of a VEVENT (name and parameters, see
+    /// ``ICalendarLineWriter/dateTimePrefix(_:form:)``), made once per export, and once
+    /// per zone as events change zone, instead of once per event.
+    struct DatePrefixes {
+        let stamp = ICalendarLineWriter.dateTimePrefix("DTSTAMP", form: .utc)
+        let modified = ICalendarLineWriter.dateTimePrefix("LAST-MODIFIED", form: .utc)
+        let startDate = ICalendarLineWriter.dateTimePrefix("DTSTART", form: .date)
+        let endDate = ICalendarLineWriter.dateTimePrefix("DTEND", form: .date)
+        let startUTC = ICalendarLineWriter.dateTimePrefix("DTSTART", form: .utc)
+        let endUTC = ICalendarLineWriter.dateTimePrefix("DTEND", form: .utc)
+        private var tzid: String?
+        private var startZoned: [UInt8] = [], endZoned: [UInt8] = []
+
+        /// DTSTART and DTEND for times in `tzid` (UTC times for nil).
+        mutating func times(_ tzid: String?) -> (start: [UInt8], end: [UInt8]) {
+            guard let tzid else { return (startUTC, endUTC) }
+            if tzid != self.tzid {
+                self.tzid = tzid
+                startZoned = ICalendarLineWriter.dateTimePrefix("DTSTART", form: .zoned(tzid: tzid))
+                endZoned = ICalendarLineWriter.dateTimePrefix("DTEND", form: .zoned(tzid: tzid))
+            }
+            return (startZoned, endZoned)
+        }
+    }
+
     /// A place with its GEO value, worked out once per place.
     struct ExportPlace {
         var place: Place
@@ -61,30 +86,34 @@ extension EventMapping {
     ///
     /// Notes in `usage` what the event's VTIMEZONEs must cover, as
     /// ``ICalTimeZoneUsage/note(_:)-(ICalComponent)`` of the written component would.
+    ///
+    /// `prefixes` is a memo of the date lines' starts, kept from one event to the next.
     static func write(_ e: ExportEvent, into w: inout ICalendarLineWriter, resolver: ICalTimeZoneResolver,
-                      colors: inout [String: String], usage: inout ICalTimeZoneUsage) {
+                      colors: inout [String: String], usage: inout ICalTimeZoneUsage, prefixes: inout DatePrefixes) {
         w.begin("VEVENT")
         w.beginProperty("UID")
         w.beginValue()
         w.appendRawValue(e.uid)
         w.endProperty()
         let stamp = ICalDateTime(utc: Date(timeIntervalSince1970: TimeInterval(e.updatedAt)))
-        w.dateTimeProperty("DTSTAMP", stamp)
-        w.dateTimeProperty("LAST-MODIFIED", stamp)
+        w.dateTimeProperty(prefix: prefixes.stamp, stamp)
+        w.dateTimeProperty(prefix: prefixes.modified, stamp)
         if e.allDay {
             let last = e.endDay.adding(days: 1)
-            w.dateTimeProperty("DTSTART", ICalDateTime(year: e.startDay.year, month: e.startDay.month, day: e.startDay.day, form: .date))
-            w.dateTimeProperty("DTEND", ICalDateTime(year: last.year, month: last.month, day: last.day, form: .date))
+            w.dateTimeProperty(prefix: prefixes.startDate, ICalDateTime(year: e.startDay.year, month: e.startDay.month, day: e.startDay.day, form: .date))
+            w.dateTimeProperty(prefix: prefixes.endDate, ICalDateTime(year: last.year, month: last.month, day: last.day, form: .date))
             usage.noteYear(e.startDay.year)
             usage.noteYear(last.year)
         } else {
             if let tzid = e.tzid { usage.noteTZID(tzid) }
+            // resolver.value gives a UTC value without a TZID, else one zoned in it: the prefixes' forms.
+            let lines = prefixes.times(e.tzid)
             let start = resolver.value(for: Date(timeIntervalSince1970: Double(e.startAt)), tzid: e.tzid)
-            w.dateTimeProperty("DTSTART", start)
+            w.dateTimeProperty(prefix: lines.start, start)
             usage.noteYear(start.year)
             if let end = e.endAt {
                 let v = resolver.value(for: Date(timeIntervalSince1970: Double(end)), tzid: e.tzid)
-                w.dateTimeProperty("DTEND", v)
+                w.dateTimeProperty(prefix: lines.end, v)
                 usage.noteYear(v.year)
             }
         }
