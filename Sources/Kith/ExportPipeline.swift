@@ -33,7 +33,7 @@ final class ExportPipeline: @unchecked Sendable {
     /// Reader: queues a full batch for the writer (waiting while `depth` are queued) and
     /// returns an empty one to fill next.
     /// - Throws: ``Stopped`` when the writer has stopped: read no more.
-    func send(_ batch: ExportBatch) throws -> ExportBatch {
+    func send(_ batch: consuming ExportBatch) throws -> ExportBatch {
         condition.lock(); defer { condition.unlock() }
         while full.count >= depth && !stopped { condition.wait() }
         if stopped { throw Stopped() }
@@ -63,7 +63,8 @@ final class ExportPipeline: @unchecked Sendable {
     }
 
     /// Writer: a batch written, emptied for the reader to fill again.
-    func recycle(_ batch: ExportBatch) {
+    func recycle(_ batch: consuming ExportBatch) {
+        var batch = batch
         batch.removeAll()
         condition.lock(); defer { condition.unlock() }
         empty.append(batch)
@@ -88,8 +89,9 @@ final class ExportPipeline: @unchecked Sendable {
 /// copied into one buffer (SQLite's own bytes last only until the next step), so that
 /// another thread can write them while the next batch is read.
 ///
-/// Owned by one thread at a time: the reader fills it, ``ExportPipeline`` hands it over.
-final class ExportBatch: @unchecked Sendable {
+/// A value: the reader fills its own, ``ExportPipeline`` hands it over whole (its buffers
+/// move without a copy), and the writer hands it back emptied to be filled again.
+struct ExportBatch: Sendable {
     /// One event; its ranges index ``bytes`` (text) and ``lineEnds`` (kept lines).
     struct Item {
         var uid: Range<Int>
@@ -120,14 +122,14 @@ final class ExportBatch: @unchecked Sendable {
     var count: Int { items.count }
 
     /// Copies bytes in; returns where they are.
-    func append(_ b: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    mutating func append(_ b: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let start = bytes.count
         bytes.append(contentsOf: b)
         return start..<bytes.count
     }
 
     /// Copies a kept line in (after the ones of the same event).
-    func appendLine(_ b: UnsafeBufferPointer<UInt8>) {
+    mutating func appendLine(_ b: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: b)
         lineEnds.append(bytes.count)
     }
@@ -135,10 +137,10 @@ final class ExportBatch: @unchecked Sendable {
     /// How many kept lines and bytes it holds: an event's lines start there.
     var lineMark: (line: Int, byte: Int) { (lineEnds.count, bytes.count) }
 
-    func append(_ item: Item) { items.append(item) }
+    mutating func append(_ item: Item) { items.append(item) }
 
     /// Empties it, keeping its memory.
-    func removeAll() {
+    mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         lineEnds.removeAll(keepingCapacity: true)
         items.removeAll(keepingCapacity: true)

@@ -223,8 +223,8 @@ extension Journal {
                     years.note(year: LocalDate(dayNumber: Int(rows.int(6))).adding(days: 1).year)
                 } else {
                     let zone = rows.bytes(1)
-                    if current < 0 || !zones[current].bytes.elementsEqual(zone) {
-                        if let z = zones.firstIndex(where: { $0.bytes.elementsEqual(zone) }) {
+                    if current < 0 || !sameBytes(zones[current].bytes, zone) {
+                        if let z = zones.firstIndex(where: { sameBytes($0.bytes, zone) }) {
                             current = z
                         } else {
                             let tzid = EventMapping.exportTZID(String(decoding: zone, as: UTF8.self))
@@ -417,6 +417,7 @@ struct EventRows {
     private var places: [Int64: EventMapping.ExportPlace?] = [:]
     private var people: [Int64: EventMapping.ExportPerson?] = [:]
     private var zones: [(bytes: [UInt8], tzid: String?)] = []
+    private var lastZone = 0
 
     init(_ db: Database, _ selection: Journal.EventSelection) throws {
         self.db = db
@@ -430,8 +431,9 @@ struct EventRows {
     mutating func forEach(_ body: (EventMapping.ExportEvent) throws -> Void) throws {
         try forEachBatch(size: 64) { batch in
             try batch.forEach(body)
-            batch.removeAll()
-            return batch
+            var empty = batch
+            empty.removeAll()
+            return empty
         }
     }
 
@@ -497,16 +499,22 @@ struct EventRows {
                 startDay: LocalDate(dayNumber: Int(events.int(7))), endDay: LocalDate(dayNumber: Int(events.int(8))),
                 updatedAt: events.int(13), type: type, mood: mood, place: place,
                 people: eventPeople, traits: eventTraits, linesStart: mark.byte, lines: mark.line..<batch.lineMark.line))
-            if batch.count >= size { batch = try body(batch) }
+            if batch.count >= size { batch = try body(consume batch) }
         }
         if batch.count > 0 { _ = try body(batch) }
     }
 
     /// The TZID for a zone column, worked out once per zone.
     private mutating func zone(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        for z in zones where z.bytes.elementsEqual(bytes) { return z.tzid }
+        // Neighbouring events are often in the same zone: the last one is looked at first.
+        if lastZone < zones.count, sameBytes(zones[lastZone].bytes, bytes) { return zones[lastZone].tzid }
+        if let z = zones.firstIndex(where: { sameBytes($0.bytes, bytes) }) {
+            lastZone = z
+            return zones[z].tzid
+        }
         let tzid = EventMapping.exportTZID(String(decoding: bytes, as: UTF8.self))
         zones.append((Array(bytes), tzid))
+        lastZone = zones.count - 1
         return tzid
     }
 
@@ -569,4 +577,13 @@ struct ExportCursor: SQLiteColumns {
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
     }
+}
+
+/// Whether two byte strings are equal (a zone column against a known zone), without
+/// the generic element-by-element comparison.
+@inline(__always)
+private func sameBytes(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let base = b.baseAddress, !a.isEmpty else { return true }
+    return a.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, a.count) == 0 }
 }
