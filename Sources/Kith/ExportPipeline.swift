@@ -1,4 +1,5 @@
 import Foundation
+import ICalendarFormat
 
 /// Hands batches of events from the thread that reads them out of the journal to the
 /// thread that writes them, in order, a few at a time (the reader waits when the writer
@@ -164,6 +165,48 @@ struct ExportBatch: Sendable {
                     updatedAt: item.updatedAt, type: item.type, mood: item.mood, place: item.place,
                     people: item.people, traits: item.traits, keptLines: kept))
             }
+        }
+    }
+}
+
+/// Builds the rules of time zones in a resolver on a second thread, in the order they are
+/// added, while the caller goes on (an export's pre-pass reading the events' zones). A
+/// conversion in a zone whose rules are being built waits for them (the resolver's lock).
+/// The thread ends once ``finish()`` was called and the zones added are built.
+final class ZoneWarmUp: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var queue: [String] = []
+    private var done = false
+
+    init(_ resolver: ICalTimeZoneResolver) {
+        Thread { [self] in run(resolver) }.start()
+    }
+
+    /// Builds the rules of a TZID (soon).
+    func add(_ tzid: String) {
+        condition.lock(); defer { condition.unlock() }
+        queue.append(tzid)
+        condition.signal()
+    }
+
+    /// No more zones: the thread ends after the ones added.
+    func finish() {
+        condition.lock(); defer { condition.unlock() }
+        done = true
+        condition.signal()
+    }
+
+    private func run(_ resolver: ICalTimeZoneResolver) {
+        while true {
+            condition.lock()
+            while queue.isEmpty && !done { condition.wait() }
+            if queue.isEmpty {
+                condition.unlock()
+                return
+            }
+            let tzid = queue.removeFirst()
+            condition.unlock()
+            _ = resolver.canResolve(tzid)
         }
     }
 }

@@ -210,6 +210,10 @@ extension Journal {
             var zones: [(bytes: [UInt8], tzid: String?)] = []
             var current = -1
             var years = LocalYears()
+            // The zones' rules are built on another thread as the zones turn up (the VTIMEZONEs and
+            // the events written need them; the few times near a New Year converted below, too).
+            var warmUp: ZoneWarmUp?
+            defer { warmUp?.finish() }
             var firstID = Int64.max, lastID = Int64.min
             let rows = try ExportCursor(db, "SELECT id, timeZone, allDay, startAt, endAt, startDay, endDay FROM event" + selection.clause + " ORDER BY id",
                                         selection.arguments)
@@ -228,13 +232,17 @@ extension Journal {
                             current = z
                         } else {
                             let tzid = EventMapping.exportTZID(String(decoding: zone, as: UTF8.self))
-                            if let tzid { usage.noteTZID(tzid) }
+                            if let tzid {
+                                usage.noteTZID(tzid)
+                                if warmUp == nil { warmUp = ZoneWarmUp(resolver) }
+                                warmUp?.add(tzid)
+                            }
                             zones.append((Array(zone), tzid))
                             current = zones.count - 1
                         }
                     }
-                    years.note(rows.int(3), tzid: zones[current].tzid, resolver)
-                    if !rows.isNull(4) { years.note(rows.int(4), tzid: zones[current].tzid, resolver) }
+                    years.note(rows.int(3), tzid: zones[current].tzid)
+                    if !rows.isNull(4) { years.note(rows.int(4), tzid: zones[current].tzid) }
                 }
                 if let k = kept {
                     while keptRow && k.int(0) < id { keptRow = try k.step() }
@@ -244,7 +252,7 @@ extension Journal {
                     }
                 }
             }
-            if let span = years.span {
+            if let span = years.finish(resolver) {
                 usage.noteYear(span.lowerBound)
                 usage.noteYear(span.upperBound)
             }
@@ -267,16 +275,27 @@ extension Journal {
     /// every year. Local years do not always grow with the instant (a zone that turns its
     /// clocks back at New Year, such as America/Phoenix in 1944, has an instant in the new
     /// year before one in the old), so each time counts, not only the first and last of a
-    /// zone; but a time more than two days inside the span found so far cannot widen it
-    /// (no zone is two days from UTC), so few need converting.
+    /// zone. But no zone is two days from UTC: a time more than two days inside the span
+    /// found so far cannot widen it, and one more than two days from a New Year is in the
+    /// year of its UTC date. Only the few times near a New Year that could still widen the
+    /// span are converted in their zone, at the end: the zones' rules are seldom needed here
+    /// (the writing thread builds them, while events are read).
     struct LocalYears {
         private(set) var span: ClosedRange<Int>?
         /// Instants whose local year, in any zone, is surely within `span`.
         private var inside: Range<Int64> = 0..<0
+        /// Times within two days of a New Year (UTC), whose local year depends on the zone.
+        private var nearNewYear: [(instant: Int64, tzid: String?)] = []
 
-        mutating func note(_ instant: Int64, tzid: String?, _ resolver: ICalTimeZoneResolver) {
+        /// Notes the local year of a time in `tzid` (UTC for nil).
+        mutating func note(_ instant: Int64, tzid: String?) {
             if inside.contains(instant) { return }
-            note(year: resolver.value(for: Date(timeIntervalSince1970: Double(instant)), tzid: tzid).year)
+            let utc = ICalDateTime(utc: Date(timeIntervalSince1970: Double(instant)))
+            if (utc.month == 12 && utc.day >= 30) || (utc.month == 1 && utc.day <= 2) {
+                nearNewYear.append((instant, tzid))
+            } else {
+                note(year: utc.year)
+            }
         }
 
         mutating func note(year: Int) {
@@ -290,6 +309,20 @@ extension Journal {
             }
             let low = Int64(first.daysSinceEpoch) * 86400 + margin, high = Int64(end.daysSinceEpoch) * 86400 - margin
             inside = low < high ? low..<high : 0..<0
+        }
+
+        /// The span, once the times near a New Year that could widen it are converted.
+        mutating func finish(_ resolver: ICalTimeZoneResolver) -> ClosedRange<Int>? {
+            for (instant, tzid) in nearNewYear where !inside.contains(instant) {
+                let date = Date(timeIntervalSince1970: Double(instant))
+                let utc = ICalDateTime(utc: date)
+                // Its local year is that of its UTC date or the one across the New Year.
+                let across = utc.month == 12 ? utc.year + 1 : utc.year - 1
+                if let s = span, s.contains(utc.year), s.contains(across) { continue }
+                note(year: resolver.value(for: date, tzid: tzid).year)
+            }
+            nearNewYear.removeAll()
+            return span
         }
     }
 
