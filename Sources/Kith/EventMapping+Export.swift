@@ -10,6 +10,9 @@ extension EventMapping {
         var note: UnsafeBufferPointer<UInt8>
         /// The TZID its times are written with (``exportTZID(_:)`` of its zone).
         var tzid: String?
+        /// Which of the export's zones it is in (numbered as they turn up): for
+        /// ``DatePrefixes/zone(_:_:_:)``.
+        var zone: Int
         var allDay: Bool
         var startAt: Int64
         var endAt: Int64?
@@ -26,27 +29,41 @@ extension EventMapping {
     }
 
     /// The starts of the date lines of a VEVENT (name and parameters, see
-    /// ``ICalendarLineWriter/dateTimePrefix(_:form:)``), made once per export, and once
-    /// per zone as events change zone, instead of once per event.
+    /// ``ICalendarLineWriter/dateTimePrefix(_:form:)``) and each zone's conversion, made
+    /// once per export and zone instead of once per event.
     struct DatePrefixes {
         let stamp = ICalendarLineWriter.dateTimePrefix("DTSTAMP", form: .utc)
         let modified = ICalendarLineWriter.dateTimePrefix("LAST-MODIFIED", form: .utc)
         let startDate = ICalendarLineWriter.dateTimePrefix("DTSTART", form: .date)
         let endDate = ICalendarLineWriter.dateTimePrefix("DTEND", form: .date)
-        let startUTC = ICalendarLineWriter.dateTimePrefix("DTSTART", form: .utc)
-        let endUTC = ICalendarLineWriter.dateTimePrefix("DTEND", form: .utc)
-        private var tzid: String?
-        private var startZoned: [UInt8] = [], endZoned: [UInt8] = []
+        private var utc: Zone?
+        private var zones: [Zone?] = []
 
-        /// DTSTART and DTEND for times in `tzid` (UTC times for nil).
-        mutating func times(_ tzid: String?) -> (start: [UInt8], end: [UInt8]) {
-            guard let tzid else { return (startUTC, endUTC) }
-            if tzid != self.tzid {
-                self.tzid = tzid
-                startZoned = ICalendarLineWriter.dateTimePrefix("DTSTART", form: .zoned(tzid: tzid))
-                endZoned = ICalendarLineWriter.dateTimePrefix("DTEND", form: .zoned(tzid: tzid))
+        /// DTSTART and DTEND for times in one zone, and their values.
+        struct Zone {
+            var start: [UInt8]
+            var end: [UInt8]
+            var converter: ICalTimeZoneResolver.Converter
+        }
+
+        /// The lines and conversion of times in `tzid` (UTC times for nil), zone number `index`.
+        mutating func zone(_ index: Int, _ tzid: String?, _ resolver: ICalTimeZoneResolver) -> Zone {
+            guard let tzid else {
+                if let utc { return utc }
+                let z = Zone(start: ICalendarLineWriter.dateTimePrefix("DTSTART", form: .utc),
+                             end: ICalendarLineWriter.dateTimePrefix("DTEND", form: .utc), converter: resolver.converter(for: nil))
+                utc = z
+                return z
             }
-            return (startZoned, endZoned)
+            if index >= 0, index < zones.count, let known = zones[index] { return known }
+            // resolver.value gives a value zoned in its TZID: the prefixes' form.
+            let z = Zone(start: ICalendarLineWriter.dateTimePrefix("DTSTART", form: .zoned(tzid: tzid)),
+                         end: ICalendarLineWriter.dateTimePrefix("DTEND", form: .zoned(tzid: tzid)), converter: resolver.converter(for: tzid))
+            if index >= 0 {
+                if index >= zones.count { zones.append(contentsOf: repeatElement(nil, count: index + 1 - zones.count)) }
+                zones[index] = z
+            }
+            return z
         }
     }
 
@@ -106,14 +123,13 @@ extension EventMapping {
             usage.noteYear(last.year)
         } else {
             if let tzid = e.tzid { usage.noteTZID(tzid) }
-            // resolver.value gives a UTC value without a TZID, else one zoned in it: the prefixes' forms.
-            let lines = prefixes.times(e.tzid)
-            let start = resolver.value(for: Date(timeIntervalSince1970: Double(e.startAt)), tzid: e.tzid)
-            w.dateTimeProperty(prefix: lines.start, start)
+            let zone = prefixes.zone(e.zone, e.tzid, resolver)
+            let start = zone.converter.value(for: Date(timeIntervalSince1970: Double(e.startAt)))
+            w.dateTimeProperty(prefix: zone.start, start)
             usage.noteYear(start.year)
             if let end = e.endAt {
-                let v = resolver.value(for: Date(timeIntervalSince1970: Double(end)), tzid: e.tzid)
-                w.dateTimeProperty(prefix: lines.end, v)
+                let v = zone.converter.value(for: Date(timeIntervalSince1970: Double(end)))
+                w.dateTimeProperty(prefix: zone.end, v)
                 usage.noteYear(v.year)
             }
         }

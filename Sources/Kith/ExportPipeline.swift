@@ -99,6 +99,7 @@ struct ExportBatch: Sendable {
         var title: Range<Int>
         var note: Range<Int>
         var tzid: String?
+        var zone: Int
         var allDay: Bool
         var startAt: Int64
         var endAt: Int64?
@@ -160,7 +161,7 @@ struct ExportBatch: Sendable {
                 }
                 try body(EventMapping.ExportEvent(
                     uid: UnsafeBufferPointer(rebasing: all[item.uid]), title: UnsafeBufferPointer(rebasing: all[item.title]),
-                    note: UnsafeBufferPointer(rebasing: all[item.note]), tzid: item.tzid, allDay: item.allDay,
+                    note: UnsafeBufferPointer(rebasing: all[item.note]), tzid: item.tzid, zone: item.zone, allDay: item.allDay,
                     startAt: item.startAt, endAt: item.endAt, startDay: item.startDay, endDay: item.endDay,
                     updatedAt: item.updatedAt, type: item.type, mood: item.mood, place: item.place,
                     people: item.people, traits: item.traits, keptLines: kept))

@@ -522,13 +522,13 @@ struct EventRows {
                 lineRow = try lines.step()
             }
             let allDay = events.int(6) != 0
-            let tzid = allDay ? nil : zone(events.bytes(5))
+            let (zoneIndex, tzid) = allDay ? (-1, nil) : zone(events.bytes(5))
             let place = events.isNull(11) ? nil : try self.place(events.int(11))
             let type = events.isNull(9) ? nil : categories[events.int(9)]
             let mood = events.isNull(10) ? nil : categories[events.int(10)]
             batch.append(ExportBatch.Item(
                 uid: batch.append(events.bytes(1)), title: batch.append(events.bytes(2)), note: batch.append(events.bytes(12)),
-                tzid: tzid, allDay: allDay, startAt: events.int(3), endAt: events.isNull(4) ? nil : events.int(4),
+                tzid: tzid, zone: zoneIndex, allDay: allDay, startAt: events.int(3), endAt: events.isNull(4) ? nil : events.int(4),
                 startDay: LocalDate(dayNumber: Int(events.int(7))), endDay: LocalDate(dayNumber: Int(events.int(8))),
                 updatedAt: events.int(13), type: type, mood: mood, place: place,
                 people: eventPeople, traits: eventTraits, linesStart: mark.byte, lines: mark.line..<batch.lineMark.line))
@@ -537,18 +537,18 @@ struct EventRows {
         if batch.count > 0 { _ = try body(batch) }
     }
 
-    /// The TZID for a zone column, worked out once per zone.
-    private mutating func zone(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    /// The number (in order of first use) and TZID of a zone column, worked out once per zone.
+    private mutating func zone(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, String?) {
         // Neighbouring events are often in the same zone: the last one is looked at first.
-        if lastZone < zones.count, sameBytes(zones[lastZone].bytes, bytes) { return zones[lastZone].tzid }
+        if lastZone < zones.count, sameBytes(zones[lastZone].bytes, bytes) { return (lastZone, zones[lastZone].tzid) }
         if let z = zones.firstIndex(where: { sameBytes($0.bytes, bytes) }) {
             lastZone = z
-            return zones[z].tzid
+            return (z, zones[z].tzid)
         }
         let tzid = EventMapping.exportTZID(String(decoding: bytes, as: UTF8.self))
         zones.append((Array(bytes), tzid))
         lastZone = zones.count - 1
-        return tzid
+        return (lastZone, tzid)
     }
 
     private mutating func place(_ id: Int64) throws -> EventMapping.ExportPlace? {
