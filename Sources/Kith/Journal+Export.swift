@@ -86,8 +86,12 @@ extension Journal {
     }
 
     /// Streams the calendar of ``exportCalendar(_:)`` to `sink` in pieces of about 1 MiB,
-    /// in order, from one consistent read of the journal. Memory stays bounded by a batch
-    /// of events, whatever the size of the journal.
+    /// in order, from one consistent read of the journal. Memory stays bounded by a few
+    /// batches of events, whatever the size of the journal.
+    ///
+    /// `sink` is called on the export's writing thread (events are read on this one and
+    /// written on a second), one call at a time, while this call waits: never after it
+    /// returns or throws.
     /// - Throws: what `sink` throws (nothing more is written then), or a journal error.
     /// - Complexity: O(events): one ordered pass over the events and each related table
     ///   (a lookup per event when only a few of them are exported).
