@@ -86,6 +86,25 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
         return ICalDateTime(localSeconds: u + Int64(rules.offset(atUTC: u)), form: .zoned(tzid: tzid))
     }
 
+    /// ``value(for:tzid:)`` for one TZID (or UTC with nil), resolved once: for many
+    /// instants in the same zone without looking the TZID up for each.
+    public func converter(for tzid: String?) -> Converter {
+        Converter(tzid: tzid, rules: tzid.flatMap { entry($0)?.rules } ?? floatingRules)
+    }
+
+    /// The wall-clock values of instants in one TZID (see ``converter(for:)``).
+    public struct Converter: Sendable {
+        let tzid: String?
+        let rules: ZoneRules
+
+        /// The value ``ICalTimeZoneResolver/value(for:tzid:)`` gives.
+        public func value(for date: Date) -> ICalDateTime {
+            let u = Int64(date.timeIntervalSince1970.rounded(.down))
+            guard let tzid else { return ICalDateTime(localSeconds: u, form: .utc) }
+            return ICalDateTime(localSeconds: u + Int64(rules.offset(atUTC: u)), form: .zoned(tzid: tzid))
+        }
+    }
+
     func utcSeconds(for value: ICalDateTime) -> Int64 {
         let l = value.localSeconds
         switch value.form {

@@ -23,8 +23,12 @@ public struct ICalendarLineWriter: Sendable {
 
     /// - Parameter lineLimit: the longest physical line (at least 8 is used).
     public init(lineLimit: Int = 75) {
+        self.init(lineLimit: lineLimit, capacity: 1 << 16)
+    }
+
+    private init(lineLimit: Int, capacity: Int) {
         self.lineLimit = max(lineLimit, 8)
-        bytes.reserveCapacity(1 << 16)
+        bytes.reserveCapacity(capacity)
     }
 
     /// Hands the bytes written so far to `body`, then forgets them (keeping the buffer).
@@ -95,6 +99,27 @@ public struct ICalendarLineWriter: Sendable {
         endProperty()
     }
 
+    /// The start of the line ``dateTimeProperty(_:_:)`` writes for a value of `form`: the
+    /// name and the `VALUE=DATE` or `TZID` parameter, without the colon. Work it out once
+    /// and write many values with ``dateTimeProperty(prefix:_:)``.
+    public static func dateTimePrefix(_ name: String, form: ICalDateTime.Form) -> [UInt8] {
+        var w = ICalendarLineWriter(lineLimit: Int.max, capacity: 0)
+        w.beginProperty(name)
+        if case .date = form { w.parameter("VALUE", "DATE") }
+        if case .zoned(let tz) = form { w.parameter("TZID", tz) }
+        return w.bytes
+    }
+
+    /// As ``dateTimeProperty(_:_:)``, with the name and parameters already made by
+    /// ``dateTimePrefix(_:form:)`` for the form of `value`: the same bytes, without
+    /// looking at the name and parameters again for each value.
+    public mutating func dateTimeProperty(prefix: [UInt8], _ value: ICalDateTime) {
+        beginProperty(prefix: prefix)
+        beginValue()
+        appendDateTime(value)
+        endProperty()
+    }
+
     /// A line already in content-line form (`NAME;PARAM=x:value`, unfolded), folded and
     /// ended; line breaks inside are escaped like a raw value's.
     public mutating func unfoldedLine(_ line: String) {
@@ -129,6 +154,13 @@ public struct ICalendarLineWriter: Sendable {
     public mutating func beginProperty(_ name: String) {
         lineStart = bytes.count
         bytes.append(contentsOf: name.utf8)
+    }
+
+    /// Starts a property line with its name and parameters already written as bytes
+    /// (say, by ``dateTimePrefix(_:form:)``): more parameters and the value may follow.
+    public mutating func beginProperty(prefix: [UInt8]) {
+        lineStart = bytes.count
+        bytes.append(contentsOf: prefix)
     }
 
     /// A single-valued parameter.

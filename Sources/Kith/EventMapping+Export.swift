@@ -10,6 +10,9 @@ extension EventMapping {
         var note: UnsafeBufferPointer<UInt8>
         /// The TZID its times are written with (``exportTZID(_:)`` of its zone).
         var tzid: String?
+        /// Which of the export's zones it is in (numbered as they turn up): for
+        /// ``DatePrefixes/zone(_:_:_:)``.
+        var zone: Int
         var allDay: Bool
         var startAt: Int64
         var endAt: Int64?
@@ -23,6 +26,45 @@ extension EventMapping {
         var traits: [EventTrait]
         /// The kept iCalendar lines, in order (see ``Event/icalLines``).
         var keptLines: [UnsafeBufferPointer<UInt8>]
+    }
+
+    /// The starts of the date lines of a VEVENT (name and parameters, see
+    /// ``ICalendarLineWriter/dateTimePrefix(_:form:)``) and each zone's conversion, made
+    /// once per export and zone instead of once per event.
+    struct DatePrefixes {
+        let stamp = ICalendarLineWriter.dateTimePrefix("DTSTAMP", form: .utc)
+        let modified = ICalendarLineWriter.dateTimePrefix("LAST-MODIFIED", form: .utc)
+        let startDate = ICalendarLineWriter.dateTimePrefix("DTSTART", form: .date)
+        let endDate = ICalendarLineWriter.dateTimePrefix("DTEND", form: .date)
+        private var utc: Zone?
+        private var zones: [Zone?] = []
+
+        /// DTSTART and DTEND for times in one zone, and their values.
+        struct Zone {
+            var start: [UInt8]
+            var end: [UInt8]
+            var converter: ICalTimeZoneResolver.Converter
+        }
+
+        /// The lines and conversion of times in `tzid` (UTC times for nil), zone number `index`.
+        mutating func zone(_ index: Int, _ tzid: String?, _ resolver: ICalTimeZoneResolver) -> Zone {
+            guard let tzid else {
+                if let utc { return utc }
+                let z = Zone(start: ICalendarLineWriter.dateTimePrefix("DTSTART", form: .utc),
+                             end: ICalendarLineWriter.dateTimePrefix("DTEND", form: .utc), converter: resolver.converter(for: nil))
+                utc = z
+                return z
+            }
+            if index >= 0, index < zones.count, let known = zones[index] { return known }
+            // resolver.value gives a value zoned in its TZID: the prefixes' form.
+            let z = Zone(start: ICalendarLineWriter.dateTimePrefix("DTSTART", form: .zoned(tzid: tzid)),
+                         end: ICalendarLineWriter.dateTimePrefix("DTEND", form: .zoned(tzid: tzid)), converter: resolver.converter(for: tzid))
+            if index >= 0 {
+                if index >= zones.count { zones.append(contentsOf: repeatElement(nil, count: index + 1 - zones.count)) }
+                zones[index] = z
+            }
+            return z
+        }
     }
 
     /// A place with its GEO value, worked out once per place.
@@ -61,30 +103,33 @@ extension EventMapping {
     ///
     /// Notes in `usage` what the event's VTIMEZONEs must cover, as
     /// ``ICalTimeZoneUsage/note(_:)-(ICalComponent)`` of the written component would.
+    ///
+    /// `prefixes` is a memo of the date lines' starts, kept from one event to the next.
     static func write(_ e: ExportEvent, into w: inout ICalendarLineWriter, resolver: ICalTimeZoneResolver,
-                      colors: inout [String: String], usage: inout ICalTimeZoneUsage) {
+                      colors: inout [String: String], usage: inout ICalTimeZoneUsage, prefixes: inout DatePrefixes) {
         w.begin("VEVENT")
         w.beginProperty("UID")
         w.beginValue()
         w.appendRawValue(e.uid)
         w.endProperty()
         let stamp = ICalDateTime(utc: Date(timeIntervalSince1970: TimeInterval(e.updatedAt)))
-        w.dateTimeProperty("DTSTAMP", stamp)
-        w.dateTimeProperty("LAST-MODIFIED", stamp)
+        w.dateTimeProperty(prefix: prefixes.stamp, stamp)
+        w.dateTimeProperty(prefix: prefixes.modified, stamp)
         if e.allDay {
             let last = e.endDay.adding(days: 1)
-            w.dateTimeProperty("DTSTART", ICalDateTime(year: e.startDay.year, month: e.startDay.month, day: e.startDay.day, form: .date))
-            w.dateTimeProperty("DTEND", ICalDateTime(year: last.year, month: last.month, day: last.day, form: .date))
+            w.dateTimeProperty(prefix: prefixes.startDate, ICalDateTime(year: e.startDay.year, month: e.startDay.month, day: e.startDay.day, form: .date))
+            w.dateTimeProperty(prefix: prefixes.endDate, ICalDateTime(year: last.year, month: last.month, day: last.day, form: .date))
             usage.noteYear(e.startDay.year)
             usage.noteYear(last.year)
         } else {
             if let tzid = e.tzid { usage.noteTZID(tzid) }
-            let start = resolver.value(for: Date(timeIntervalSince1970: Double(e.startAt)), tzid: e.tzid)
-            w.dateTimeProperty("DTSTART", start)
+            let zone = prefixes.zone(e.zone, e.tzid, resolver)
+            let start = zone.converter.value(for: Date(timeIntervalSince1970: Double(e.startAt)))
+            w.dateTimeProperty(prefix: zone.start, start)
             usage.noteYear(start.year)
             if let end = e.endAt {
-                let v = resolver.value(for: Date(timeIntervalSince1970: Double(end)), tzid: e.tzid)
-                w.dateTimeProperty("DTEND", v)
+                let v = zone.converter.value(for: Date(timeIntervalSince1970: Double(end)))
+                w.dateTimeProperty(prefix: zone.end, v)
                 usage.noteYear(v.year)
             }
         }

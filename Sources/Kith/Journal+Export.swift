@@ -86,8 +86,12 @@ extension Journal {
     }
 
     /// Streams the calendar of ``exportCalendar(_:)`` to `sink` in pieces of about 1 MiB,
-    /// in order, from one consistent read of the journal. Memory stays bounded by a batch
-    /// of events, whatever the size of the journal.
+    /// in order, from one consistent read of the journal. Memory stays bounded by a few
+    /// batches of events, whatever the size of the journal.
+    ///
+    /// `sink` is called on the export's writing thread (events are read on this one and
+    /// written on a second), one call at a time, while this call waits: never after it
+    /// returns or throws.
     /// - Throws: what `sink` throws (nothing more is written then), or a journal error.
     /// - Complexity: O(events): one ordered pass over the events and each related table
     ///   (a lookup per event when only a few of them are exported).
@@ -106,6 +110,10 @@ extension Journal {
     /// and Python's icalendar sort for themselves), and storage order lets the export read
     /// `event`, `eventICalLine` and the people of events as merge joins, each one ordered
     /// pass, instead of seeking scattered pages for every batch of events.
+    ///
+    /// Events are read on the calling thread and written on a second one (see
+    /// ``ExportPipeline``), which calls `sink`, one call at a time and never after this
+    /// returns; an error on either thread stops both and is thrown here.
     func exportCalendar(_ options: CalendarExportOptions, _ sink: (UnsafeRawBufferPointer) throws -> Void,
                         restart: (() throws -> Void)?) throws -> ExportSummary {
         var sinkError: Swift.Error?
@@ -113,18 +121,21 @@ extension Journal {
         // memory map for this read (no copy per page, no page-cache churn), then go back to reading.
         try? dbQueue.inDatabase { db in try db.execute(sql: "PRAGMA mmap_size = \(Journal.exportMapSize)") }
         defer { try? dbQueue.inDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 0") } }
-        let summary = try read { db -> ExportSummary? in
-            do {
-                let put: (UnsafeRawBufferPointer) throws -> Void = { bytes in
-                    do { try sink(bytes) } catch { sinkError = error; throw SinkStopped() }
+        let summary = try withoutActuallyEscaping(sink) { sink in
+            try read { db -> ExportSummary? in
+                do {
+                    // Called on the writing thread while this one waits for it (see ExportPipeline).
+                    let put: (UnsafeRawBufferPointer) throws -> Void = { bytes in
+                        do { try sink(bytes) } catch { sinkError = error; throw SinkStopped() }
+                    }
+                    let plan = try CalendarPlan(db, options, readingKeptLines: restart == nil)
+                    let (summary, used) = try Journal.streamCalendar(db, plan, zones: plan.usage, put)
+                    if used == plan.usage || restart == nil { return summary }
+                    do { try restart?() } catch { sinkError = error; throw SinkStopped() }
+                    return try Journal.streamCalendar(db, plan, zones: used, put).0
+                } catch is SinkStopped {
+                    return nil
                 }
-                let plan = try CalendarPlan(db, options, readingKeptLines: restart == nil)
-                let (summary, used) = try Journal.streamCalendar(db, plan, zones: plan.usage, put)
-                if used == plan.usage || restart == nil { return summary }
-                do { try restart?() } catch { sinkError = error; throw SinkStopped() }
-                return try Journal.streamCalendar(db, plan, zones: used, put).0
-            } catch is SinkStopped {
-                return nil
             }
         }
         if let sinkError { throw sinkError }
@@ -198,11 +209,15 @@ extension Journal {
                 """) : nil
             defer { kept?.close() }
             var keptRow = try kept?.step() ?? false
-            // The events' zones in order of first use, with the first and last instant of
-            // each (local years grow with the instant), and the span of all-day events.
-            var zones: [(bytes: [UInt8], tzid: String?, first: Int64, last: Int64)] = []
+            // The events' zones in order of first use, and the local years of their times
+            // and days, exactly as writing them notes them (see LocalYears).
+            var zones: [(bytes: [UInt8], tzid: String?)] = []
             var current = -1
-            var firstDay = Int.max, lastDay = Int.min
+            var years = LocalYears()
+            // The zones' rules are built on another thread as the zones turn up (the VTIMEZONEs and
+            // the events written need them; the few times near a New Year converted below, too).
+            var warmUp: ZoneWarmUp?
+            defer { warmUp?.finish() }
             var firstID = Int64.max, lastID = Int64.min
             let rows = try ExportCursor(db, "SELECT id, timeZone, allDay, startAt, endAt, startDay, endDay FROM event" + selection.clause + " ORDER BY id",
                                         selection.arguments)
@@ -212,23 +227,26 @@ extension Journal {
                 count += 1
                 firstID = min(firstID, id); lastID = max(lastID, id)
                 if rows.int(2) != 0 {
-                    firstDay = min(firstDay, Int(rows.int(5)))
-                    lastDay = max(lastDay, Int(rows.int(6)))
+                    years.note(year: LocalDate(dayNumber: Int(rows.int(5))).year)
+                    years.note(year: LocalDate(dayNumber: Int(rows.int(6))).adding(days: 1).year)
                 } else {
                     let zone = rows.bytes(1)
-                    if current < 0 || !zones[current].bytes.elementsEqual(zone) {
-                        if let z = zones.firstIndex(where: { $0.bytes.elementsEqual(zone) }) {
+                    if current < 0 || !sameBytes(zones[current].bytes, zone) {
+                        if let z = zones.firstIndex(where: { sameBytes($0.bytes, zone) }) {
                             current = z
                         } else {
                             let tzid = EventMapping.exportTZID(String(decoding: zone, as: UTF8.self))
-                            if let tzid { usage.noteTZID(tzid) }
-                            zones.append((Array(zone), tzid, Int64.max, Int64.min))
+                            if let tzid {
+                                usage.noteTZID(tzid)
+                                if warmUp == nil { warmUp = ZoneWarmUp(resolver) }
+                                warmUp?.add(tzid)
+                            }
+                            zones.append((Array(zone), tzid))
                             current = zones.count - 1
                         }
                     }
-                    let start = rows.int(3), end = rows.isNull(4) ? start : rows.int(4)
-                    zones[current].first = min(zones[current].first, start)
-                    zones[current].last = max(zones[current].last, end)
+                    years.note(rows.int(3), tzid: zones[current].tzid)
+                    if !rows.isNull(4) { years.note(rows.int(4), tzid: zones[current].tzid) }
                 }
                 if let k = kept {
                     while keptRow && k.int(0) < id { keptRow = try k.step() }
@@ -238,12 +256,9 @@ extension Journal {
                     }
                 }
             }
-            for z in zones {
-                for t in [z.first, z.last] { usage.noteYear(resolver.value(for: Date(timeIntervalSince1970: Double(t)), tzid: z.tzid).year) }
-            }
-            if firstDay <= lastDay {
-                usage.noteYear(LocalDate(dayNumber: firstDay).year)
-                usage.noteYear(LocalDate(dayNumber: lastDay).adding(days: 1).year)
+            if let span = years.finish(resolver) {
+                usage.noteYear(span.lowerBound)
+                usage.noteYear(span.upperBound)
             }
             if count > 0 {
                 selection.ids = firstID...lastID
@@ -259,36 +274,86 @@ extension Journal {
         }
     }
 
+    /// The local years of an export's times, as ``EventMapping/write(_:into:resolver:colors:usage:prefixes:)``
+    /// will note them, worked out before writing: the VTIMEZONEs come first and must cover
+    /// every year. Local years do not always grow with the instant (a zone that turns its
+    /// clocks back at New Year, such as America/Phoenix in 1944, has an instant in the new
+    /// year before one in the old), so each time counts, not only the first and last of a
+    /// zone. But no zone is two days from UTC: a time more than two days inside the span
+    /// found so far cannot widen it, and one more than two days from a New Year is in the
+    /// year of its UTC date. Only the few times near a New Year that could still widen the
+    /// span are converted in their zone, at the end: the zones' rules are seldom needed here
+    /// (the writing thread builds them, while events are read).
+    struct LocalYears {
+        private(set) var span: ClosedRange<Int>?
+        /// Instants whose local year, in any zone, is surely within `span`.
+        private var inside: Range<Int64> = 0..<0
+        /// Times within two days of a New Year (UTC), whose local year depends on the zone.
+        private var nearNewYear: [(instant: Int64, tzid: String?)] = []
+
+        /// Notes the local year of a time in `tzid` (UTC for nil).
+        mutating func note(_ instant: Int64, tzid: String?) {
+            if inside.contains(instant) { return }
+            let utc = ICalDateTime(utc: Date(timeIntervalSince1970: Double(instant)))
+            if (utc.month == 12 && utc.day >= 30) || (utc.month == 1 && utc.day <= 2) {
+                nearNewYear.append((instant, tzid))
+            } else {
+                note(year: utc.year)
+            }
+        }
+
+        mutating func note(year: Int) {
+            if let s = span, s.contains(year) { return }
+            let s = span.map { min($0.lowerBound, year)...max($0.upperBound, year) } ?? year...year
+            span = s
+            let margin: Int64 = 2 * 86400
+            guard let first = LocalDate(year: s.lowerBound, month: 1, day: 1), let end = LocalDate(year: s.upperBound + 1, month: 1, day: 1) else {
+                inside = 0..<0
+                return
+            }
+            let low = Int64(first.daysSinceEpoch) * 86400 + margin, high = Int64(end.daysSinceEpoch) * 86400 - margin
+            inside = low < high ? low..<high : 0..<0
+        }
+
+        /// The span, once the times near a New Year that could widen it are converted.
+        mutating func finish(_ resolver: ICalTimeZoneResolver) -> ClosedRange<Int>? {
+            for (instant, tzid) in nearNewYear where !inside.contains(instant) {
+                let date = Date(timeIntervalSince1970: Double(instant))
+                let utc = ICalDateTime(utc: date)
+                // Its local year is that of its UTC date or the one across the New Year.
+                let across = utc.month == 12 ? utc.year + 1 : utc.year - 1
+                if let s = span, s.contains(utc.year), s.contains(across) { continue }
+                note(year: resolver.value(for: date, tzid: tzid).year)
+            }
+            nearNewYear.removeAll()
+            return span
+        }
+    }
+
     /// Writes the calendar with the VTIMEZONEs of `zones`; returns what the events used.
+    /// This thread reads the events in batches; a second one builds the VTIMEZONEs (while
+    /// the first batches are read), writes the events of each batch in order and hands the
+    /// bytes to `sink`.
     private static func streamCalendar(_ db: Database, _ plan: CalendarPlan, zones: ICalTimeZoneUsage,
-                                       _ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> (ExportSummary, ICalTimeZoneUsage) {
-        var formatWarnings: [FormatWarning] = []
-        var w = ICalendarLineWriter()
-        var byteCount = 0
-        func flush(_ w: inout ICalendarLineWriter) throws {
-            byteCount += w.bytes.count
-            try w.drain(sink)
+                                       _ sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> (ExportSummary, ICalTimeZoneUsage) {
+        let pipeline = ExportPipeline()
+        let writer = CalendarStreamWriter(resolver: plan.resolver, zones: zones, yearly: plan.yearly, sink: sink)
+        let thread = Thread { writer.run(pipeline) }
+        thread.start()
+        do {
+            var rows = try EventRows(db, plan.selection)
+            try rows.forEachBatch(size: 512) { try pipeline.send($0) }
+            pipeline.finish(stopping: false)
+        } catch is ExportPipeline.Stopped {
+            pipeline.finish(stopping: true)
+        } catch {
+            pipeline.finish(stopping: true)
+            throw error
         }
-        w.begin("VCALENDAR")
-        w.property("VERSION", value: "2.0")
-        w.property("PRODID", value: "-//Kith//Kith//EN")
-        w.property("X-WR-CALNAME", value: "Kith")
-        for z in zones.timeZones(excluding: [], warnings: &formatWarnings) { w.write(z) }
-        var used = ICalTimeZoneUsage()
-        var colors: [String: String] = [:]
-        var rows = try EventRows(db, plan.selection)
-        try rows.forEach { e in
-            EventMapping.write(e, into: &w, resolver: plan.resolver, colors: &colors, usage: &used)
-            if w.bytes.count >= 1 << 20 { try flush(&w) }
-        }
-        for c in plan.yearly {
-            used.note(c)
-            w.write(c)
-        }
-        w.end("VCALENDAR")
-        try flush(&w)
-        return (ExportSummary(count: plan.count + plan.yearly.count, byteCount: byteCount,
-                              warnings: formatWarnings.map(\.description)), used)
+        // The writing thread is done: what it left is ours to read.
+        if let failure = writer.failure { throw failure }
+        return (ExportSummary(count: plan.count + plan.yearly.count, byteCount: writer.byteCount,
+                              warnings: writer.warnings.map(\.description)), writer.used)
     }
 
     /// Each event of `selection` as its own calendar file (with the VTIMEZONEs its times
@@ -296,11 +361,12 @@ extension Journal {
     static func eventFiles(_ db: Database, _ selection: EventSelection, _ body: (String, Data) throws -> Void) throws {
         let resolver = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
         var colors: [String: String] = [:]
+        var prefixes = EventMapping.DatePrefixes()
         var rows = try EventRows(db, selection)
         try rows.forEach { e in
             var usage = ICalTimeZoneUsage()
             var event = ICalendarLineWriter()
-            EventMapping.write(e, into: &event, resolver: resolver, colors: &colors, usage: &usage)
+            EventMapping.write(e, into: &event, resolver: resolver, colors: &colors, usage: &usage, prefixes: &prefixes)
             var file = ICalendarLineWriter()
             file.begin("VCALENDAR")
             file.property("VERSION", value: "2.0")
@@ -388,6 +454,7 @@ struct EventRows {
     private var places: [Int64: EventMapping.ExportPlace?] = [:]
     private var people: [Int64: EventMapping.ExportPerson?] = [:]
     private var zones: [(bytes: [UInt8], tzid: String?)] = []
+    private var lastZone = 0
 
     init(_ db: Database, _ selection: Journal.EventSelection) throws {
         self.db = db
@@ -399,6 +466,17 @@ struct EventRows {
 
     /// Calls `body` with each event, in order of id. Its bytes are valid during the call only.
     mutating func forEach(_ body: (EventMapping.ExportEvent) throws -> Void) throws {
+        try forEachBatch(size: 64) { batch in
+            try batch.forEach(body)
+            var empty = batch
+            empty.removeAll()
+            return empty
+        }
+    }
+
+    /// Reads the events, in order of id, into batches of `size` (the last may hold fewer):
+    /// `body` takes each full batch and gives back an empty one to fill next.
+    mutating func forEachBatch(size: Int, _ body: (ExportBatch) throws -> ExportBatch) throws {
         let range: StatementArguments = [selection.ids.lowerBound, selection.ids.upperBound]
         let events = try ExportCursor(db, """
             SELECT id, uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId, note, updatedAt
@@ -417,8 +495,7 @@ struct EventRows {
         defer { lines.close() }
         var personRow = try persons.step(), traitRow = try traits.step(), lineRow = try lines.step()
         var who: [(position: Int64, id: Int64)] = []
-        var lineBytes: [UInt8] = [], lineEnds: [Int] = []
-        var kept: [UnsafeBufferPointer<UInt8>] = []
+        var batch = ExportBatch()
         while try events.step() {
             let id = events.int(0)
             if selection.sparse {
@@ -442,42 +519,40 @@ struct EventRows {
                 if let c = categories[traits.int(1)] { eventTraits.append(EventTrait(category: c, text: traits.text(2))) }
                 traitRow = try traits.step()
             }
-            lineBytes.removeAll(keepingCapacity: true)
-            lineEnds.removeAll(keepingCapacity: true)
+            let mark = batch.lineMark
             while lineRow && lines.int(0) < id { lineRow = try lines.step() }
             while lineRow && lines.int(0) == id {
-                lineBytes.append(contentsOf: lines.bytes(1))
-                lineEnds.append(lineBytes.count)
+                batch.appendLine(lines.bytes(1))
                 lineRow = try lines.step()
             }
             let allDay = events.int(6) != 0
-            let tzid = allDay ? nil : zone(events.bytes(5))
+            let (zoneIndex, tzid) = allDay ? (-1, nil) : zone(events.bytes(5))
             let place = events.isNull(11) ? nil : try self.place(events.int(11))
             let type = events.isNull(9) ? nil : categories[events.int(9)]
             let mood = events.isNull(10) ? nil : categories[events.int(10)]
-            try lineBytes.withUnsafeBufferPointer { all in
-                kept.removeAll(keepingCapacity: true)
-                var start = 0
-                for end in lineEnds {
-                    kept.append(UnsafeBufferPointer(rebasing: all[start..<end]))
-                    start = end
-                }
-                try body(EventMapping.ExportEvent(
-                    uid: events.bytes(1), title: events.bytes(2), note: events.bytes(12), tzid: tzid, allDay: allDay,
-                    startAt: events.int(3), endAt: events.isNull(4) ? nil : events.int(4),
-                    startDay: LocalDate(dayNumber: Int(events.int(7))), endDay: LocalDate(dayNumber: Int(events.int(8))),
-                    updatedAt: events.int(13), type: type, mood: mood, place: place,
-                    people: eventPeople, traits: eventTraits, keptLines: kept))
-            }
+            batch.append(ExportBatch.Item(
+                uid: batch.append(events.bytes(1)), title: batch.append(events.bytes(2)), note: batch.append(events.bytes(12)),
+                tzid: tzid, zone: zoneIndex, allDay: allDay, startAt: events.int(3), endAt: events.isNull(4) ? nil : events.int(4),
+                startDay: LocalDate(dayNumber: Int(events.int(7))), endDay: LocalDate(dayNumber: Int(events.int(8))),
+                updatedAt: events.int(13), type: type, mood: mood, place: place,
+                people: eventPeople, traits: eventTraits, linesStart: mark.byte, lines: mark.line..<batch.lineMark.line))
+            if batch.count >= size { batch = try body(consume batch) }
         }
+        if batch.count > 0 { _ = try body(batch) }
     }
 
-    /// The TZID for a zone column, worked out once per zone.
-    private mutating func zone(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        for z in zones where z.bytes.elementsEqual(bytes) { return z.tzid }
+    /// The number (in order of first use) and TZID of a zone column, worked out once per zone.
+    private mutating func zone(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, String?) {
+        // Neighbouring events are often in the same zone: the last one is looked at first.
+        if lastZone < zones.count, sameBytes(zones[lastZone].bytes, bytes) { return (lastZone, zones[lastZone].tzid) }
+        if let z = zones.firstIndex(where: { sameBytes($0.bytes, bytes) }) {
+            lastZone = z
+            return (z, zones[z].tzid)
+        }
         let tzid = EventMapping.exportTZID(String(decoding: bytes, as: UTF8.self))
         zones.append((Array(bytes), tzid))
-        return tzid
+        lastZone = zones.count - 1
+        return (lastZone, tzid)
     }
 
     private mutating func place(_ id: Int64) throws -> EventMapping.ExportPlace? {
@@ -539,4 +614,13 @@ struct ExportCursor: SQLiteColumns {
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
     }
+}
+
+/// Whether two byte strings are equal (a zone column against a known zone), without
+/// the generic element-by-element comparison.
+@inline(__always)
+private func sameBytes(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let base = b.baseAddress, !a.isEmpty else { return true }
+    return a.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, a.count) == 0 }
 }

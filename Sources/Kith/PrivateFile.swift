@@ -91,6 +91,8 @@ package enum PrivateFile {
         let tmp = temporaryPath(for: path)
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        // Where the file ends, and up to where its pages were handed to the disk.
+        var written: Int64 = 0, started: Int64 = 0
         let output = Output(put: { raw in
             var offset = 0
             while offset < raw.count {
@@ -101,10 +103,18 @@ package enum PrivateFile {
                 }
                 offset += n
             }
+            written += Int64(raw.count)
+            // Start writing back every few MiB, so that the closing fsync does not wait for the whole file.
+            if written - started >= writeBackStep {
+                WriteBack.start(fd, from: started, count: written - started)
+                started = written
+            }
         }, restart: {
             if ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0 {
                 throw Failure(path: path, reason: String(cString: strerror(errno)))
             }
+            written = 0
+            started = 0
         })
         do {
             try body(output)
@@ -120,6 +130,37 @@ package enum PrivateFile {
             unlink(tmp)
             throw Failure(path: path, reason: reason)
         }
+    }
+
+    /// How many bytes a streamed write lets pile up before it starts their write-back.
+    package static let writeBackStep: Int64 = 8 << 20
+}
+
+/// Linux's `sync_file_range(2)`, looked up the first time it is needed: it starts writing
+/// a range of a file's pages to disk without waiting. Elsewhere, or where the C library
+/// lacks it, nothing happens (the final `fsync` writes everything anyway).
+private enum WriteBack {
+    private typealias Function = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
+
+    /// The function, if this system's C library has it.
+    private struct Found: @unchecked Sendable { var function: Function? }
+
+    private static let found: Found = {
+        #if os(Linux)
+        guard let symbol = dlsym(nil, "sync_file_range") else { return Found(function: nil) }
+        return Found(function: unsafeBitCast(symbol, to: Function.self))
+        #else
+        return Found(function: nil)
+        #endif
+    }()
+
+    /// `SYNC_FILE_RANGE_WRITE`: start write-back of the dirty pages in the range, without waiting.
+    private static let startWrite: UInt32 = 2
+
+    /// Starts writing back `count` bytes of `fd` from `offset`; failures are ignored (the
+    /// `fsync` that ends the write reports real ones).
+    static func start(_ fd: Int32, from offset: Int64, count: Int64) {
+        _ = found.function?(fd, offset, count, startWrite)
     }
 }
 

@@ -1,0 +1,78 @@
+import ContentLines
+import Foundation
+import ICalendarFormat
+
+/// The writing side of a streamed calendar export, run on its own thread: the calendar's
+/// header and VTIMEZONEs (built while the reading thread reads the first events), the
+/// events of each batch from an ``ExportPipeline`` in order, then the yearly events and
+/// the end, handed to the sink about 1 MiB at a time.
+///
+/// Its results are read by the reading thread once ``ExportPipeline/finish(stopping:)``
+/// has returned (the writer has returned by then).
+final class CalendarStreamWriter: @unchecked Sendable {
+    private let resolver: ICalTimeZoneResolver
+    private let zones: ICalTimeZoneUsage
+    private let yearly: [ICalComponent]
+    /// Let go of once written: the caller may hold the sink only for the export's duration.
+    private var sink: ((UnsafeRawBufferPointer) throws -> Void)?
+
+    /// What the written events used (their zones and years).
+    private(set) var used = ICalTimeZoneUsage()
+    /// The bytes handed to the sink.
+    private(set) var byteCount = 0
+    /// Zones that got no VTIMEZONE.
+    private(set) var warnings: [FormatWarning] = []
+    /// What the sink threw; nothing more was written after it.
+    private(set) var failure: Swift.Error?
+
+    /// - Parameter sink: called on the writing thread only.
+    init(resolver: ICalTimeZoneResolver, zones: ICalTimeZoneUsage, yearly: [ICalComponent],
+         sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.resolver = resolver
+        self.zones = zones
+        self.yearly = yearly
+        self.sink = sink
+    }
+
+    /// Writes the whole calendar, or up to where the reader or the sink stopped.
+    func run(_ pipeline: ExportPipeline) {
+        defer {
+            sink = nil
+            pipeline.writerFinished()
+        }
+        do {
+            var w = ICalendarLineWriter()
+            w.begin("VCALENDAR")
+            w.property("VERSION", value: "2.0")
+            w.property("PRODID", value: "-//Kith//Kith//EN")
+            w.property("X-WR-CALNAME", value: "Kith")
+            for z in zones.timeZones(excluding: [], warnings: &warnings) { w.write(z) }
+            var colors: [String: String] = [:]
+            var prefixes = EventMapping.DatePrefixes()
+            while let batch = pipeline.receive() {
+                try batch.forEach { e in
+                    EventMapping.write(e, into: &w, resolver: resolver, colors: &colors, usage: &used, prefixes: &prefixes)
+                    if w.bytes.count >= 1 << 20 { try flush(&w) }
+                }
+                pipeline.recycle(batch)
+            }
+            // The reader failed: the export fails, so its end is not written.
+            if pipeline.wasStopped { return }
+            for c in yearly {
+                used.note(c)
+                w.write(c)
+            }
+            w.end("VCALENDAR")
+            try flush(&w)
+        } catch {
+            failure = error
+            pipeline.stop()
+        }
+    }
+
+    private func flush(_ w: inout ICalendarLineWriter) throws {
+        byteCount += w.bytes.count
+        guard let sink else { return }
+        try w.drain(sink)
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import ICalendarFormat
+
+/// Hands batches of events from the thread that reads them out of the journal to the
+/// thread that writes them, in order, a few at a time (the reader waits when the writer
+/// is that far behind). Either side can stop the other: the writer when its sink fails,
+/// the reader when the journal does.
+///
+/// The reader calls ``send(_:)`` for each batch and, whatever happens, ``finish(stopping:)``
+/// once at the end, which waits for the writer; the writer calls ``receive()`` until nil,
+/// ``recycle(_:)`` for each batch written, and ``writerFinished()`` once when it returns.
+final class ExportPipeline: @unchecked Sendable {
+    /// Thrown by ``send(_:)`` once the writer has stopped.
+    struct Stopped: Swift.Error {}
+
+    private let condition = NSCondition()
+    /// Batches read and not received yet, oldest first (at most `depth`).
+    private var full: [ExportBatch] = []
+    private var empty: [ExportBatch] = []
+    private var readerDone = false
+    private var stopped = false
+    private var writerDone = false
+    /// The most batches read and not yet written.
+    let depth: Int
+
+    init(depth: Int = 3) { self.depth = max(depth, 1) }
+
+    /// Whether either side stopped the export.
+    var wasStopped: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return stopped
+    }
+
+    /// Reader: queues a full batch for the writer (waiting while `depth` are queued) and
+    /// returns an empty one to fill next.
+    /// - Throws: ``Stopped`` when the writer has stopped: read no more.
+    func send(_ batch: consuming ExportBatch) throws -> ExportBatch {
+        condition.lock(); defer { condition.unlock() }
+        while full.count >= depth && !stopped { condition.wait() }
+        if stopped { throw Stopped() }
+        full.append(batch)
+        condition.broadcast()
+        return empty.popLast() ?? ExportBatch()
+    }
+
+    /// Reader: no more batches (`stopping`: the reader failed, so the writer writes nothing
+    /// more); returns once the writer has returned.
+    func finish(stopping: Bool) {
+        condition.lock(); defer { condition.unlock() }
+        readerDone = true
+        if stopping { stopped = true }
+        condition.broadcast()
+        while !writerDone { condition.wait() }
+    }
+
+    /// Writer: the next batch in order; nil once the reader is done and every batch was
+    /// received, or as soon as either side stopped.
+    func receive() -> ExportBatch? {
+        condition.lock(); defer { condition.unlock() }
+        while full.isEmpty && !readerDone && !stopped { condition.wait() }
+        if stopped || full.isEmpty { return nil }
+        condition.broadcast()
+        return full.removeFirst()
+    }
+
+    /// Writer: a batch written, emptied for the reader to fill again.
+    func recycle(_ batch: consuming ExportBatch) {
+        var batch = batch
+        batch.removeAll()
+        condition.lock(); defer { condition.unlock() }
+        empty.append(batch)
+    }
+
+    /// Writer: it failed; the reader's next ``send(_:)`` throws.
+    func stop() {
+        condition.lock(); defer { condition.unlock() }
+        stopped = true
+        condition.broadcast()
+    }
+
+    /// Writer: it has returned and touches nothing shared any more.
+    func writerFinished() {
+        condition.lock(); defer { condition.unlock() }
+        writerDone = true
+        condition.broadcast()
+    }
+}
+
+/// Events read for an export and not written yet: their text columns and kept lines
+/// copied into one buffer (SQLite's own bytes last only until the next step), so that
+/// another thread can write them while the next batch is read.
+///
+/// A value: the reader fills its own, ``ExportPipeline`` hands it over whole (its buffers
+/// move without a copy), and the writer hands it back emptied to be filled again.
+struct ExportBatch: Sendable {
+    /// One event; its ranges index ``bytes`` (text) and ``lineEnds`` (kept lines).
+    struct Item {
+        var uid: Range<Int>
+        var title: Range<Int>
+        var note: Range<Int>
+        var tzid: String?
+        var zone: Int
+        var allDay: Bool
+        var startAt: Int64
+        var endAt: Int64?
+        var startDay: LocalDate
+        var endDay: LocalDate
+        var updatedAt: Int64
+        var type: Category?
+        var mood: Category?
+        var place: EventMapping.ExportPlace?
+        var people: [EventMapping.ExportPerson]
+        var traits: [EventTrait]
+        /// Where its first kept line starts in ``bytes``.
+        var linesStart: Int
+        /// Its kept lines: indexes of their ends in ``lineEnds``.
+        var lines: Range<Int>
+    }
+
+    private(set) var bytes: [UInt8] = []
+    private(set) var lineEnds: [Int] = []
+    private(set) var items: [Item] = []
+
+    var count: Int { items.count }
+
+    /// Copies bytes in; returns where they are.
+    mutating func append(_ b: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let start = bytes.count
+        bytes.append(contentsOf: b)
+        return start..<bytes.count
+    }
+
+    /// Copies a kept line in (after the ones of the same event).
+    mutating func appendLine(_ b: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: b)
+        lineEnds.append(bytes.count)
+    }
+
+    /// How many kept lines and bytes it holds: an event's lines start there.
+    var lineMark: (line: Int, byte: Int) { (lineEnds.count, bytes.count) }
+
+    mutating func append(_ item: Item) { items.append(item) }
+
+    /// Empties it, keeping its memory.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        lineEnds.removeAll(keepingCapacity: true)
+        items.removeAll(keepingCapacity: true)
+    }
+
+    /// Calls `body` with each event in order; its bytes are valid during the call only.
+    func forEach(_ body: (EventMapping.ExportEvent) throws -> Void) rethrows {
+        try bytes.withUnsafeBufferPointer { all in
+            var kept: [UnsafeBufferPointer<UInt8>] = []
+            for item in items {
+                kept.removeAll(keepingCapacity: true)
+                var start = item.linesStart
+                for k in item.lines {
+                    kept.append(UnsafeBufferPointer(rebasing: all[start..<lineEnds[k]]))
+                    start = lineEnds[k]
+                }
+                try body(EventMapping.ExportEvent(
+                    uid: UnsafeBufferPointer(rebasing: all[item.uid]), title: UnsafeBufferPointer(rebasing: all[item.title]),
+                    note: UnsafeBufferPointer(rebasing: all[item.note]), tzid: item.tzid, zone: item.zone, allDay: item.allDay,
+                    startAt: item.startAt, endAt: item.endAt, startDay: item.startDay, endDay: item.endDay,
+                    updatedAt: item.updatedAt, type: item.type, mood: item.mood, place: item.place,
+                    people: item.people, traits: item.traits, keptLines: kept))
+            }
+        }
+    }
+}
+
+/// Builds the rules of time zones in a resolver on a second thread, in the order they are
+/// added, while the caller goes on (an export's pre-pass reading the events' zones). A
+/// conversion in a zone whose rules are being built waits for them (the resolver's lock).
+/// The thread ends once ``finish()`` was called and the zones added are built.
+final class ZoneWarmUp: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var queue: [String] = []
+    private var done = false
+
+    init(_ resolver: ICalTimeZoneResolver) {
+        Thread { [self] in run(resolver) }.start()
+    }
+
+    /// Builds the rules of a TZID (soon).
+    func add(_ tzid: String) {
+        condition.lock(); defer { condition.unlock() }
+        queue.append(tzid)
+        condition.signal()
+    }
+
+    /// No more zones: the thread ends after the ones added.
+    func finish() {
+        condition.lock(); defer { condition.unlock() }
+        done = true
+        condition.signal()
+    }
+
+    private func run(_ resolver: ICalTimeZoneResolver) {
+        while true {
+            condition.lock()
+            while queue.isEmpty && !done { condition.wait() }
+            if queue.isEmpty {
+                condition.unlock()
+                return
+            }
+            let tzid = queue.removeFirst()
+            condition.unlock()
+            _ = resolver.canResolve(tzid)
+        }
+    }
+}
