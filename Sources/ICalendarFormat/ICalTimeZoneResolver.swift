@@ -80,10 +80,7 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
 
     /// The wall-clock value of an instant in a TZID (or UTC with nil).
     public func value(for date: Date, tzid: String?) -> ICalDateTime {
-        let u = Int64(date.timeIntervalSince1970.rounded(.down))
-        guard let tzid else { return ICalDateTime(localSeconds: u, form: .utc) }
-        let rules = entry(tzid)?.rules ?? floatingRules
-        return ICalDateTime(localSeconds: u + Int64(rules.offset(atUTC: u)), form: .zoned(tzid: tzid))
+        converter(for: tzid).value(for: date)
     }
 
     /// ``value(for:tzid:)`` for one TZID (or UTC with nil), resolved once: for many
@@ -97,7 +94,8 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
         let tzid: String?
         let rules: ZoneRules
 
-        /// The value ``ICalTimeZoneResolver/value(for:tzid:)`` gives.
+        /// The wall-clock value of `date` in the converter's TZID (UTC without one; an
+        /// unknown TZID uses the floating zone's rules).
         public func value(for date: Date) -> ICalDateTime {
             let u = Int64(date.timeIntervalSince1970.rounded(.down))
             guard let tzid else { return ICalDateTime(localSeconds: u, form: .utc) }
