@@ -17,29 +17,38 @@ struct ICalendarParser {
     /// Top-level VEVENT, VTODO, VJOURNAL, VFREEBUSY or VTIMEZONE seen (a VCARD does not count).
     var calendarComponentCount = 0
     private var inCalendar = false
-    /// A growable byte buffer appended to with `memcpy`.
-    private final class Bytes {
-        private(set) var base: UnsafeMutablePointer<UInt8>
+    /// A growable byte buffer appended to with `memcpy`. A plain value holding its memory
+    /// (no object to retain and release for each property appended): the frame owning it
+    /// keeps it from one component to the next, and ``freeBuffers()`` frees it when the
+    /// run ends. Copies of a frame (for a warning's text) only read it.
+    private struct Bytes {
+        private(set) var base: UnsafeMutablePointer<UInt8>? = nil
         private(set) var count = 0
-        private(set) var capacity: Int
-        init(capacity: Int = 1024) { self.capacity = capacity; base = .allocate(capacity: capacity) }
-        deinit { base.deallocate() }
-        func append(_ b: UnsafeBufferPointer<UInt8>) {
+        private(set) var capacity = 0
+        @inline(__always)
+        mutating func append(_ b: UnsafeBufferPointer<UInt8>) {
             let n = b.count
-            if count + n > capacity {
-                var c = capacity * 2
-                while c < count + n { c *= 2 }
-                let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
-                nb.update(from: base, count: count)
-                base.deallocate()
-                base = nb; capacity = c
-            }
-            if n > 0 { (base + count).update(from: b.baseAddress!, count: n) }
+            if count + n > capacity { grow(to: count + n) }
+            if n > 0 { (base! + count).update(from: b.baseAddress!, count: n) }
             count += n
         }
-        func reset() {
+        private mutating func grow(to need: Int) {
+            var c = max(capacity * 2, 1024)
+            while c < need { c *= 2 }
+            let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
+            if let base {
+                nb.update(from: base, count: count)
+                base.deallocate()
+            }
+            base = nb; capacity = c
+        }
+        mutating func reset() {
             count = 0
-            if capacity > 1 << 20 { base.deallocate(); capacity = 1024; base = .allocate(capacity: capacity) }
+            if capacity > 1 << 20 { free() }
+        }
+        mutating func free() {
+            base?.deallocate()
+            base = nil; capacity = 0; count = 0
         }
         var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
     }
@@ -86,6 +95,7 @@ struct ICalendarParser {
     }
 
     mutating func run(_ buf: UnsafeBufferPointer<UInt8>) throws {
+        defer { freeBuffers() }
         guard let base = buf.baseAddress else { finish(); return }
         let n = buf.count
         // Old Mac files end lines with CR alone: read them as LF.
@@ -155,6 +165,12 @@ struct ICalendarParser {
         try finishOpen(line: lineNo)
         noteMissingCalendarEnd(line: lineNo)
         finish()
+    }
+
+    /// Frees the frames' byte buffers: the run is over (or a nested run for CR line ends is;
+    /// freeing twice is harmless).
+    private mutating func freeBuffers() {
+        for i in frames.indices { frames[i].bytes.free() }
     }
 
     /// Warns about a logical line over ``ContentLineReader/Limits/lineLength``, which is skipped.
@@ -322,8 +338,7 @@ struct ICalendarParser {
             return
         }
         let d = depth - 1
-        let bytes = frames[d].bytes
-        let at = bytes.count
+        let at = frames[d].bytes.count
         var parsed: [ICalParameter] = []
         var slot = -1
         if k > paramsStart && k - paramsStart <= 48 {
@@ -335,13 +350,14 @@ struct ICalendarParser {
         }
         if kind != .other && timeZoneDepth == 0 { check(name, kind, l, paramsStart, k, slot: slot, line: line) }
         if slot >= 0 {
-            bytes.append(UnsafeBufferPointer(rebasing: l[k..<n]))
+            frames[d].bytes.append(UnsafeBufferPointer(rebasing: l[k..<n]))
         } else {
-            bytes.append(UnsafeBufferPointer(rebasing: l[paramsStart..<n]))
+            frames[d].bytes.append(UnsafeBufferPointer(rebasing: l[paramsStart..<n]))
         }
-        let colon = bytes.count - (n - k)
-        if bytes.count < Int(UInt32.max) {
-            frames[d].properties.append(ICalProperty(uncheckedName: name, value: (colon + 1)..<bytes.count,
+        let end = frames[d].bytes.count
+        let colon = end - (n - k)
+        if end < Int(UInt32.max) {
+            frames[d].properties.append(ICalProperty(uncheckedName: name, value: (colon + 1)..<end,
                                                      rawParameters: at..<colon, parameters: parsed, line: line))
         } else {
             // Past what 32-bit offsets reach (only with raised limits): a property of its own.
