@@ -46,6 +46,8 @@ struct ICalendarParser {
             count = 0
             if capacity > 1 << 20 { free() }
         }
+        /// Empties it, keeping its memory.
+        mutating func removeAll() { count = 0 }
         mutating func free() {
             base?.deallocate()
             base = nil; capacity = 0; count = 0
@@ -108,7 +110,9 @@ struct ICalendarParser {
         // Skip a UTF-8 byte order mark.
         if n >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { i = 3 }
         var lineNo = 0
-        var scratch: [UInt8] = []
+        // Folded lines are unfolded here (memory kept from one line to the next).
+        var scratch = Bytes()
+        defer { scratch.free() }
         // One memchr over the whole input; only files holding a NUL check line by line.
         inputHasNUL = n > i && memchr(base + i, 0, n - i) != nil
         let maxLine = limits.lineLength
@@ -123,9 +127,9 @@ struct ICalendarParser {
             }
             if e + 1 < n, buf[e + 1] == 32 || buf[e + 1] == 9 {
                 // Folded: gather the continuation lines (the buffer stops growing past the limit).
-                scratch.removeAll(keepingCapacity: true)
+                scratch.removeAll()
                 var length = contentEnd - i
-                scratch.append(contentsOf: UnsafeBufferPointer(start: base + i, count: min(length, maxLine)))
+                scratch.append(UnsafeBufferPointer(start: base + i, count: min(length, maxLine)))
                 while e + 1 < n, buf[e + 1] == 32 || buf[e + 1] == 9 {
                     let s = e + 2
                     lineNo += 1
@@ -133,17 +137,22 @@ struct ICalendarParser {
                     contentEnd = e > s && buf[e - 1] == 13 ? e - 1 : e
                     if contentEnd > s {
                         length += contentEnd - s
-                        if length <= maxLine { scratch.append(contentsOf: UnsafeBufferPointer(start: base + s, count: contentEnd - s)) }
+                        if length <= maxLine { scratch.append(UnsafeBufferPointer(start: base + s, count: contentEnd - s)) }
                     }
                 }
                 i = e + 1
                 if length > maxLine {
-                    tooLong(head: scratch.prefix(80), length: length, line: startLine)
-                    scratch = []
+                    tooLong(head: scratch.buffer.prefix(80), length: length, line: startLine)
+                    scratch.free()
                     continue
                 }
-                if inputHasNUL, scratch.contains(0) { removeNUL(&scratch, line: startLine) }
-                try scratch.withUnsafeBufferPointer { try handle($0, line: startLine) }
+                if inputHasNUL, scratch.buffer.contains(0) {
+                    var line = Array(scratch.buffer)
+                    removeNUL(&line, line: startLine)
+                    try line.withUnsafeBufferPointer { try handle($0, line: startLine) }
+                    continue
+                }
+                try handle(scratch.buffer, line: startLine)
             } else {
                 let line = UnsafeBufferPointer(start: base + i, count: contentEnd - i)
                 i = e + 1
@@ -153,10 +162,9 @@ struct ICalendarParser {
                     continue
                 }
                 if inputHasNUL, memchr(line.baseAddress!, 0, line.count) != nil {
-                    scratch.removeAll(keepingCapacity: true)
-                    scratch.append(contentsOf: line)
-                    removeNUL(&scratch, line: startLine)
-                    try scratch.withUnsafeBufferPointer { try handle($0, line: startLine) }
+                    var copy = Array(line)
+                    removeNUL(&copy, line: startLine)
+                    try copy.withUnsafeBufferPointer { try handle($0, line: startLine) }
                     continue
                 }
                 try handle(line, line: startLine)
