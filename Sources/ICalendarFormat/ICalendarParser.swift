@@ -521,8 +521,10 @@ struct ICalendarParser {
     }
 
     /// Parameter lists of recent lines, with their bytes (from the first `;` to the `:`).
+    /// Eight, replaced in turn: a calendar's short lists are a few TZIDs, `VALUE=DATE` and
+    /// an organizer's `CN` (five in the benchmark file, which missed one line in nine with four).
     /// `tzidNoted`: a date property with these parameters had its TZID noted (``noteTZID``).
-    private var recentParameters: [(bytes: [UInt8], parameters: [ICalParameter], tzidNoted: Bool)] = Array(repeating: ([], [], false), count: 4)
+    private var recentParameters: [(bytes: [UInt8], parameters: [ICalParameter], tzidNoted: Bool)] = Array(repeating: ([], [], false), count: 8)
     private var nextRecentParameters = 0
 
     /// The slot of `recentParameters` holding the parameters `l[ps..<pe]` (a short list):
@@ -539,7 +541,7 @@ struct ICalendarParser {
         recentParameters[slot].bytes.append(contentsOf: UnsafeBufferPointer(rebasing: l[ps..<pe]))
         recentParameters[slot].parameters = ICalParameter.parseList(l, ps, pe)
         recentParameters[slot].tzidNoted = false
-        nextRecentParameters = (slot + 1) & 3
+        nextRecentParameters = (slot + 1) & 7
         return slot
     }
 
