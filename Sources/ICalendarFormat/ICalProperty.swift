@@ -167,7 +167,9 @@ public struct ICalProperty: Hashable, Sendable {
         // every backslash follows an ASCII byte, undoing them in the bytes gives the same.
         while true {
             let i = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
-            if i > 0, b[i - 1] >= 0x80 { return ICalText.unescape(String(decoding: b, as: UTF8.self)) }
+            if i > 0, b[i - 1] >= 0x80 {
+                return ICalText.unescapeIfValid(bytes: b) ?? ICalText.unescape(String(decoding: b, as: UTF8.self))
+            }
             guard i + 1 < b.count, let next = memchr(base + i + 1, 92, b.count - i - 1) else { break }
             p = next
         }

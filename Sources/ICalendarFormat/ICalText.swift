@@ -33,6 +33,45 @@ enum ICalText {
         }
     }
 
+    /// ``unescape(_:)`` of the string decoded from `b`, in one pass over the bytes and one
+    /// validation, or nil when the bytes might not be valid UTF-8 (the caller then decodes
+    /// first, repairing, and unescapes the string).
+    ///
+    /// The result is the same as decoding first whenever it is not nil: a removed backslash
+    /// stood right before the byte it escapes (kept, or `n`/`N` made a newline), so when
+    /// that byte is no UTF-8 continuation byte (0x80...0xBF) the removal was at a character
+    /// boundary of the result; when the result is valid UTF-8 too, so was the input (ASCII
+    /// bytes put back at character boundaries), and then decoding repaired nothing.
+    static func unescapeIfValid(bytes b: UnsafeBufferPointer<UInt8>) -> String? {
+        let n = b.count
+        guard n > 0, let base = b.baseAddress else { return "" }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { out -> String? in
+            let dst = out.baseAddress!
+            var o = 0, i = 0
+            while i < n {
+                let run: Int
+                if let p = memchr(base + i, 92, n - i) {
+                    run = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - (base + i)
+                } else {
+                    run = n - i
+                }
+                if run > 0 { (dst + o).initialize(from: base + i, count: run); o += run; i += run }
+                if i >= n { break }
+                // b[i] is a backslash.
+                if i + 1 < n {
+                    let e = b[i + 1]
+                    if e & 0xC0 == 0x80 { return nil }
+                    dst[o] = e == 110 || e == 78 ? 10 : e
+                    o += 1; i += 2
+                } else {
+                    dst[o] = 92
+                    o += 1; i += 1
+                }
+            }
+            return String(validating: UnsafeBufferPointer(start: dst, count: o), as: UTF8.self)
+        }
+    }
+
     /// ``unescape(_:)`` from bytes (always builds a new string).
     static func unescape(bytes b: UnsafeBufferPointer<UInt8>) -> String {
         let n = b.count

@@ -17,29 +17,40 @@ struct ICalendarParser {
     /// Top-level VEVENT, VTODO, VJOURNAL, VFREEBUSY or VTIMEZONE seen (a VCARD does not count).
     var calendarComponentCount = 0
     private var inCalendar = false
-    /// A growable byte buffer appended to with `memcpy`.
-    private final class Bytes {
-        private(set) var base: UnsafeMutablePointer<UInt8>
+    /// A growable byte buffer appended to with `memcpy`. A plain value holding its memory
+    /// (no object to retain and release for each property appended): the frame owning it
+    /// keeps it from one component to the next, and ``freeBuffers()`` frees it when the
+    /// run ends. Copies of a frame (for a warning's text) only read it.
+    private struct Bytes {
+        private(set) var base: UnsafeMutablePointer<UInt8>? = nil
         private(set) var count = 0
-        private(set) var capacity: Int
-        init(capacity: Int = 1024) { self.capacity = capacity; base = .allocate(capacity: capacity) }
-        deinit { base.deallocate() }
-        func append(_ b: UnsafeBufferPointer<UInt8>) {
+        private(set) var capacity = 0
+        @inline(__always)
+        mutating func append(_ b: UnsafeBufferPointer<UInt8>) {
             let n = b.count
-            if count + n > capacity {
-                var c = capacity * 2
-                while c < count + n { c *= 2 }
-                let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
-                nb.update(from: base, count: count)
-                base.deallocate()
-                base = nb; capacity = c
-            }
-            if n > 0 { (base + count).update(from: b.baseAddress!, count: n) }
+            if count + n > capacity { grow(to: count + n) }
+            if n > 0 { (base! + count).update(from: b.baseAddress!, count: n) }
             count += n
         }
-        func reset() {
+        private mutating func grow(to need: Int) {
+            var c = max(capacity * 2, 1024)
+            while c < need { c *= 2 }
+            let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
+            if let base {
+                nb.update(from: base, count: count)
+                base.deallocate()
+            }
+            base = nb; capacity = c
+        }
+        mutating func reset() {
             count = 0
-            if capacity > 1 << 20 { base.deallocate(); capacity = 1024; base = .allocate(capacity: capacity) }
+            if capacity > 1 << 20 { free() }
+        }
+        /// Empties it, keeping its memory.
+        mutating func removeAll() { count = 0 }
+        mutating func free() {
+            base?.deallocate()
+            base = nil; capacity = 0; count = 0
         }
         var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
     }
@@ -86,6 +97,7 @@ struct ICalendarParser {
     }
 
     mutating func run(_ buf: UnsafeBufferPointer<UInt8>) throws {
+        defer { freeBuffers() }
         guard let base = buf.baseAddress else { finish(); return }
         let n = buf.count
         // Old Mac files end lines with CR alone: read them as LF.
@@ -98,7 +110,9 @@ struct ICalendarParser {
         // Skip a UTF-8 byte order mark.
         if n >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { i = 3 }
         var lineNo = 0
-        var scratch: [UInt8] = []
+        // Folded lines are unfolded here (memory kept from one line to the next).
+        var scratch = Bytes()
+        defer { scratch.free() }
         // One memchr over the whole input; only files holding a NUL check line by line.
         inputHasNUL = n > i && memchr(base + i, 0, n - i) != nil
         let maxLine = limits.lineLength
@@ -113,9 +127,9 @@ struct ICalendarParser {
             }
             if e + 1 < n, buf[e + 1] == 32 || buf[e + 1] == 9 {
                 // Folded: gather the continuation lines (the buffer stops growing past the limit).
-                scratch.removeAll(keepingCapacity: true)
+                scratch.removeAll()
                 var length = contentEnd - i
-                scratch.append(contentsOf: UnsafeBufferPointer(start: base + i, count: min(length, maxLine)))
+                scratch.append(UnsafeBufferPointer(start: base + i, count: min(length, maxLine)))
                 while e + 1 < n, buf[e + 1] == 32 || buf[e + 1] == 9 {
                     let s = e + 2
                     lineNo += 1
@@ -123,17 +137,22 @@ struct ICalendarParser {
                     contentEnd = e > s && buf[e - 1] == 13 ? e - 1 : e
                     if contentEnd > s {
                         length += contentEnd - s
-                        if length <= maxLine { scratch.append(contentsOf: UnsafeBufferPointer(start: base + s, count: contentEnd - s)) }
+                        if length <= maxLine { scratch.append(UnsafeBufferPointer(start: base + s, count: contentEnd - s)) }
                     }
                 }
                 i = e + 1
                 if length > maxLine {
-                    tooLong(head: scratch.prefix(80), length: length, line: startLine)
-                    scratch = []
+                    tooLong(head: scratch.buffer.prefix(80), length: length, line: startLine)
+                    scratch.free()
                     continue
                 }
-                if inputHasNUL, scratch.contains(0) { removeNUL(&scratch, line: startLine) }
-                try scratch.withUnsafeBufferPointer { try handle($0, line: startLine) }
+                if inputHasNUL, scratch.buffer.contains(0) {
+                    var line = Array(scratch.buffer)
+                    removeNUL(&line, line: startLine)
+                    try line.withUnsafeBufferPointer { try handle($0, line: startLine) }
+                    continue
+                }
+                try handle(scratch.buffer, line: startLine)
             } else {
                 let line = UnsafeBufferPointer(start: base + i, count: contentEnd - i)
                 i = e + 1
@@ -143,10 +162,9 @@ struct ICalendarParser {
                     continue
                 }
                 if inputHasNUL, memchr(line.baseAddress!, 0, line.count) != nil {
-                    scratch.removeAll(keepingCapacity: true)
-                    scratch.append(contentsOf: line)
-                    removeNUL(&scratch, line: startLine)
-                    try scratch.withUnsafeBufferPointer { try handle($0, line: startLine) }
+                    var copy = Array(line)
+                    removeNUL(&copy, line: startLine)
+                    try copy.withUnsafeBufferPointer { try handle($0, line: startLine) }
                     continue
                 }
                 try handle(line, line: startLine)
@@ -155,6 +173,12 @@ struct ICalendarParser {
         try finishOpen(line: lineNo)
         noteMissingCalendarEnd(line: lineNo)
         finish()
+    }
+
+    /// Frees the frames' byte buffers: the run is over (or a nested run for CR line ends is;
+    /// freeing twice is harmless).
+    private mutating func freeBuffers() {
+        for i in frames.indices { frames[i].bytes.free() }
     }
 
     /// Warns about a logical line over ``ContentLineReader/Limits/lineLength``, which is skipped.
@@ -322,8 +346,7 @@ struct ICalendarParser {
             return
         }
         let d = depth - 1
-        let bytes = frames[d].bytes
-        let at = bytes.count
+        let at = frames[d].bytes.count
         var parsed: [ICalParameter] = []
         var slot = -1
         if k > paramsStart && k - paramsStart <= 48 {
@@ -335,13 +358,14 @@ struct ICalendarParser {
         }
         if kind != .other && timeZoneDepth == 0 { check(name, kind, l, paramsStart, k, slot: slot, line: line) }
         if slot >= 0 {
-            bytes.append(UnsafeBufferPointer(rebasing: l[k..<n]))
+            frames[d].bytes.append(UnsafeBufferPointer(rebasing: l[k..<n]))
         } else {
-            bytes.append(UnsafeBufferPointer(rebasing: l[paramsStart..<n]))
+            frames[d].bytes.append(UnsafeBufferPointer(rebasing: l[paramsStart..<n]))
         }
-        let colon = bytes.count - (n - k)
-        if bytes.count < Int(UInt32.max) {
-            frames[d].properties.append(ICalProperty(uncheckedName: name, value: (colon + 1)..<bytes.count,
+        let end = frames[d].bytes.count
+        let colon = end - (n - k)
+        if end < Int(UInt32.max) {
+            frames[d].properties.append(ICalProperty(uncheckedName: name, value: (colon + 1)..<end,
                                                      rawParameters: at..<colon, parameters: parsed, line: line))
         } else {
             // Past what 32-bit offsets reach (only with raised limits): a property of its own.
@@ -497,8 +521,10 @@ struct ICalendarParser {
     }
 
     /// Parameter lists of recent lines, with their bytes (from the first `;` to the `:`).
+    /// Eight, replaced in turn: a calendar's short lists are a few TZIDs, `VALUE=DATE` and
+    /// an organizer's `CN` (five in the benchmark file, which missed one line in nine with four).
     /// `tzidNoted`: a date property with these parameters had its TZID noted (``noteTZID``).
-    private var recentParameters: [(bytes: [UInt8], parameters: [ICalParameter], tzidNoted: Bool)] = Array(repeating: ([], [], false), count: 4)
+    private var recentParameters: [(bytes: [UInt8], parameters: [ICalParameter], tzidNoted: Bool)] = Array(repeating: ([], [], false), count: 8)
     private var nextRecentParameters = 0
 
     /// The slot of `recentParameters` holding the parameters `l[ps..<pe]` (a short list):
@@ -515,7 +541,7 @@ struct ICalendarParser {
         recentParameters[slot].bytes.append(contentsOf: UnsafeBufferPointer(rebasing: l[ps..<pe]))
         recentParameters[slot].parameters = ICalParameter.parseList(l, ps, pe)
         recentParameters[slot].tzidNoted = false
-        nextRecentParameters = (slot + 1) & 3
+        nextRecentParameters = (slot + 1) & 7
         return slot
     }
 
