@@ -87,7 +87,7 @@ extension Journal {
             let days = try Int.fetchAll(db.cachedStatement(sql: "SELECT day FROM dayEvent WHERE eventId = ?"), arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM event WHERE id = ?").execute(arguments: [id])
             try Journal.removeUnusedPhotos(db)
-            try Journal.recomputeDays(db, Set(days))
+            try Journal.recomputeDays(db, days)
         }
     }
 
