@@ -77,7 +77,7 @@ struct CalendarCommand: ParsableCommand {
         let terminal = output.terminal()
         let firstWeekday = monday ? 2 : sunday ? 1 : Self.localeFirstWeekday()
         let renderer = CalendarRenderer(terminal: terminal, firstWeekday: firstWeekday, today: today.dayNumber)
-        var cells: [Int: CalendarRenderer.Cell] = [:]
+        var cells = CalendarRenderer.Days()
         for d in days { cells[d.date.dayNumber] = .init(count: d.eventCount, moodColor: d.dominantMood?.color) }
         // Each event once, though an event across midnight lights up every day it touches.
         let range: (LocalDate, LocalDate)
