@@ -41,7 +41,7 @@ struct LogCommand: ParsableCommand {
             options.trait = filled.traits
             options.note = filled.note.isEmpty ? nil : filled.note
         }
-        guard !Self.isBlank(title) else {
+        guard !title.isBlank else {
             throw UserError("nothing logged: the title is empty", "give a title, as in kith log \"Lunch with Ana\"")
         }
         let journal = try JournalOptions(journal: self.journal).open()
@@ -67,13 +67,6 @@ struct LogCommand: ParsableCommand {
         } else {
             print("logged " + EventText(terminal: output.terminal()).line(logged))
         }
-    }
-
-    /// Whether `text` is empty or only white space, as `trimmingCharacters(in: .whitespaces)`
-    /// sees it (tab and the Unicode space separators, category Zs), without Foundation's
-    /// `CharacterSet`, whose first use costs `kith log` ~0.9 M instructions (issue 7).
-    static func isBlank(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
     }
 }
 
