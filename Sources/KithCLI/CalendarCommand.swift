@@ -54,7 +54,7 @@ struct CalendarCommand: ParsableCommand {
     func run() throws {
         let journal = try JournalOptions(journal: self.journal).open()
         let filters = self.filters
-        let today = LocalDate.today()
+        let today = LocalDate.today(in: LocalZone.current)
         let period = try Self.parsePeriod(period, today: today)
         let filter = try filters.filter(journal)
         let days: [DaySummary]

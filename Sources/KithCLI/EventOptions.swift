@@ -29,7 +29,7 @@ struct EventOptions: ParsableArguments {
 
     /// The zone named by `--tz`, else the machine's.
     func timeZone() throws -> TimeZone {
-        guard let tz else { return TimeZone.current }
+        guard let tz else { return LocalZone.current }
         guard let zone = TimeZone(identifier: tz) else {
             throw UserError("\"\(tz)\" is not a time zone", "use an IANA name such as Europe/Lisbon or Asia/Taipei")
         }
