@@ -273,6 +273,20 @@ public final class Journal: Sendable {
         logger?.info("wrote a backup")
     }
 
+    /// Closes the file now, as releasing the journal would (the WAL is checkpointed into the
+    /// journal and emptied), for a process that is about to exit: the journal cannot be
+    /// used afterwards.
+    ///
+    /// The closed connection's objects are then kept for the rest of the process instead of
+    /// torn down: GRDB's `DatabaseQueue` deinitializer unregisters from Foundation's
+    /// `NotificationCenter`, whose first-use dynamic casts cost a short command ~0.7 M
+    /// instructions (issue 7). When closing fails, nothing is kept, and releasing the
+    /// journal closes it as usual.
+    public func closeAtExit() {
+        guard (try? dbQueue.close()) != nil else { return }
+        _ = Unmanaged.passRetained(dbQueue)
+    }
+
     /// Seconds since 1970 now, as stored in `createdAt`/`updatedAt`.
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970.rounded(.down)) }
 

@@ -53,6 +53,7 @@ struct CalendarCommand: ParsableCommand {
 
     func run() throws {
         let journal = try JournalOptions(journal: self.journal).open()
+        defer { journal.closeAtExit() }
         let filters = self.filters
         let today = LocalDate.today(in: LocalZone.current)
         let period = try Self.parsePeriod(period, today: today)

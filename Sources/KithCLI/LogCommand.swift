@@ -45,6 +45,7 @@ struct LogCommand: ParsableCommand {
             throw UserError("nothing logged: the title is empty", "give a title, as in kith log \"Lunch with Ana\"")
         }
         let journal = try JournalOptions(journal: self.journal).open()
+        defer { journal.closeAtExit() }
         let builder = EventDraftBuilder(journal: journal, options: options)
         let timing = try builder.timing(defaultToNow: true)!
         let people = try builder.personIDs()
