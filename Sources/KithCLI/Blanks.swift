@@ -1,9 +1,12 @@
 extension Unicode.Scalar {
-    /// White space as `CharacterSet.whitespaces` has it: tab and the Unicode space
-    /// separators (category Zs).
+    /// White space as Foundation's `CharacterSet.whitespaces` has it on Linux: tab, the
+    /// Unicode space separators (category Zs) and U+200B ZERO WIDTH SPACE
+    /// (`BlanksTests` compares every BMP scalar with Foundation).
     var isBlank: Bool {
-        if value < 0x80 { return value == 0x20 || value == 0x09 }
-        return properties.generalCategory == .spaceSeparator
+        switch value {
+        case 0x20, 0x09, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
     }
 }
 

@@ -14,4 +14,13 @@ import Testing
             #expect(sub.trimmingBlanks() == sub.trimmingCharacters(in: .whitespaces))
         }
     }
+
+    @Test func blankScalarsAreFoundationsWhitespace() {
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(scalar) + "b"
+            #expect(scalar.isBlank == (String(scalar).trimmingCharacters(in: .whitespaces).isEmpty), "U+\(String(value, radix: 16))")
+            #expect(text.trimmingBlanks() == text)
+        }
+    }
 }
