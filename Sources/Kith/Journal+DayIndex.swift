@@ -21,6 +21,23 @@ extension Journal {
         return try read { db in try Journal.daySummaries(db, from: first + 1, to: first + 31, filter: filter) }
     }
 
+    /// What the month view shows, read in one transaction: the days of the month that have
+    /// matching events (as ``month(year:month:filter:)``), the moods (as
+    /// `categories(kind: .mood)`) and how many matching events touch the month, each once
+    /// (as ``eventCount(from:to:filter:)`` from the 1st to the 31st).
+    ///
+    /// One read instead of three, the moods read once instead of twice (issue 7).
+    public func monthView(year: Int, month: Int, filter: DayFilter = DayFilter())
+        throws -> (days: [DaySummary], moods: [Category], eventCount: Int) {
+        guard (1...12).contains(month) else { throw Error.invalidValue(field: "month", reason: "\(month) is not 1...12") }
+        let first = year * 10000 + month * 100
+        return try read { db in
+            let moods = try Journal.fetchCategories(db, kind: .mood)
+            let days = try Journal.daySummaries(db, from: first + 1, to: first + 31, filter: filter, moods: moods)
+            return (days, moods, try Journal.eventCount(db, from: first + 1, to: first + 31, filter: filter))
+        }
+    }
+
     /// The days of a year that have matching events.
     public func year(_ year: Int, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
         try read { db in try Journal.daySummaries(db, from: year * 10000 + 101, to: year * 10000 + 1231, filter: filter) }
@@ -39,16 +56,18 @@ extension Journal {
     /// once: the day summaries count an event across midnight on every day it touches.
     /// - Complexity: O(event-days in the range), through the index.
     public func eventCount(from: LocalDate, to: LocalDate, filter: DayFilter = DayFilter()) throws -> Int {
-        try read { db in
-            if filter.isEmpty {
-                // Stepped straight through SQLite: `Int.fetchOne` instantiates GRDB's generic
-                // fetch types at first use, a scan of the binary's conformance records (issue 7).
-                let statement = try db.cachedStatement(sql: "SELECT COUNT(DISTINCT eventId) FROM dayEvent WHERE day BETWEEN ? AND ?")
-                return try RawRow.first(db, statement, { $0.int(from.dayNumber); $0.int(to.dayNumber) }) { Int($0.int(0)) } ?? 0
-            }
-            let (sql, arguments) = try Journal.dayEventSQL(db, select: "COUNT(DISTINCT de.eventId)", from: from.dayNumber, to: to.dayNumber, filter: filter)
-            return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
+        try read { db in try Journal.eventCount(db, from: from.dayNumber, to: to.dayNumber, filter: filter) }
+    }
+
+    static func eventCount(_ db: Database, from: Int, to: Int, filter: DayFilter) throws -> Int {
+        if filter.isEmpty {
+            // Stepped straight through SQLite: `Int.fetchOne` instantiates GRDB's generic
+            // fetch types at first use, a scan of the binary's conformance records (issue 7).
+            let statement = try db.cachedStatement(sql: "SELECT COUNT(DISTINCT eventId) FROM dayEvent WHERE day BETWEEN ? AND ?")
+            return try RawRow.first(db, statement, { $0.int(from); $0.int(to) }) { Int($0.int(0)) } ?? 0
         }
+        let (sql, arguments) = try Journal.dayEventSQL(db, select: "COUNT(DISTINCT de.eventId)", from: from, to: to, filter: filter)
+        return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
     }
 
     /// A query over the day index rows of a range of days, with the filter's joins.
@@ -226,10 +245,11 @@ extension Journal {
         return (joins, clauses, args)
     }
 
-    static func daySummaries(_ db: Database, from: Int, to: Int, filter: DayFilter) throws -> [DaySummary] {
+    /// - Parameter moods: the mood categories, when the caller has read them already.
+    static func daySummaries(_ db: Database, from: Int, to: Int, filter: DayFilter, moods: [Category]? = nil) throws -> [DaySummary] {
         // A handful of moods, searched in order: a dictionary keyed by id would cost the month
         // view a first-use scan of the binary's ~7,000 protocol conformance records (issue 7).
-        let moods = try fetchCategories(db, kind: .mood)
+        let moods = try moods ?? fetchCategories(db, kind: .mood)
         func mood(_ id: Int64) -> Category? { moods.first { $0.id == id } }
         var people: [Int: [Int64]] = [:]
         if filter.isEmpty {

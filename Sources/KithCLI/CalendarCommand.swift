@@ -59,8 +59,10 @@ struct CalendarCommand: ParsableCommand {
         let period = try Self.parsePeriod(period, today: today)
         let filter = try filters.filter(journal)
         let days: [DaySummary]
+        // The month view's moods and event count come with its days, in one read.
+        var monthMoods: [Category] = [], monthEvents = 0
         switch period {
-        case .month(let y, let m): days = try journal.month(year: y, month: m, filter: filter)
+        case .month(let y, let m): (days, monthMoods, monthEvents) = try journal.monthView(year: y, month: m, filter: filter)
         case .year(let y): days = try journal.year(y, filter: filter)
         }
         if output.json {
@@ -81,20 +83,17 @@ struct CalendarCommand: ParsableCommand {
         var cells = CalendarRenderer.Days()
         for d in days { cells[d.date.dayNumber] = .init(count: d.eventCount, moodColor: d.dominantMood?.color) }
         // Each event once, though an event across midnight lights up every day it touches.
-        let range: (LocalDate, LocalDate)
-        switch period {
-        case .month(let y, let m): range = (LocalDate(dayNumber: y * 10000 + m * 100 + 1), LocalDate(dayNumber: y * 10000 + m * 100 + 31))
-        case .year(let y): range = (LocalDate(dayNumber: y * 10000 + 101), LocalDate(dayNumber: y * 10000 + 1231))
-        }
-        let eventCount = try journal.eventCount(from: range.0, to: range.1, filter: filter)
         var text: String
         switch period {
         case .month(let y, let m):
-            let moods = try journal.categories(kind: .mood).map {
+            let eventCount = monthEvents
+            let moods = monthMoods.map {
                 CalendarRenderer.Mood(name: $0.name, icon: $0.icon, color: $0.color, score: $0.score ?? 0)
             }
             text = renderer.month(year: y, month: m, days: cells, moods: moods, showCounts: terminal.width >= 50, eventCount: eventCount)
         case .year(let y):
+            let eventCount = try journal.eventCount(from: LocalDate(dayNumber: y * 10000 + 101), to: LocalDate(dayNumber: y * 10000 + 1231),
+                                                    filter: filter)
             text = renderer.year(y, days: cells, eventCount: eventCount)
         }
         if !filters.label.isEmpty { text = terminal.dim("(\(filters.label))") + "\n" + text }
