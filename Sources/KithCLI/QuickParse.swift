@@ -16,17 +16,19 @@ import ArgumentParser
 enum QuickParse {
     /// The command `arguments` (without the program name) ask for, or nil to let
     /// ArgumentParser parse them.
-    static func command(_ arguments: [String]) -> ParsableCommand? {
+    static func command(_ arguments: [String]) -> (any QuickCommand)? {
         guard let name = arguments.first else { return nil }
         let rest = arguments.dropFirst()
-        let command: ParsableCommand?
         switch name {
-        case "log": command = log(rest)
-        case "calendar": command = calendar(rest)
-        default: return nil
+        case "log":
+            guard var command = log(rest), (try? command.validate()) != nil else { return nil }
+            return command
+        case "calendar":
+            guard let command = calendar(rest), (try? command.validate()) != nil else { return nil }
+            return command
+        default:
+            return nil
         }
-        guard var command, (try? command.validate()) != nil else { return nil }
-        return command
     }
 
     /// What a command line holds: flags, option values by name (in order) and the
@@ -93,11 +95,11 @@ enum QuickParse {
         return (true, choice)
     }
 
-    static func calendar(_ arguments: ArraySlice<String>) -> CalendarCommand? {
+    static func calendar(_ arguments: ArraySlice<String>) -> CalendarRun? {
         guard let words = words(arguments, calendarNames) else { return nil }
         let color = color(words)
         guard color.ok else { return nil }
-        var command = CalendarCommand()
+        var command = CalendarRun()
         command.period = words.positionals.first
         command.monday = words.flags.contains("--monday")
         command.sunday = words.flags.contains("--sunday")
@@ -135,3 +137,10 @@ enum QuickParse {
         return command
     }
 }
+
+/// A command `QuickParse` read, run as `KithMain` runs a parsed one.
+protocol QuickCommand {
+    func run() throws
+}
+
+extension LogCommand: QuickCommand {}

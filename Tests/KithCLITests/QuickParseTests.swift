@@ -8,7 +8,7 @@ import Testing
 @Suite struct QuickParseTests {
     /// Every value a command's `run()` reads, as text.
     static func describe(_ command: Any) -> String? {
-        if let c = command as? CalendarCommand {
+        if let c = (command as? CalendarCommand)?.values ?? (command as? CalendarRun) {
             return "calendar \(String(describing: c.period)) \(c.monday) \(c.sunday) \(String(describing: c.person)) "
                 + "\(String(describing: c.type)) \(String(describing: c.relation)) \(String(describing: c.journal)) "
                 + "\(c.json) \(String(describing: c.color))"
