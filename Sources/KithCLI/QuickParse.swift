@@ -21,8 +21,7 @@ enum QuickParse {
         let rest = arguments.dropFirst()
         switch name {
         case "log":
-            guard var command = log(rest), (try? command.validate()) != nil else { return nil }
-            return command
+            return log(rest)
         case "calendar":
             guard let command = calendar(rest), (try? command.validate()) != nil else { return nil }
             return command
@@ -112,11 +111,11 @@ enum QuickParse {
         return command
     }
 
-    static func log(_ arguments: ArraySlice<String>) -> LogCommand? {
+    static func log(_ arguments: ArraySlice<String>) -> LogRun? {
         guard let words = words(arguments, logNames) else { return nil }
         let color = color(words)
         guard color.ok else { return nil }
-        var event = EventOptions()
+        var event = EventValues()
         event.people = words.values["--with"] ?? []
         event.type = words.value("--type")
         event.mood = words.value("--mood")
@@ -128,7 +127,7 @@ enum QuickParse {
         event.trait = words.values["--trait"] ?? []
         event.photo = words.values["--photo"] ?? []
         event.note = words.value("--note")
-        var command = LogCommand()
+        var command = LogRun()
         command.title = words.positionals.first
         command.event = event
         command.journal = words.value("--journal")
@@ -142,5 +141,3 @@ enum QuickParse {
 protocol QuickCommand {
     func run() throws
 }
-
-extension LogCommand: QuickCommand {}

@@ -13,7 +13,7 @@ import Testing
                 + "\(String(describing: c.type)) \(String(describing: c.relation)) \(String(describing: c.journal)) "
                 + "\(c.json) \(String(describing: c.color))"
         }
-        if let c = command as? LogCommand {
+        if let c = (command as? LogCommand)?.values ?? (command as? LogRun) {
             let e = c.event
             return "log \(String(describing: c.title)) \(e.people) \(String(describing: e.type)) \(String(describing: e.mood)) "
                 + "\(String(describing: e.place)) \(String(describing: e.geo)) \(String(describing: e.when)) "
