@@ -7,7 +7,9 @@ import ArgumentParser
 /// records; reading these command lines here saves 14 M of `kith calendar`'s 33 M
 /// instructions and 17 M of `kith log`'s 46 M.
 ///
-/// It gives the same command value ArgumentParser would, or nil for anything it does not
+/// It gives the values ArgumentParser would, as the plain `CalendarRun` or `LogRun` that
+/// `CalendarCommand.run()` and `LogCommand.run()` run too (making the commands themselves
+/// would run their property wrappers' initializers), or nil for anything it does not
 /// fully understand: any other command, `-h`/`--help`, `--name=value`, `--`, a value
 /// starting with `-`, an option or flag given twice where the command keeps one, a second
 /// positional argument, an unknown `--color`, or a command whose `validate()` fails.
