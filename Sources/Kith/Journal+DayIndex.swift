@@ -21,6 +21,23 @@ extension Journal {
         return try read { db in try Journal.daySummaries(db, from: first + 1, to: first + 31, filter: filter) }
     }
 
+    /// What the month view shows, read in one transaction: the days of the month that have
+    /// matching events (as ``month(year:month:filter:)``), the moods (as
+    /// `categories(kind: .mood)`) and how many matching events touch the month, each once
+    /// (as ``eventCount(from:to:filter:)`` from the 1st to the 31st).
+    ///
+    /// One read instead of three, the moods read once instead of twice (issue 7).
+    public func monthView(year: Int, month: Int, filter: DayFilter = DayFilter())
+        throws -> (days: [DaySummary], moods: [Category], eventCount: Int) {
+        guard (1...12).contains(month) else { throw Error.invalidValue(field: "month", reason: "\(month) is not 1...12") }
+        let first = year * 10000 + month * 100
+        return try read { db in
+            let moods = try Journal.fetchCategories(db, kind: .mood)
+            let days = try Journal.daySummaries(db, from: first + 1, to: first + 31, filter: filter, moods: moods)
+            return (days, moods, try Journal.eventCount(db, from: first + 1, to: first + 31, filter: filter))
+        }
+    }
+
     /// The days of a year that have matching events.
     public func year(_ year: Int, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
         try read { db in try Journal.daySummaries(db, from: year * 10000 + 101, to: year * 10000 + 1231, filter: filter) }
@@ -39,10 +56,18 @@ extension Journal {
     /// once: the day summaries count an event across midnight on every day it touches.
     /// - Complexity: O(event-days in the range), through the index.
     public func eventCount(from: LocalDate, to: LocalDate, filter: DayFilter = DayFilter()) throws -> Int {
-        try read { db in
-            let (sql, arguments) = try Journal.dayEventSQL(db, select: "COUNT(DISTINCT de.eventId)", from: from.dayNumber, to: to.dayNumber, filter: filter)
-            return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
+        try read { db in try Journal.eventCount(db, from: from.dayNumber, to: to.dayNumber, filter: filter) }
+    }
+
+    static func eventCount(_ db: Database, from: Int, to: Int, filter: DayFilter) throws -> Int {
+        if filter.isEmpty {
+            // Stepped straight through SQLite: `Int.fetchOne` instantiates GRDB's generic
+            // fetch types at first use, a scan of the binary's conformance records (issue 7).
+            let statement = try db.cachedStatement(sql: "SELECT COUNT(DISTINCT eventId) FROM dayEvent WHERE day BETWEEN ? AND ?")
+            return try RawRow.first(db, statement, { $0.int(from); $0.int(to) }) { Int($0.int(0)) } ?? 0
         }
+        let (sql, arguments) = try Journal.dayEventSQL(db, select: "COUNT(DISTINCT de.eventId)", from: from, to: to, filter: filter)
+        return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
     }
 
     /// A query over the day index rows of a range of days, with the filter's joins.
@@ -71,26 +96,43 @@ extension Journal {
     /// they touched before or touch now.
     static func reindex(_ db: Database, eventIDs: [Int64]) throws {
         guard !eventIDs.isEmpty else { return }
-        var days = Set<Int>()
-        let ids = Array(Set(eventIDs))
+        // Sorted arrays and rows stepped straight through SQLite, not a `Set<Int>` and GRDB's
+        // generic fetches: each of those instantiates generic types at first use, a scan of
+        // the binary's ~7,000 conformance records apiece for `kith log` (issue 7).
+        var days: [Int] = []
+        let ids = sortedUnique(eventIDs)
         var start = 0
         let insert = try db.cachedStatement(sql: "INSERT INTO dayEvent (day, eventId, typeId, moodId) VALUES (?, ?, ?, ?)")
         while start < ids.count {
-            let chunk = Array(ids[start..<min(ids.count, start + 500)])
+            let chunk = ids[start..<min(ids.count, start + 500)]
             start += 500
             let marks = chunk.map { _ in "?" }.joined(separator: ",")
-            let args = StatementArguments(chunk)
-            days.formUnion(try Int.fetchAll(db.cachedStatement(sql: "SELECT day FROM dayEvent WHERE eventId IN (\(marks))"), arguments: args))
-            try db.cachedStatement(sql: "DELETE FROM dayEvent WHERE eventId IN (\(marks))").execute(arguments: args)
-            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, startDay, endDay, typeId, moodId FROM event WHERE id IN (\(marks))"), arguments: args) {
-                let id: Int64 = row["id"], typeID: Int64? = row["typeId"], moodID: Int64? = row["moodId"]
-                for day in dayNumbers(from: row["startDay"], to: row["endDay"]) {
-                    try insert.execute(arguments: [day, id, typeID, moodID])
-                    days.insert(day)
+            func bindChunk(_ row: inout RawRow) { for id in chunk { row.int(id) } }
+            try RawRow.each(db, db.cachedStatement(sql: "SELECT day FROM dayEvent WHERE eventId IN (\(marks))"), bindChunk) {
+                days.append(Int($0.int(0)))
+            }
+            try RawRow.run(db, db.cachedStatement(sql: "DELETE FROM dayEvent WHERE eventId IN (\(marks))"), bindChunk)
+            var events: [(id: Int64, startDay: Int, endDay: Int, typeID: Int64?, moodID: Int64?)] = []
+            try RawRow.each(db, db.cachedStatement(sql: "SELECT id, startDay, endDay, typeId, moodId FROM event WHERE id IN (\(marks))"),
+                            bindChunk) { row in
+                events.append((row.int(0), Int(row.int(1)), Int(row.int(2)), row.optionalInt(3), row.optionalInt(4)))
+            }
+            for event in events {
+                for day in dayNumbers(from: event.startDay, to: event.endDay) {
+                    try RawRow.run(db, insert) { $0.int(day); $0.int(event.id); $0.int(event.typeID); $0.int(event.moodID) }
+                    days.append(day)
                 }
             }
         }
         try recomputeDays(db, days)
+    }
+
+    /// The values in ascending order, each once.
+    static func sortedUnique<T: Comparable>(_ values: [T]) -> [T] {
+        var out: [T] = []
+        out.reserveCapacity(values.count)
+        for v in values.sorted() where out.last != v { out.append(v) }
+        return out
     }
 
     /// Every `yyyymmdd` from one day to another, inclusive.
@@ -101,8 +143,9 @@ extension Journal {
         return (a...b).map { LocalDate(daysSinceEpoch: $0).dayNumber }
     }
 
-    /// Rebuilds the per-day person rows and summary of these days from `dayEvent`.
-    static func recomputeDays(_ db: Database, _ days: Set<Int>) throws {
+    /// Rebuilds the per-day person rows and summary of these days (`yyyymmdd`, in any order,
+    /// repeats allowed) from `dayEvent`.
+    static func recomputeDays(_ db: Database, _ days: [Int]) throws {
         guard !days.isEmpty else { return }
         let scores = try moodScores(db)
         let deletePeople = try db.cachedStatement(sql: "DELETE FROM dayPerson WHERE day = ?")
@@ -118,38 +161,65 @@ extension Journal {
             INSERT INTO daySummary (day, eventCount, personCount, moodCount, moodScoreSum, dominantMoodId, people)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
-        for day in days.sorted() {
-            try deletePeople.execute(arguments: [day])
-            try deleteSummary.execute(arguments: [day])
-            let moodIDs = try Optional<Int64>.fetchAll(moods, arguments: [day])
+        for day in sortedUnique(days) {
+            try RawRow.run(db, deletePeople) { $0.int(day) }
+            try RawRow.run(db, deleteSummary) { $0.int(day) }
+            var moodIDs: [Int64?] = []
+            try RawRow.each(db, moods, { $0.int(day) }) { moodIDs.append($0.optionalInt(0)) }
             guard !moodIDs.isEmpty else { continue }
-            try insertPeople.execute(arguments: [day])
-            let people = try Int64.fetchAll(dayPeople, arguments: [day])
+            try RawRow.run(db, insertPeople) { $0.int(day) }
+            var people: [Int64] = []
+            try RawRow.each(db, dayPeople, { $0.int(day) }) { people.append($0.int(0)) }
             let m = moodSummary(moodIDs, scores: scores)
-            try insertSummary.execute(arguments: [day, moodIDs.count, people.count, m.count, m.sum, m.dominant,
-                                                  people.map(String.init).joined(separator: ",")])
+            let list = people.map(String.init).joined(separator: ",")
+            try RawRow.run(db, insertSummary) {
+                $0.int(day); $0.int(moodIDs.count); $0.int(people.count); $0.int(m.count); $0.int(m.sum)
+                $0.int(m.dominant); $0.text(list)
+            }
         }
     }
 
-    static func moodScores(_ db: Database) throws -> [Int64: Int] {
-        var out: [Int64: Int] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, score FROM category WHERE kind = 'mood'")) { out[row["id"]] = row["score"] }
-        return out
+    /// The score of each mood, by id: a handful, searched in order (a dictionary keyed by
+    /// id would cost a first-use conformance scan, issue 7).
+    struct MoodScores {
+        var ids: [Int64] = []
+        var scores: [Int] = []
+
+        init(_ pairs: [(Int64, Int)]) {
+            for (id, score) in pairs { ids.append(id); scores.append(score) }
+        }
+
+        subscript(id: Int64) -> Int? {
+            guard let i = ids.firstIndex(of: id) else { return nil }
+            return scores[i]
+        }
+    }
+
+    static func moodScores(_ db: Database) throws -> MoodScores {
+        var pairs: [(Int64, Int)] = []
+        try RawRow.each(db, db.cachedStatement(sql: "SELECT id, score FROM category WHERE kind = 'mood'"), { _ in }) {
+            pairs.append(($0.int(0), Int($0.int(1))))
+        }
+        return MoodScores(pairs)
     }
 
     /// Count of events with a mood, sum of their scores, and the dominant mood: the most
     /// frequent, ties to the higher score, then the lower id.
-    static func moodSummary(_ moodIDs: [Int64?], scores: [Int64: Int]) -> (count: Int, sum: Int, dominant: Int64?) {
-        var counts: [Int64: Int] = [:]
+    static func moodSummary(_ moodIDs: [Int64?], scores: MoodScores) -> (count: Int, sum: Int, dominant: Int64?) {
+        var ids: [Int64] = [], counts: [Int] = []
         var sum = 0, count = 0
         for case let m? in moodIDs {
             guard let s = scores[m] else { continue }
-            counts[m, default: 0] += 1; sum += s; count += 1
+            if let i = ids.firstIndex(of: m) { counts[i] += 1 } else { ids.append(m); counts.append(1) }
+            sum += s; count += 1
         }
-        let dominant = counts.max { a, b in
-            (a.value, scores[a.key] ?? 0, -a.key) < (b.value, scores[b.key] ?? 0, -b.key)
-        }?.key
-        return (count, sum, dominant)
+        var dominant: (id: Int64, count: Int, score: Int)?
+        for (i, id) in ids.enumerated() {
+            let candidate = (id: id, count: counts[i], score: scores[id] ?? 0)
+            if let d = dominant, (d.count, d.score, -d.id) >= (candidate.count, candidate.score, -candidate.id) { continue }
+            dominant = candidate
+        }
+        return (count, sum, dominant?.id)
     }
 
     /// Joins and conditions over `dayEvent de` for a filter.
@@ -175,10 +245,11 @@ extension Journal {
         return (joins, clauses, args)
     }
 
-    static func daySummaries(_ db: Database, from: Int, to: Int, filter: DayFilter) throws -> [DaySummary] {
+    /// - Parameter moods: the mood categories, when the caller has read them already.
+    static func daySummaries(_ db: Database, from: Int, to: Int, filter: DayFilter, moods: [Category]? = nil) throws -> [DaySummary] {
         // A handful of moods, searched in order: a dictionary keyed by id would cost the month
         // view a first-use scan of the binary's ~7,000 protocol conformance records (issue 7).
-        let moods = try fetchCategories(db, kind: .mood)
+        let moods = try moods ?? fetchCategories(db, kind: .mood)
         func mood(_ id: Int64) -> Category? { moods.first { $0.id == id } }
         var people: [Int: [Int64]] = [:]
         if filter.isEmpty {
@@ -222,7 +293,7 @@ extension Journal {
             """, arguments: allArgs) {
             people[row["day"], default: []].append(row["personId"])
         }
-        let scores = Dictionary(uniqueKeysWithValues: moods.map { ($0.id, $0.score ?? 0) })
+        let scores = MoodScores(moods.map { ($0.id, $0.score ?? 0) })
         return events.keys.sorted().map { day in
             let m = moodSummary(events[day]!, scores: scores)
             return DaySummary(date: LocalDate(dayNumber: day), eventCount: events[day]!.count, personIDs: people[day] ?? [],

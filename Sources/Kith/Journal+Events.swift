@@ -87,7 +87,7 @@ extension Journal {
             let days = try Int.fetchAll(db.cachedStatement(sql: "SELECT day FROM dayEvent WHERE eventId = ?"), arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM event WHERE id = ?").execute(arguments: [id])
             try Journal.removeUnusedPhotos(db)
-            try Journal.recomputeDays(db, Set(days))
+            try Journal.recomputeDays(db, days)
         }
     }
 
@@ -235,8 +235,10 @@ extension Journal {
 
     /// Type and mood ids already checked in this transaction (their kind cannot change in it).
     struct VerifiedReferences {
-        var types: Set<Int64> = []
-        var moods: Set<Int64> = []
+        // A few ids each, searched in order: a `Set<Int64>` costs `kith log` a first-use scan of
+        // the binary's conformance records (issue 7).
+        var types: [Int64] = []
+        var moods: [Int64] = []
     }
 
     static func checkReferences(_ db: Database, _ draft: EventDraft) throws -> (Int64?, Int64?, Int64?) {
@@ -248,11 +250,11 @@ extension Journal {
                                 categories: CategoryCache? = nil) throws -> (Int64?, Int64?, Int64?) {
         if let t = draft.typeID, !verified.types.contains(t) {
             _ = try requireCategory(db, id: t, kind: .eventType, cache: categories)
-            verified.types.insert(t)
+            verified.types.append(t)
         }
         if let m = draft.moodID, !verified.moods.contains(m) {
             _ = try requireCategory(db, id: m, kind: .mood, cache: categories)
-            verified.moods.insert(m)
+            verified.moods.append(m)
         }
         let placeID = try draft.place.map { try upsertPlace(db, $0) }
         return (draft.typeID, draft.moodID, placeID)

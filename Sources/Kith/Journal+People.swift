@@ -225,7 +225,7 @@ extension Journal {
         guard !key.isEmpty else { throw Error.unknownPerson(name: typed, suggestions: []) }
 
         func decide(_ ids: [Int64], names: (Int64) throws -> String?) throws -> Int64? {
-            let unique = Array(Set(ids)).sorted()
+            let unique = sortedUnique(ids)
             if unique.count == 1 { return unique[0] }
             if unique.count > 1 {
                 let candidates = try unique.compactMap(names).sorted { NameMatcher.fold($0) < NameMatcher.fold($1) }
@@ -239,17 +239,20 @@ extension Journal {
 
         // The exact name, then a nickname, through the indexed folded names (the keys are
         // NFC, so equal bytes are equal strings); rows without a stored key are folded here.
-        var exact = try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM person WHERE nameKey = ?"), arguments: [key])
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, displayName FROM person WHERE nameKey IS NULL"))
-        where NameMatcher.fold(row[1]) == key {
-            exact.append(row[0])
+        // Rows stepped straight through SQLite: GRDB's generic fetches cost `kith log` first-use
+        // conformance scans (issue 7).
+        func ids(_ keyed: String, _ unkeyed: String) throws -> [Int64] {
+            var found: [Int64] = []
+            try RawRow.each(db, db.cachedStatement(sql: keyed), { $0.text(key) }) { found.append($0.int(0)) }
+            var unfolded: [(Int64, String)] = []
+            try RawRow.each(db, db.cachedStatement(sql: unkeyed), { _ in }) { unfolded.append(($0.int(0), $0.text(1))) }
+            for (id, name) in unfolded where NameMatcher.fold(name) == key { found.append(id) }
+            return found
         }
+        let exact = try ids("SELECT id FROM person WHERE nameKey = ?", "SELECT id, displayName FROM person WHERE nameKey IS NULL")
         if let id = try decide(exact, names: storedName) { return id }
-        var nicknamed = try Int64.fetchAll(db.cachedStatement(sql: "SELECT personId FROM personNickname WHERE valueKey = ?"), arguments: [key])
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT personId, value FROM personNickname WHERE valueKey IS NULL"))
-        where NameMatcher.fold(row[1]) == key {
-            nicknamed.append(row[0])
-        }
+        let nicknamed = try ids("SELECT personId FROM personNickname WHERE valueKey = ?",
+                                "SELECT personId, value FROM personNickname WHERE valueKey IS NULL")
         if let id = try decide(nicknamed, names: storedName) { return id }
 
         // Prefixes and close matches look at everyone's folded names.

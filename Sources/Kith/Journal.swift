@@ -155,10 +155,10 @@ public final class Journal: Sendable {
             do {
                 let onDisk = path != nil
                 let (unknown, pending, wal) = try dbQueue.read { db -> ([String], Bool, Bool) in
-                    let applied = try migrator.appliedIdentifiers(db)
-                    let known = Set(migrator.migrations)
-                    let mode = onDisk ? try String.fetchOne(db, sql: "PRAGMA journal_mode") : "wal"
-                    return (applied.filter { !known.contains($0) }.sorted(), !known.isSubset(of: applied), mode == "wal")
+                    let (applied, mode) = try Journal.schemaState(db)
+                    let known = migrator.migrations
+                    let unknown = applied.filter { !known.contains($0) }.sorted()
+                    return (unknown, !known.allSatisfy(applied.contains), !onDisk || mode == "wal")
                 }
                 // Checked before anything writes: a refused file keeps its bytes and its time.
                 if !unknown.isEmpty {
@@ -191,6 +191,31 @@ public final class Journal: Sendable {
                 Thread.sleep(forTimeInterval: 0.025 * Double(min(attempt, 8)))
             }
         }
+    }
+
+    /// The identifiers of the applied migrations (GRDB's `grdb_migrations` table, none when
+    /// it does not exist yet) and the journal mode, in one statement read straight through
+    /// SQLite: GRDB's `appliedIdentifiers` (a `Set<String>` fetch) and a `String.fetchOne`
+    /// each instantiate generic types at first use, whose requirements cost the Swift runtime
+    /// scans of the binary's ~7,000 conformance records (issue 7), at every open.
+    static func schemaState(_ db: Database) throws -> (applied: [String], journalMode: String) {
+        var applied: [String] = [], mode = ""
+        func read(_ sql: String) throws {
+            try RawRow.each(db, db.makeStatement(sql: sql), { _ in }) { row in
+                if row.int(0) == 0 { mode = row.text(1) } else { applied.append(row.text(1)) }
+            }
+        }
+        do {
+            try read("SELECT 0, journal_mode FROM pragma_journal_mode UNION ALL SELECT 1, identifier FROM grdb_migrations")
+        } catch {
+            // No migration table yet (a new file), or a real error.
+            var exists = true
+            try RawRow.each(db, db.makeStatement(sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'"),
+                            { _ in }) { exists = $0.int(0) > 0 }
+            if exists { throw error }
+            try read("SELECT 0, journal_mode FROM pragma_journal_mode")
+        }
+        return (applied, mode)
     }
 
     /// The SQLite message without statement arguments (those may hold journal contents).
@@ -246,6 +271,20 @@ public final class Journal: Sendable {
             throw Error.cannotOpen(path: path, reason: Journal.reason(error))
         }
         logger?.info("wrote a backup")
+    }
+
+    /// Closes the file now, as releasing the journal would (the WAL is checkpointed into the
+    /// journal and emptied), for a process that is about to exit: the journal cannot be
+    /// used afterwards.
+    ///
+    /// The closed connection's objects are then kept for the rest of the process instead of
+    /// torn down: GRDB's `DatabaseQueue` deinitializer unregisters from Foundation's
+    /// `NotificationCenter`, whose first-use dynamic casts cost a short command ~0.7 M
+    /// instructions (issue 7). When closing fails, nothing is kept, and releasing the
+    /// journal closes it as usual.
+    public func closeAtExit() {
+        guard (try? dbQueue.close()) != nil else { return }
+        _ = Unmanaged.passRetained(dbQueue)
     }
 
     /// Seconds since 1970 now, as stored in `createdAt`/`updatedAt`.

@@ -24,14 +24,17 @@ struct CalendarCommand: ParsableCommand {
     @Flag(name: .long, help: OutputOptions.jsonHelp) var json = false
     @Option(name: .long, help: OutputOptions.colorHelp) var color: ColorChoice?
 
-    var filters: DayFilterOptions { DayFilterOptions(person: person, type: type, relation: relation) }
-    var output: OutputOptions { OutputOptions(json: json, color: color) }
+    /// The values `run()` reads, as plain fields.
+    var values: CalendarRun {
+        CalendarRun(period: period, monday: monday, sunday: sunday, person: person, type: type, relation: relation,
+                    journal: journal, json: json, color: color)
+    }
 
     enum Period: Equatable { case month(Int, Int), year(Int) }
 
-    func validate() throws {
-        if monday && sunday { throw ValidationError("--monday and --sunday cannot be used together") }
-    }
+    func validate() throws { try values.validate() }
+
+    func run() throws { try values.run() }
 
     /// `2026-11`, `2026`, or nil for this month.
     static func parsePeriod(_ text: String?, today: LocalDate) throws -> Period {
@@ -51,18 +54,53 @@ struct CalendarCommand: ParsableCommand {
         throw UserError("cannot read \"\(text)\" as a month or a year", "write a month as 2026-11 or a year as 2026")
     }
 
+    /// The first day of the week in the user's locale (1 = Sunday), from `LC_ALL`,
+    /// `LC_TIME` or `LANG`.
+    static func localeFirstWeekday(environment: [String: String] = EnvironmentVariables.named("LC_ALL", "LC_TIME", "LANG")) -> Int {
+        let name = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        let identifier = String(name.split(separator: ".").first ?? "")
+        guard !identifier.isEmpty, identifier != "C", identifier != "POSIX" else { return 1 }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = Locale(identifier: identifier)
+        return calendar.firstWeekday
+    }
+}
+
+/// What `kith calendar` runs, with the values of its command line as plain fields.
+/// `QuickParse` builds it directly: making a `CalendarCommand` runs the initializers of its
+/// ten ArgumentParser property wrappers, whose name sets cost a first-use conformance scan
+/// (~0.4 M instructions, issue 7).
+struct CalendarRun: QuickCommand {
+    var period: String?
+    var monday = false
+    var sunday = false
+    var person: String?
+    var type: String?
+    var relation: String?
+    var journal: String?
+    var json = false
+    var color: ColorChoice?
+
+    func validate() throws {
+        if monday && sunday { throw ValidationError("--monday and --sunday cannot be used together") }
+    }
+
     func run() throws {
-        let journal = try JournalOptions(journal: self.journal).open()
-        let filters = self.filters
-        let today = LocalDate.today()
-        let period = try Self.parsePeriod(period, today: today)
-        let filter = try filters.filter(journal)
+        // Plain values throughout, no `JournalOptions`, `DayFilterOptions` or `OutputOptions`
+        // (ArgumentParser property wrappers, see above).
+        let journal = try JournalOptions.open(journal: self.journal)
+        defer { journal.closeAtExit() }
+        let today = LocalDate.today(in: LocalZone.current)
+        let period = try CalendarCommand.parsePeriod(period, today: today)
+        let filter = try DayFilterOptions.filter(person: person, type: type, relation: relation, journal)
         let days: [DaySummary]
+        // The month view's moods and event count come with its days, in one read.
+        var monthMoods: [Category] = [], monthEvents = 0
         switch period {
-        case .month(let y, let m): days = try journal.month(year: y, month: m, filter: filter)
+        case .month(let y, let m): (days, monthMoods, monthEvents) = try journal.monthView(year: y, month: m, filter: filter)
         case .year(let y): days = try journal.year(y, filter: filter)
         }
-        if output.json {
+        if json {
             let names = Dictionary(try journal.people().map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a })
             let json: CalendarJSON
             switch period {
@@ -74,42 +112,30 @@ struct CalendarCommand: ParsableCommand {
             try JSONOutput.print(json)
             return
         }
-        let terminal = output.terminal()
-        let firstWeekday = monday ? 2 : sunday ? 1 : Self.localeFirstWeekday()
+        let terminal = Terminal.current(choice: color)
+        let firstWeekday = monday ? 2 : sunday ? 1 : CalendarCommand.localeFirstWeekday()
         let renderer = CalendarRenderer(terminal: terminal, firstWeekday: firstWeekday, today: today.dayNumber)
-        var cells: [Int: CalendarRenderer.Cell] = [:]
+        var cells = CalendarRenderer.Days()
         for d in days { cells[d.date.dayNumber] = .init(count: d.eventCount, moodColor: d.dominantMood?.color) }
         // Each event once, though an event across midnight lights up every day it touches.
-        let range: (LocalDate, LocalDate)
-        switch period {
-        case .month(let y, let m): range = (LocalDate(dayNumber: y * 10000 + m * 100 + 1), LocalDate(dayNumber: y * 10000 + m * 100 + 31))
-        case .year(let y): range = (LocalDate(dayNumber: y * 10000 + 101), LocalDate(dayNumber: y * 10000 + 1231))
-        }
-        let eventCount = try journal.eventCount(from: range.0, to: range.1, filter: filter)
         var text: String
         switch period {
         case .month(let y, let m):
-            let moods = try journal.categories(kind: .mood).map {
+            let eventCount = monthEvents
+            let moods = monthMoods.map {
                 CalendarRenderer.Mood(name: $0.name, icon: $0.icon, color: $0.color, score: $0.score ?? 0)
             }
             text = renderer.month(year: y, month: m, days: cells, moods: moods, showCounts: terminal.width >= 50, eventCount: eventCount)
         case .year(let y):
+            let eventCount = try journal.eventCount(from: LocalDate(dayNumber: y * 10000 + 101), to: LocalDate(dayNumber: y * 10000 + 1231),
+                                                    filter: filter)
             text = renderer.year(y, days: cells, eventCount: eventCount)
         }
-        if !filters.label.isEmpty { text = terminal.dim("(\(filters.label))") + "\n" + text }
+        let label = DayFilterOptions.label(person: person, type: type, relation: relation)
+        if !label.isEmpty { text = terminal.dim("(\(label))") + "\n" + text }
         print(text)
     }
 
-    /// The first day of the week in the user's locale (1 = Sunday), from `LC_ALL`,
-    /// `LC_TIME` or `LANG`.
-    static func localeFirstWeekday(environment: [String: String] = EnvironmentVariables.named("LC_ALL", "LC_TIME", "LANG")) -> Int {
-        let name = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
-        let identifier = String(name.split(separator: ".").first ?? "")
-        guard !identifier.isEmpty, identifier != "C", identifier != "POSIX" else { return 1 }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = Locale(identifier: identifier)
-        return calendar.firstWeekday
-    }
 }
 
 /// `kith calendar --json`: `period` (`YYYY-MM` or `YYYY`) and `days`, the days that

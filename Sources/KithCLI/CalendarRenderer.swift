@@ -8,6 +8,46 @@ struct CalendarRenderer {
         var moodColor: String?
     }
 
+    /// The cells of the days that have events, by `yyyymmdd`: two sorted arrays searched by
+    /// halves, not a `[Int: Cell]` dictionary, whose first use costs the Swift runtime a scan
+    /// of the binary's ~7,000 protocol conformance records for `Int: Hashable` (issue 7).
+    struct Days: ExpressibleByDictionaryLiteral, Equatable {
+        private(set) var keys: [Int] = []
+        private(set) var values: [Cell] = []
+
+        init() {}
+
+        init(dictionaryLiteral elements: (Int, Cell)...) {
+            for (key, cell) in elements { self[key] = cell }
+        }
+
+        /// Where `key` is, or where it would go.
+        private func index(of key: Int) -> (Int, found: Bool) {
+            var low = 0, high = keys.count
+            while low < high {
+                let mid = (low + high) / 2
+                if keys[mid] < key { low = mid + 1 } else { high = mid }
+            }
+            return (low, low < keys.count && keys[low] == key)
+        }
+
+        subscript(key: Int) -> Cell? {
+            get {
+                let (i, found) = index(of: key)
+                return found ? values[i] : nil
+            }
+            set {
+                let (i, found) = index(of: key)
+                switch (found, newValue) {
+                case (true, let cell?): values[i] = cell
+                case (true, nil): keys.remove(at: i); values.remove(at: i)
+                case (false, let cell?): keys.insert(key, at: i); values.insert(cell, at: i)
+                case (false, nil): break
+                }
+            }
+        }
+    }
+
     /// A mood in the legend.
     struct Mood: Equatable {
         var name: String
@@ -31,7 +71,7 @@ struct CalendarRenderer {
     /// The month in `cal` layout. Each day is a cell of four columns, `[12]` when it has
     /// events (or, with colour, the number on the mood colour), `>` before today; when
     /// `showCounts` is on, the number of events follows each busy day.
-    func month(year: Int, month: Int, days: [Int: Cell], moods: [Mood], showCounts: Bool, eventCount: Int? = nil) -> String {
+    func month(year: Int, month: Int, days: Days, moods: [Mood], showCounts: Bool, eventCount: Int? = nil) -> String {
         let cellWidth = showCounts ? 7 : 4
         let gridWidth = cellWidth * 7 - (showCounts ? 3 : 0)
         var lines: [String] = []
@@ -128,7 +168,7 @@ struct CalendarRenderer {
         }
     }
 
-    static func stats(year: Int, days: [Int: Cell]) -> YearStats {
+    static func stats(year: Int, days: Days) -> YearStats {
         var stats = YearStats(total: 0, activeDays: 0)
         var run = 0
         var runStart = 0
@@ -154,7 +194,7 @@ struct CalendarRenderer {
     /// The year as a contribution graph: a column per week, a row per weekday, each day
     /// shaded by its number of events (`·░▒▓█` without colour, greens with colour),
     /// then the busiest day, the longest streak and the total.
-    func year(_ year: Int, days: [Int: Cell], eventCount: Int? = nil) -> String {
+    func year(_ year: Int, days: Days, eventCount: Int? = nil) -> String {
         let maxCount = days.values.map(\.count).max() ?? 0
         let first = Self.weekday(year: year, month: 1, day: 1)
         let leading = (first - firstWeekday + 7) % 7

@@ -26,13 +26,22 @@ struct DayFilterOptions: ParsableArguments {
     }
 
     func filter(_ journal: Journal) throws -> DayFilter {
+        try Self.filter(person: person, type: type, relation: relation, journal)
+    }
+
+    /// ``filter(_:)`` for the option values given as plain strings (the quick path of
+    /// `kith calendar` makes no `DayFilterOptions`: see `CalendarRun`).
+    static func filter(person: String?, type: String?, relation: String?, _ journal: Journal) throws -> DayFilter {
         DayFilter(personID: try person.map { try journal.personID(argument: $0) },
                   typeID: try type.map { try journal.category(kind: .eventType, path: $0).id },
                   relationID: try relation.map { try journal.category(kind: .relation, path: $0).id })
     }
 
     /// `with Ana Lima, Family` for headings; empty without filters.
-    var label: String {
+    var label: String { Self.label(person: person, type: type, relation: relation) }
+
+    /// ``label`` for the option values given as plain strings.
+    static func label(person: String?, type: String?, relation: String?) -> String {
         [person.map { "with \($0)" }, type.map { "type \($0)" }, relation.map { "in \($0)" }].compactMap { $0 }.joined(separator: ", ")
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
 import Kith
 
-/// Turns `EventOptions` into the pieces of an `EventDraft`, looking everything up
+/// Turns `EventOptions` (as `EventValues`) into the pieces of an `EventDraft`, looking everything up
 /// before anything is written, so that a mistake leaves the journal untouched.
 struct EventDraftBuilder {
     var journal: Journal
-    var options: EventOptions
+    var options: EventValues
     var now = Date()
 
     /// The time fields: start, end, zone, all-day days.

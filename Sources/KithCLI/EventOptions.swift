@@ -27,9 +27,46 @@ struct EventOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A free note.", valueName: "text"))
     var note: String?
 
+    /// The option values as plain fields.
+    var values: EventValues {
+        EventValues(people: people, type: type, mood: mood, place: place, geo: geo, when: when, duration: duration, tz: tz,
+                    trait: trait, photo: photo, note: note)
+    }
+
+    /// `Interests/Climbing: started bouldering` as a path and a text.
+    static func splitTrait(_ text: String) throws -> (path: String, text: String) {
+        guard let colon = text.firstIndex(of: ":") else {
+            throw UserError("cannot read the trait \"\(text)\"", "write it as Kind/Sub: what you learned, for example \"Interests/Climbing: started bouldering\"")
+        }
+        let path = text[..<colon].trimmingBlanks()
+        let body = text[text.index(after: colon)...].trimmingBlanks()
+        guard !path.isEmpty, !body.isEmpty else {
+            throw UserError("the trait \"\(text)\" needs a kind and a text", "write it as Kind/Sub: what you learned")
+        }
+        return (path, body)
+    }
+}
+
+/// The values of `EventOptions` as plain fields, which is what `EventDraftBuilder` reads.
+/// The quick path of `kith log` builds them directly: making an `EventOptions` runs the
+/// initializers of its eleven ArgumentParser property wrappers, whose name sets cost a
+/// first-use conformance scan (issue 7).
+struct EventValues {
+    var people: [String] = []
+    var type: String?
+    var mood: String?
+    var place: String?
+    var geo: String?
+    var when: String?
+    var duration: String?
+    var tz: String?
+    var trait: [String] = []
+    var photo: [String] = []
+    var note: String?
+
     /// The zone named by `--tz`, else the machine's.
     func timeZone() throws -> TimeZone {
-        guard let tz else { return TimeZone.current }
+        guard let tz else { return LocalZone.current }
         guard let zone = TimeZone(identifier: tz) else {
             throw UserError("\"\(tz)\" is not a time zone", "use an IANA name such as Europe/Lisbon or Asia/Taipei")
         }
@@ -39,25 +76,12 @@ struct EventOptions: ParsableArguments {
     /// `--geo LAT,LON` read as two numbers.
     func coordinates() throws -> (Double, Double)? {
         guard let geo else { return nil }
-        let parts = geo.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = geo.split(separator: ",").map { $0.trimmingBlanks() }
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
               (-90...90).contains(lat), (-180...180).contains(lon) else {
             throw UserError("cannot read \"\(geo)\" as coordinates", "write them as LAT,LON, for example 25.0330,121.5654")
         }
         return (lat, lon)
-    }
-
-    /// `Interests/Climbing: started bouldering` as a path and a text.
-    static func splitTrait(_ text: String) throws -> (path: String, text: String) {
-        guard let colon = text.firstIndex(of: ":") else {
-            throw UserError("cannot read the trait \"\(text)\"", "write it as Kind/Sub: what you learned, for example \"Interests/Climbing: started bouldering\"")
-        }
-        let path = text[..<colon].trimmingCharacters(in: .whitespaces)
-        let body = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        guard !path.isEmpty, !body.isEmpty else {
-            throw UserError("the trait \"\(text)\" needs a kind and a text", "write it as Kind/Sub: what you learned")
-        }
-        return (path, body)
     }
 
     /// The bytes of each `--photo` file.

@@ -21,6 +21,14 @@ struct JournalOptions: ParsableArguments {
     /// Where the journal lives, and whether it is the default place (whose folder
     /// `kith` may create).
     func location(environment: [String: String] = EnvironmentVariables.named("KITH_JOURNAL", "XDG_DATA_HOME", "HOME")) -> (path: String, isDefault: Bool) {
+        Self.location(journal: journal, environment: environment)
+    }
+
+    /// ``location(environment:)`` for a `--journal` value given as a plain string (the
+    /// quick path of `kith calendar` makes no `JournalOptions`: see `CalendarRun`).
+    static func location(journal: String?,
+                         environment: [String: String] = EnvironmentVariables.named("KITH_JOURNAL", "XDG_DATA_HOME", "HOME"))
+        -> (path: String, isDefault: Bool) {
         if let journal, !journal.isEmpty { return (expandTilde(journal, environment), false) }
         if let path = environment["KITH_JOURNAL"], !path.isEmpty { return (expandTilde(path, environment), false) }
         let data: String
@@ -34,8 +42,11 @@ struct JournalOptions: ParsableArguments {
 
     /// The journal path, after creating the default folder (mode 0700) when needed.
     /// - Throws: `UserError` when the folder of an explicitly given path does not exist.
-    func resolvedPath() throws -> String {
-        let (path, isDefault) = location()
+    func resolvedPath() throws -> String { try Self.resolvedPath(journal: journal) }
+
+    /// ``resolvedPath()`` for a `--journal` value given as a plain string.
+    static func resolvedPath(journal: String?) throws -> String {
+        let (path, isDefault) = location(journal: journal)
         let folder = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory)
@@ -57,7 +68,7 @@ struct JournalOptions: ParsableArguments {
         return path
     }
 
-    private func expandTilde(_ path: String, _ environment: [String: String]) -> String {
+    private static func expandTilde(_ path: String, _ environment: [String: String]) -> String {
         guard path.hasPrefix("~/") else { return path }
         return (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()
     }

@@ -12,9 +12,17 @@ public enum KithMain {
         let (rest, debug) = takingDebug(Array(CommandLine.arguments.dropFirst()))
         bootstrapLogging(debug: debug || EnvironmentVariables.named("KITH_DEBUG")["KITH_DEBUG"] == "1")
         let arguments = hoistingJournal(rest)
+        if let quick = QuickParse.command(arguments) {
+            do {
+                try quick.run()
+            } catch {
+                exitForRunError(error)
+            }
+            return
+        }
         var command: ParsableCommand
         do {
-            command = try QuickParse.command(arguments) ?? KithCommand.parseAsRoot(arguments)
+            command = try KithCommand.parseAsRoot(arguments)
         } catch {
             exitForParseError(error)
         }

@@ -41,7 +41,7 @@ enum LocalTime {
     /// `zones` keeps the zones between calls, for many events.
     static func span(_ e: Event, showZone: Bool = true, zones: Zones? = nil) -> String {
         let zone = zones?.zone(e.timeZone) ?? TimeZone(identifier: e.timeZone) ?? .gmt
-        let named = showZone && zone.identifier != (zones?.localIdentifier ?? TimeZone.current.identifier)
+        let named = showZone && zone.identifier != (zones?.localIdentifier ?? LocalZone.current.identifier)
         let start = e.allDay ? nil : parts(e.start, zone)
         let end = e.allDay ? nil : e.end.map { parts($0, zone) }
         // Written as UTF-8 straight into the string (a listing makes one per event): two
@@ -130,7 +130,7 @@ enum LocalTime {
     /// many events.
     final class Zones {
         private var zones: [String: TimeZone] = [:]
-        let localIdentifier = TimeZone.current.identifier
+        let localIdentifier = LocalZone.current.identifier
 
         /// The zone with this IANA name; GMT for a name Foundation does not know.
         func zone(_ identifier: String) -> TimeZone {

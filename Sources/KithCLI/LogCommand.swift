@@ -22,7 +22,22 @@ struct LogCommand: ParsableCommand {
     @Flag(name: .long, help: OutputOptions.jsonHelp) var json = false
     @Option(name: .long, help: OutputOptions.colorHelp) var color: ColorChoice?
 
-    var output: OutputOptions { OutputOptions(json: json, color: color) }
+    /// The values `run()` reads, as plain fields.
+    var values: LogRun { LogRun(title: title, event: event.values, journal: journal, json: json, color: color) }
+
+    func run() throws { try values.run() }
+}
+
+/// What `kith log` runs, with the values of its command line as plain fields. `QuickParse`
+/// builds it directly: making a `LogCommand` runs the initializers of its ArgumentParser
+/// property wrappers (and its `EventOptions`'), whose name sets cost a first-use
+/// conformance scan (issue 7).
+struct LogRun: QuickCommand {
+    var title: String?
+    var event = EventValues()
+    var journal: String?
+    var json = false
+    var color: ColorChoice?
 
     func run() throws {
         var options = event
@@ -41,10 +56,12 @@ struct LogCommand: ParsableCommand {
             options.trait = filled.traits
             options.note = filled.note.isEmpty ? nil : filled.note
         }
-        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !title.isBlank else {
             throw UserError("nothing logged: the title is empty", "give a title, as in kith log \"Lunch with Ana\"")
         }
-        let journal = try JournalOptions(journal: self.journal).open()
+        // Plain values throughout, no `JournalOptions` or `OutputOptions` (see above).
+        let journal = try JournalOptions.open(journal: self.journal)
+        defer { journal.closeAtExit() }
         let builder = EventDraftBuilder(journal: journal, options: options)
         let timing = try builder.timing(defaultToNow: true)!
         let people = try builder.personIDs()
@@ -62,10 +79,10 @@ struct LogCommand: ParsableCommand {
             allDay: timing.allDayDates != nil, allDayDates: timing.allDayDates, typeID: type, moodID: mood,
             place: place, personIDs: people, note: options.note ?? "", photoHashes: photos, traits: traits)
         let logged = try journal.logEvent(draft)
-        if output.json {
+        if json {
             try JSONOutput.print(EventJSON(logged))
         } else {
-            print("logged " + EventText(terminal: output.terminal()).line(logged))
+            print("logged " + EventText(terminal: Terminal.current(choice: color)).line(logged))
         }
     }
 }
@@ -87,7 +104,7 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         let journal = try journal.open()
         let old = try journal.event(id: id)
-        let builder = EventDraftBuilder(journal: journal, options: event)
+        let builder = EventDraftBuilder(journal: journal, options: event.values)
         var timing = try builder.timing(defaultToNow: false)
         // A new start keeps the old length unless --duration says otherwise.
         if var t = timing, event.duration == nil, t.allDayDates == nil, let end = old.end, !old.allDay {

@@ -7,7 +7,9 @@ import ArgumentParser
 /// records; reading these command lines here saves 14 M of `kith calendar`'s 33 M
 /// instructions and 17 M of `kith log`'s 46 M.
 ///
-/// It gives the same command value ArgumentParser would, or nil for anything it does not
+/// It gives the values ArgumentParser would, as the plain `CalendarRun` or `LogRun` that
+/// `CalendarCommand.run()` and `LogCommand.run()` run too (making the commands themselves
+/// would run their property wrappers' initializers), or nil for anything it does not
 /// fully understand: any other command, `-h`/`--help`, `--name=value`, `--`, a value
 /// starting with `-`, an option or flag given twice where the command keeps one, a second
 /// positional argument, an unknown `--color`, or a command whose `validate()` fails.
@@ -16,17 +18,18 @@ import ArgumentParser
 enum QuickParse {
     /// The command `arguments` (without the program name) ask for, or nil to let
     /// ArgumentParser parse them.
-    static func command(_ arguments: [String]) -> ParsableCommand? {
+    static func command(_ arguments: [String]) -> (any QuickCommand)? {
         guard let name = arguments.first else { return nil }
         let rest = arguments.dropFirst()
-        let command: ParsableCommand?
         switch name {
-        case "log": command = log(rest)
-        case "calendar": command = calendar(rest)
-        default: return nil
+        case "log":
+            return log(rest)
+        case "calendar":
+            guard let command = calendar(rest), (try? command.validate()) != nil else { return nil }
+            return command
+        default:
+            return nil
         }
-        guard var command, (try? command.validate()) != nil else { return nil }
-        return command
     }
 
     /// What a command line holds: flags, option values by name (in order) and the
@@ -93,11 +96,11 @@ enum QuickParse {
         return (true, choice)
     }
 
-    static func calendar(_ arguments: ArraySlice<String>) -> CalendarCommand? {
+    static func calendar(_ arguments: ArraySlice<String>) -> CalendarRun? {
         guard let words = words(arguments, calendarNames) else { return nil }
         let color = color(words)
         guard color.ok else { return nil }
-        var command = CalendarCommand()
+        var command = CalendarRun()
         command.period = words.positionals.first
         command.monday = words.flags.contains("--monday")
         command.sunday = words.flags.contains("--sunday")
@@ -110,11 +113,11 @@ enum QuickParse {
         return command
     }
 
-    static func log(_ arguments: ArraySlice<String>) -> LogCommand? {
+    static func log(_ arguments: ArraySlice<String>) -> LogRun? {
         guard let words = words(arguments, logNames) else { return nil }
         let color = color(words)
         guard color.ok else { return nil }
-        var event = EventOptions()
+        var event = EventValues()
         event.people = words.values["--with"] ?? []
         event.type = words.value("--type")
         event.mood = words.value("--mood")
@@ -126,7 +129,7 @@ enum QuickParse {
         event.trait = words.values["--trait"] ?? []
         event.photo = words.values["--photo"] ?? []
         event.note = words.value("--note")
-        var command = LogCommand()
+        var command = LogRun()
         command.title = words.positionals.first
         command.event = event
         command.journal = words.value("--journal")
@@ -134,4 +137,9 @@ enum QuickParse {
         command.color = color.choice
         return command
     }
+}
+
+/// A command `QuickParse` read, run as `KithMain` runs a parsed one.
+protocol QuickCommand {
+    func run() throws
 }

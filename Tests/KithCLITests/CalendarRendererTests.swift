@@ -6,7 +6,7 @@ import Testing
         CalendarRenderer.Mood(name: "good", icon: "🙂", color: "#8BC34A", score: 1),
         CalendarRenderer.Mood(name: "great", icon: "😄", color: "#2E7D32", score: 2),
     ]
-    let days: [Int: CalendarRenderer.Cell] = [
+    let days: CalendarRenderer.Days = [
         20261103: .init(count: 1, moodColor: "#2E7D32"),
         20261121: .init(count: 12, moodColor: "#8BC34A"),
         20261122: .init(count: 2, moodColor: "#8BC34A"),
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func yearStatsFindTheBusiestDayAndTheLongestStreak() {
-        var cells: [Int: CalendarRenderer.Cell] = [:]
+        var cells = CalendarRenderer.Days()
         for day in [20260101, 20260102, 20260301, 20260302, 20260303, 20261231] {
             cells[day] = .init(count: 1, moodColor: nil)
         }

@@ -8,12 +8,12 @@ import Testing
 @Suite struct QuickParseTests {
     /// Every value a command's `run()` reads, as text.
     static func describe(_ command: Any) -> String? {
-        if let c = command as? CalendarCommand {
+        if let c = (command as? CalendarCommand)?.values ?? (command as? CalendarRun) {
             return "calendar \(String(describing: c.period)) \(c.monday) \(c.sunday) \(String(describing: c.person)) "
                 + "\(String(describing: c.type)) \(String(describing: c.relation)) \(String(describing: c.journal)) "
                 + "\(c.json) \(String(describing: c.color))"
         }
-        if let c = command as? LogCommand {
+        if let c = (command as? LogCommand)?.values ?? (command as? LogRun) {
             let e = c.event
             return "log \(String(describing: c.title)) \(e.people) \(String(describing: e.type)) \(String(describing: e.mood)) "
                 + "\(String(describing: e.place)) \(String(describing: e.geo)) \(String(describing: e.when)) "

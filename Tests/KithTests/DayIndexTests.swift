@@ -70,6 +70,16 @@ struct DayIndexTests {
         #expect(try j.eventCount(from: day("2026-07-01"), to: day("2026-07-31")) == 3)
         #expect(try j.eventCount(from: day("2026-07-05"), to: day("2026-07-11")) == 3)
         #expect(try j.eventCount(from: day("2026-07-01"), to: day("2026-07-31"), filter: DayFilter(personID: ben.id)) == 2)
+        // The month view is the three reads in one.
+        for filter in [DayFilter(), DayFilter(personID: ben.id), DayFilter(personID: ana.id)] {
+            let view = try j.monthView(year: 2026, month: 7, filter: filter)
+            #expect(view.days == (try j.month(year: 2026, month: 7, filter: filter)))
+            #expect(view.moods == (try j.categories(kind: .mood)))
+            #expect(view.eventCount == (try j.eventCount(from: day("2026-07-01"), to: day("2026-07-31"), filter: filter)))
+        }
+        #expect(try j.monthView(year: 2026, month: 8).days.isEmpty)
+        #expect(try j.monthView(year: 2026, month: 8).eventCount == 0)
+        #expect(throws: Journal.Error.self) { try j.monthView(year: 2026, month: 13) }
         try j.checkInvariants()
     }
 
