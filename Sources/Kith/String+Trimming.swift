@@ -1,9 +1,30 @@
-import Foundation
+extension Unicode.Scalar {
+    /// White space as Foundation's `CharacterSet.whitespaces` has it on Linux: tab, the
+    /// Unicode space separators (category Zs) and U+200B ZERO WIDTH SPACE
+    /// (`TextTrimmingTests` compares every BMP scalar with Foundation).
+    package var isBlank: Bool {
+        switch value {
+        case 0x20, 0x09, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+
+    /// The line breaks of Foundation's `CharacterSet.newlines`: U+000A–U+000D, U+0085,
+    /// U+2028 and U+2029.
+    package var isLineBreak: Bool {
+        switch value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+}
 
 extension StringProtocol where UTF8View: BidirectionalCollection {
     /// `trimmingCharacters(in: .whitespacesAndNewlines)` (or `.whitespaces` when `newlines`
-    /// is false), without Foundation's bridging when both ends are ASCII; the same result.
-    func kithTrimmed(newlines: Bool = true) -> String {
+    /// is false) without Foundation: the same result, whole Unicode scalars trimmed at both
+    /// ends. Both ends ASCII (nearly every value) take a byte loop and return the string
+    /// itself when nothing is trimmed.
+    package func kithTrimmed(newlines: Bool = true) -> String {
         let u = utf8
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || (newlines && b >= 0x0A && b <= 0x0D) }
         var start = u.startIndex, end = u.endIndex
@@ -13,29 +34,24 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
             guard isSpace(u[before]) else { break }
             end = before
         }
-        // A non-ASCII end may be Unicode white space (U+00A0, U+2028...): Foundation decides,
-        // unless nothing was trimmed at that end and it is a letter, digit, punctuation or
-        // symbol (a name such as "Élodie"), which no white-space set holds.
         if start < end, u[start] >= 0x80 || u[u.index(before: end)] >= 0x80 {
-            func surelyNotSpace(_ c: Unicode.Scalar) -> Bool {
-                switch c.properties.generalCategory {
-                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber, .letterNumber,
-                     .otherNumber, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-                     .initialPunctuation, .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .otherSymbol:
-                    return true
-                default:
-                    return false
-                }
-            }
+            // A non-ASCII end may be Unicode white space (U+00A0, U+2028...): trim by scalars.
             let scalars = unicodeScalars
-            guard u[start] < 0x80 || (start == u.startIndex && surelyNotSpace(scalars[start])),
-                  u[u.index(before: end)] < 0x80
-                    || (end == u.endIndex && surelyNotSpace(scalars[scalars.index(before: end)])) else {
-                return trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces)
+            func trims(_ c: Unicode.Scalar) -> Bool { c.isBlank || (newlines && c.isLineBreak) }
+            var first = scalars.startIndex, last = scalars.endIndex
+            while first < last, trims(scalars[first]) { first = scalars.index(after: first) }
+            while first < last {
+                let before = scalars.index(before: last)
+                guard trims(scalars[before]) else { break }
+                last = before
             }
+            return String(self[first..<last])
         }
         // Nothing to trim (nearly every value): the string itself, not a copy of its slice.
         if start == u.startIndex && end == u.endIndex, let whole = self as? String { return whole }
         return String(self[start..<end])
     }
+
+    /// Whether the text is empty or only white space (`CharacterSet.whitespaces`).
+    package var isBlank: Bool { unicodeScalars.allSatisfy(\.isBlank) }
 }

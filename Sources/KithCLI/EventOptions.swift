@@ -38,8 +38,8 @@ struct EventOptions: ParsableArguments {
         guard let colon = text.firstIndex(of: ":") else {
             throw UserError("cannot read the trait \"\(text)\"", "write it as Kind/Sub: what you learned, for example \"Interests/Climbing: started bouldering\"")
         }
-        let path = text[..<colon].trimmingBlanks()
-        let body = text[text.index(after: colon)...].trimmingBlanks()
+        let path = text[..<colon].kithTrimmed(newlines: false)
+        let body = text[text.index(after: colon)...].kithTrimmed(newlines: false)
         guard !path.isEmpty, !body.isEmpty else {
             throw UserError("the trait \"\(text)\" needs a kind and a text", "write it as Kind/Sub: what you learned")
         }
@@ -76,7 +76,7 @@ struct EventValues {
     /// `--geo LAT,LON` read as two numbers.
     func coordinates() throws -> (Double, Double)? {
         guard let geo else { return nil }
-        let parts = geo.split(separator: ",").map { $0.trimmingBlanks() }
+        let parts = geo.split(separator: ",").map { $0.kithTrimmed(newlines: false) }
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
               (-90...90).contains(lat), (-180...180).contains(lon) else {
             throw UserError("cannot read \"\(geo)\" as coordinates", "write them as LAT,LON, for example 25.0330,121.5654")
