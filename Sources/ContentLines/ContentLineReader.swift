@@ -193,7 +193,7 @@ public struct ContentLineReader: Sendable {
     /// (``RawLines``) instead of built ``ContentLine``s: the component is handed over with
     /// no properties, its lines beside it. Nested components' lines are built as usual.
     /// Warnings are the same as ``takeComponents(_:)``'s.
-    package mutating func takeRawComponents(_ body: (inout Component, RawLines) throws -> Void) rethrows {
+    package mutating func takeRawComponents(_ body: (inout Component, inout RawLines) throws -> Void) rethrows {
         rawMode = true
         defer { rawMode = false; rawLines = RawLines() }
         try walkRaw(body)
@@ -202,17 +202,16 @@ public struct ContentLineReader: Sendable {
     private static let beginName = RawLine.Name("BEGIN")
     private static let endName = RawLine.Name("END")
 
-    private mutating func walkRaw(_ body: (inout Component, RawLines) throws -> Void) rethrows {
+    private mutating func walkRaw(_ body: (inout Component, inout RawLines) throws -> Void) rethrows {
         var stack: [Component] = []
         // Per open component: how many properties were skipped over the limit, and the index
         // of the warning that says so.
         var dropped: [(count: Int, warning: Int)] = []
         // BEGINs skipped for being too deep, not yet matched by an END.
         var excessDepth = 0
-        // Room reserved for a new component's properties: as many as the last top-level one
-        // had (capped), so that a card's array does not grow (and move) five times.
-        var expected = 0
-        var expectedBytes = 0
+        // Room for the next component's lines is reserved as soon as one is handed over
+        // (before its BEGIN line is appended): what the last one held and some more, capped,
+        // so that a card's arrays are allocated once and seldom grow.
         func close(_ stack: inout [Component], _ warnings: inout [FormatWarning], _ rawLines: inout RawLines) throws {
             var c = stack.removeLast()
             let d = dropped.removeLast()
@@ -222,9 +221,11 @@ public struct ContentLineReader: Sendable {
             if stack.isEmpty {
                 var taken = RawLines()
                 swap(&taken, &rawLines)
-                expected = min(taken.lines.count, 64)
-                expectedBytes = min(taken.bytes.count, 1 << 16)
-                try body(&c, taken)
+                rawLines.lines.reserveCapacity(min(taken.lines.count + 8, 64))
+                rawLines.bytes.reserveCapacity(min(taken.bytes.count + taken.bytes.count / 2, 1 << 16))
+                // Handed over inout, so the receiver owns the only reference and can change
+                // the lines in place (no copy on write).
+                try body(&c, &taken)
             } else {
                 stack[stack.count - 1].components.append(c)
             }
@@ -260,10 +261,6 @@ public struct ContentLineReader: Sendable {
                         try close(&stack, &warnings, &rawLines)
                     }
                     stack.append(Component(name: name, line: lineNo))
-                    if stack.count == 1 && expected > 0 {
-                        rawLines.lines.reserveCapacity(expected)
-                        rawLines.bytes.reserveCapacity(expectedBytes)
-                    }
                     dropped.append((0, 0))
                     outsideRun = false
                     continue
@@ -818,7 +815,7 @@ public struct ContentLineReader: Sendable {
             }
             bytes = decoded
             isQP = true
-            parameters.removeAll { $0.name == "ENCODING" }
+            Self.removeParameter(&parameters, "ENCODING")
         } else {
             bytes = Array(raw)
         }
@@ -840,14 +837,27 @@ public struct ContentLineReader: Sendable {
                 message: "Value is not valid UTF-8; read as Windows-1252."))
             text = Charset.windows1252(bytes)
         }
-        if charset != nil { parameters.removeAll { $0.name == "CHARSET" } }
-        if isQP, text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+        if charset != nil { Self.removeParameter(&parameters, "CHARSET") }
+        if isQP, Self.containsLineBreak(&text) {
             // Keep the value in escaped form: decoded line breaks become \n.
             text = text.replacingOccurrences(of: "\r\n", with: "\\n")
                 .replacingOccurrences(of: "\n", with: "\\n")
                 .replacingOccurrences(of: "\r", with: "\\n")
         }
         return text
+    }
+
+    /// Removes every parameter named `name` (the reader merges names, so there is at most one).
+    private static func removeParameter(_ parameters: inout [ContentLine.Parameter], _ name: String) {
+        while let k = parameters.firstIndex(where: { $0.name == name }) { parameters.remove(at: k) }
+    }
+
+    /// Whether `text` holds a CR or LF, read in its contiguous bytes.
+    private static func containsLineBreak(_ text: inout String) -> Bool {
+        text.withUTF8 { buf in
+            let end = lineBreak(buf, from: 0)
+            return end < buf.count
+        }
     }
 
     @inline(__always)

@@ -139,6 +139,35 @@ import Testing
         END:VCARD
 
         """,
+        // Dates checked from the bytes without building the line: good forms (basic,
+        // extended, yearless, with a time, a day past the month's end that the parser
+        // accepts) and bad ones (month 13, day 0, nine digits, a word), VALUE=text both ways,
+        // a folded date, and base64 photos whose bad byte falls in and after eight-byte blocks.
+        """
+        BEGIN:VCARD
+        VERSION:4.0
+        FN:Dates
+        BDAY:19850412T101500
+        ANNIVERSARY:--0412
+        DEATHDATE:1985-04
+        X-ANNIVERSARY:1985
+        BDAY:19850231
+        BDAY:1985-13-01
+        ANNIVERSARY:--0400
+        DEATHDATE:198504120
+        X-ANNIVERSARY:someday
+        BDAY;VALUE=text:1985-13-01
+        BDAY;VALUE=text:19850412
+        BDAY:1985-
+         04-12
+        BDAY:--04-1
+        PHOTO;ENCODING=b:QUJDREVGR0hJSktMTU5PUFFS!1NUVVZXWFla
+        LOGO;ENCODING=b:QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo=X
+        SOUND;ENCODING=b:QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo=
+        KEY;ENCODING=b:QUJDREVGR0hJSkt MTU5PUFFSU1RVVldYWVo
+        END:VCARD
+
+        """,
     ]
 
     static func bytes(_ text: String, crlf: Bool) -> [UInt8] {
