@@ -170,7 +170,7 @@ extension VCard {
     static func card(_ component: Component, lines: inout RawLines, warnings: inout [FormatWarning]) -> VCard {
         var version = VCard.Version.v3_0
         var sawVersion = false
-        for k in lines.lines.indices where lines.isNamed(k, versionName) {
+        if let k = lines.firstIndex(named: versionName) {
             let line = lines.lines[k].line
             sawVersion = true
             let v = lines.value(k).trimmingASCIISpaces()
@@ -182,7 +182,6 @@ extension VCard {
                     message: "VERSION:\(v) is not 2.1, 3.0 or 4.0; read as \(version.rawValue)."))
             }
             lines.remove(at: k)
-            break
         }
         if !sawVersion {
             warnings.append(FormatWarning(line: component.line, property: "VERSION", code: .missingProperty,
