@@ -515,6 +515,8 @@ public struct ContentLineReader: Sendable {
     }
 
     /// Whether the physical line at `start` is non-empty and only base64 characters (no colon).
+    /// Asked after nearly every line (and answered in a few bytes), so inlined.
+    @inline(__always)
     private func isBareBase64Line(at start: Int) -> Bool {
         // Bit b of `low` (bytes 0..<64) or `high` (64..<128) is set when byte b is a base64 character:
         // + / 0-9 = in `low`, A-Z a-z in `high`. Most lines stop at their property name's colon.
@@ -659,14 +661,29 @@ public struct ContentLineReader: Sendable {
         return true
     }
 
+    /// The index of the first byte at or after `i` (before `n`) that is not ASCII, or `n`;
+    /// eight bytes a step.
+    @inline(__always)
+    private static func asciiPrefix(_ base: UnsafeRawPointer, _ i: Int, _ n: Int) -> Int {
+        var k = i
+        while k + 8 <= n {
+            let w = base.loadUnaligned(fromByteOffset: k, as: UInt64.self) & 0x8080_8080_8080_8080
+            if w != 0 { return k + w.trailingZeroBitCount >> 3 }
+            k += 8
+        }
+        while k < n, base.load(fromByteOffset: k, as: UInt8.self) < 0x80 { k += 1 }
+        return k
+    }
+
     /// Whether `buf` is valid UTF-8 (as `String(validating:)` judges it), without making a string.
     private static func isUTF8(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
-        if isASCII(buf) { return true }
+        guard let base = UnsafeRawPointer(buf.baseAddress) else { return true }
         let n = buf.count
-        var i = 0
+        // ASCII runs (most of any value, and all of most) are passed eight bytes a step.
+        var i = asciiPrefix(base, 0, n)
         while i < n {
             let b = buf[i]
-            if b < 0x80 { i += 1; continue }
+            if b < 0x80 { i = asciiPrefix(base, i + 1, n); continue }
             if b < 0xC2 { return false }
             if b < 0xE0 {
                 guard i + 1 < n, buf[i + 1] & 0xC0 == 0x80 else { return false }
