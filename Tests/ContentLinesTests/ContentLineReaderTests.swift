@@ -96,6 +96,21 @@ struct ContentLineReaderTests {
         #expect(ls.allSatisfy { $0.parameters.isEmpty })
     }
 
+    /// QUOTED-PRINTABLE and BASE64 are looked for before the first unquoted colon of the
+    /// line as read so far (folded or not), in any case; in the value they do not count.
+    @Test func encodingDeclarationsAreFoundInParametersOnly() {
+        let (ls, ws) = lines("NOTE:QUOTED-PRINTABLE=\r\nTEL:1\r\n"
+            + "NOTE;ENC\r\n ODING=QUOTED-PRINTABLE:a=\r\nb\r\n"
+            + "NOTE;encoding=quoted-printable:x=\r\ny\r\n"
+            + "NOTE;X-A=\"a:b\";QUOTED-PRINTABLE:c=\r\nd\r\n"
+            + "PHOTO;ENC\r\n ODING=BASE64:\r\nAAAA\r\nBBBB\r\n\r\nTEL:2\r\n"
+            + "NOTE:BASE64\r\nAAAA\r\n")
+        #expect(ls.map(\.value) == ["QUOTED-PRINTABLE=", "1", "ab", "xy", "cd", "AAAABBBB", "2", "BASE64"])
+        #expect(ls[4].parameter("X-A") == ["a:b"])
+        // The last line, bare base64 after a value that only says BASE64, is not joined.
+        #expect(ws.map(\.code) == [.malformedLine])
+    }
+
     @Test func quotedPrintableSoftBreakKeepsLeadingSpaceOfNextLine() {
         let (ls, ws) = lines("NOTE;ENCODING=QUOTED-PRINTABLE:two=\r\n words=\r\n\tand tab\r\nPHOTO;ENCODING=b:AAA=\r\n BBB=\r\n")
         #expect(ws.isEmpty)
