@@ -39,26 +39,37 @@ public enum Charset {
     /// ISO-8859-1 (each byte is its scalar) or, with `windows`, Windows-1252 (0x80–0x9F
     /// mapped through `cp1252High`), encoded straight into UTF-8.
     private static func latin<C: Collection>(_ bytes: C, windows: Bool) -> String where C.Element == UInt8 {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
+        if let text = bytes.withContiguousStorageIfAvailable({ latin($0, windows: windows) }) { return text }
+        return Array(bytes).withUnsafeBufferPointer { latin($0, windows: windows) }
+    }
+
+    /// ``latin(_:windows:)`` on contiguous bytes, written straight into the string's storage
+    /// (at most three UTF-8 bytes a byte).
+    private static func latin(_ bytes: UnsafeBufferPointer<UInt8>, windows: Bool) -> String {
         cp1252High.withUnsafeBufferPointer { high in
-            for b in bytes {
-                if b < 0x80 {
-                    out.append(b)
-                    continue
+            String(unsafeUninitializedCapacity: bytes.count * 3) { out in
+                var o = 0
+                for b in bytes {
+                    if b < 0x80 {
+                        out[o] = b
+                        o += 1
+                        continue
+                    }
+                    let v = windows && b <= 0x9F ? high[Int(b - 0x80)] : UInt32(b)
+                    if v < 0x800 {
+                        out[o] = UInt8(0xC0 | v >> 6)
+                        out[o + 1] = UInt8(0x80 | v & 0x3F)
+                        o += 2
+                    } else {
+                        out[o] = UInt8(0xE0 | v >> 12)
+                        out[o + 1] = UInt8(0x80 | (v >> 6) & 0x3F)
+                        out[o + 2] = UInt8(0x80 | v & 0x3F)
+                        o += 3
+                    }
                 }
-                let v = windows && b <= 0x9F ? high[Int(b - 0x80)] : UInt32(b)
-                if v < 0x800 {
-                    out.append(UInt8(0xC0 | v >> 6))
-                    out.append(UInt8(0x80 | v & 0x3F))
-                } else {
-                    out.append(UInt8(0xE0 | v >> 12))
-                    out.append(UInt8(0x80 | (v >> 6) & 0x3F))
-                    out.append(UInt8(0x80 | v & 0x3F))
-                }
+                return o
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static let cp1252High: [UInt32] = [

@@ -120,13 +120,20 @@ extension String {
 
     /// ASCII case-insensitive equality, cheap for short tokens.
     package func caseInsensitiveEquals(_ other: String) -> Bool {
-        let a = self.utf8, b = other.utf8
-        guard a.count == b.count else { return false }
-        for (x, y) in zip(a, b) {
-            let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
-            let ly = (y >= 65 && y <= 90) ? y | 0x20 : y
-            if lx != ly { return false }
+        guard utf8.count == other.utf8.count else { return false }
+        // Compared in the contiguous bytes (no UTF-8 view iterators).
+        var a = self, b = other
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                for k in 0..<x.count {
+                    let cx = x[k], cy = y[k]
+                    if cx == cy { continue }
+                    let lx = (cx >= 65 && cx <= 90) ? cx | 0x20 : cx
+                    let ly = (cy >= 65 && cy <= 90) ? cy | 0x20 : cy
+                    if lx != ly { return false }
+                }
+                return true
+            }
         }
-        return true
     }
 }

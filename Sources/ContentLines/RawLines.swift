@@ -116,6 +116,19 @@ package struct RawLines: Sendable {
         }
     }
 
+    /// The index of the first line from `k` on named `name`, or nil: one call for a whole
+    /// search, with the per-line test inlined here (``isNamed(_:_:)`` is not inlined
+    /// across modules).
+    package func firstIndex(named name: RawLine.Name, from k: Int = 0) -> Int? {
+        var j = k
+        let count = lines.count
+        while j < count {
+            if isNamed(j, name) { return j }
+            j += 1
+        }
+        return nil
+    }
+
     /// Whether the line at `k` has the group `group` (ASCII case-insensitive).
     package func hasGroup(_ k: Int, _ group: String) -> Bool {
         let l = lines[k]

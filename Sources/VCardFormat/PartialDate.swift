@@ -25,6 +25,11 @@ extension VCard {
             self.init(year: y, month: m, day: d)
         }
 
+        /// Whether ``init(_:)`` would read `bytes` (UTF-8) as a date, without making a string.
+        static func isDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            parse(bytes) != nil
+        }
+
         /// The fields of `bytes` (see ``init(_:)``), with no allocation.
         private static func parse(_ b: UnsafeBufferPointer<UInt8>) -> (Int?, Int?, Int?)? {
             var end = 0

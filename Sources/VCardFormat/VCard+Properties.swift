@@ -258,8 +258,7 @@ extension VCard {
         guard case .raw(let raw) = storage else { return property(name)?.value }
         let key = RawLine.Name(name)
         let lines = raw.lines
-        for k in lines.lines.indices where lines.isNamed(k, key) { return lines.value(k) }
-        return nil
+        return lines.firstIndex(named: key).map { lines.value($0) }
     }
 
     func text(_ name: String) -> String? {
@@ -298,7 +297,9 @@ extension VCard {
         let found: ContentLine?
         if case .raw(let raw) = storage {
             let lines = raw.lines
-            found = lines.lines.indices.first { lines.isNamed($0, Self.labelName) && lines.hasGroup($0, group) }.map { lines.contentLine($0) }
+            var next = lines.firstIndex(named: Self.labelName)
+            while let k = next, !lines.hasGroup(k, group) { next = lines.firstIndex(named: Self.labelName, from: k + 1) }
+            found = next.map { lines.contentLine($0) }
         } else {
             found = properties.first(where: { $0.name.sameToken("X-ABLABEL") && $0.group?.caseInsensitiveEquals(group) == true })
         }
@@ -460,7 +461,9 @@ extension VCard {
             // Read from the bytes; a line with quoted or caret-escaped parameters is built.
             let key = RawLine.Name(name)
             let lines = raw.lines
-            for k in lines.lines.indices where lines.isNamed(k, key) {
+            var next = lines.firstIndex(named: key)
+            while let k = next {
+                next = lines.firstIndex(named: key, from: k + 1)
                 let l = lines.lines[k]
                 if l.built >= 0 || !l.plainParameters {
                     let p = lines.contentLine(k)

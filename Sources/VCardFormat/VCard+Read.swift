@@ -99,7 +99,7 @@ extension VCard {
                         return
                     }
                     count += 1
-                    try body(card(component, lines: lines, warnings: &warnings))
+                    try body(card(component, lines: &lines, warnings: &warnings))
                 })
             } else {
                 try reader.takeComponents({ component in
@@ -165,12 +165,12 @@ extension VCard {
     private static let versionName = RawLine.Name("VERSION")
 
     /// ``card(taking:warnings:)`` for a component read in raw form: the card keeps `lines`
-    /// as bytes; only VERSION and the lines checked are built.
-    static func card(_ component: Component, lines: RawLines, warnings: inout [FormatWarning]) -> VCard {
-        var lines = lines
+    /// as bytes; only VERSION and the lines checked are built. VERSION is taken out of
+    /// `lines` in place.
+    static func card(_ component: Component, lines: inout RawLines, warnings: inout [FormatWarning]) -> VCard {
         var version = VCard.Version.v3_0
         var sawVersion = false
-        for k in lines.lines.indices where lines.isNamed(k, versionName) {
+        if let k = lines.firstIndex(named: versionName) {
             let line = lines.lines[k].line
             sawVersion = true
             let v = lines.value(k).trimmingASCIISpaces()
@@ -182,7 +182,6 @@ extension VCard {
                     message: "VERSION:\(v) is not 2.1, 3.0 or 4.0; read as \(version.rawValue)."))
             }
             lines.remove(at: k)
-            break
         }
         if !sawVersion {
             warnings.append(FormatWarning(line: component.line, property: "VERSION", code: .missingProperty,
@@ -213,11 +212,11 @@ extension VCard {
             case 3, 4, 5:
                 if Self.mediaKeys.contains(l.key) {
                     checkMedia(lines.contentLine(k), into: &warnings)
-                } else if l.key == Self.bdayKey {
+                } else if l.key == Self.bdayKey, !Self.isRawDate(lines, k) {
                     checkDate(lines.contentLine(k), into: &warnings)
                 }
             case 9, 11, 13:
-                if Self.dateNames.contains(where: { lines.isNamed(k, $0) }) {
+                if Self.dateNames.contains(where: { lines.isNamed(k, $0) }), !Self.isRawDate(lines, k) {
                     checkDate(lines.contentLine(k), into: &warnings)
                 }
             default: break
@@ -227,6 +226,15 @@ extension VCard {
             warnings.append(FormatWarning(line: line, property: "FN", code: .missingProperty,
                 message: "Card has no FN (formatted name); one is made from N, ORG or EMAIL when written."))
         }
+    }
+
+    /// Whether the line at `k` is kept as bytes and its value is a date: then ``checkDate``
+    /// cannot warn (with VALUE=text it never does; without, the date reads), and the line
+    /// need not be built.
+    private static func isRawDate(_ lines: RawLines, _ k: Int) -> Bool {
+        let l = lines.lines[k]
+        guard l.built < 0 else { return false }
+        return lines.bytes.withUnsafeBufferPointer { PartialDate.isDate(UnsafeBufferPointer(rebasing: $0[l.valueStart..<l.end])) }
     }
 
     /// Adds warnings for values that do not fit their property.

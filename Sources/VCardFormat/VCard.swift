@@ -95,7 +95,11 @@ public struct VCard: Hashable, Sendable {
             let key = RawLine.Name(name)
             var result: [ContentLine] = []
             let lines = raw.lines
-            for k in lines.lines.indices where lines.isNamed(k, key) { result.append(lines.contentLine(k)) }
+            var next = lines.firstIndex(named: key)
+            while let k = next {
+                result.append(lines.contentLine(k))
+                next = lines.firstIndex(named: key, from: k + 1)
+            }
             return result
         }
         let upper = name.uppercasedIfNeeded
@@ -107,8 +111,7 @@ public struct VCard: Hashable, Sendable {
         if case .raw(let raw) = storage {
             let key = RawLine.Name(name)
             let lines = raw.lines
-            for k in lines.lines.indices where lines.isNamed(k, key) { return lines.contentLine(k) }
-            return nil
+            return lines.firstIndex(named: key).map { lines.contentLine($0) }
         }
         let upper = name.uppercasedIfNeeded
         return properties.first { $0.name.sameToken(upper) }

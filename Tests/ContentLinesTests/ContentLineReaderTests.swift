@@ -82,6 +82,35 @@ struct ContentLineReaderTests {
         #expect(ls[1].line == 3)
     }
 
+    /// Decoded line breaks (CR, LF, CRLF, at either end, in a long value, in another
+    /// charset) become `\n`; a lower-case utf-8 charset is UTF-8; both parameters go.
+    @Test func quotedPrintableLineBreaksAndCharsetSpellings() {
+        let long = String(repeating: "x", count: 40)
+        let text = "NOTE;charset=utf-8;ENCODING=QUOTED-PRINTABLE:=0Aa=0Db=0D=0A=C3=A9\(long)=0A\r\n"
+            + "NOTE;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:=E9=0D=0A=E8\r\n"
+            + "NOTE;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:\(long)=C3=A9 no break\r\n"
+            + "NOTE;CHARSET=utf-8:plain\r\n"
+        let (ls, ws) = lines(text)
+        #expect(ws.isEmpty)
+        #expect(ls.map(\.value) == ["\\na\\nb\\n\u{E9}\(long)\\n", "\u{E9}\\n\u{E8}", "\(long)\u{E9} no break", "plain"])
+        #expect(ls.allSatisfy { $0.parameters.isEmpty })
+    }
+
+    /// QUOTED-PRINTABLE and BASE64 are looked for before the first unquoted colon of the
+    /// line as read so far (folded or not), in any case; in the value they do not count.
+    @Test func encodingDeclarationsAreFoundInParametersOnly() {
+        let (ls, ws) = lines("NOTE:QUOTED-PRINTABLE=\r\nTEL:1\r\n"
+            + "NOTE;ENC\r\n ODING=QUOTED-PRINTABLE:a=\r\nb\r\n"
+            + "NOTE;encoding=quoted-printable:x=\r\ny\r\n"
+            + "NOTE;X-A=\"a:b\";QUOTED-PRINTABLE:c=\r\nd\r\n"
+            + "PHOTO;ENC\r\n ODING=BASE64:\r\nAAAA\r\nBBBB\r\n\r\nTEL:2\r\n"
+            + "NOTE:BASE64\r\nAAAA\r\n")
+        #expect(ls.map(\.value) == ["QUOTED-PRINTABLE=", "1", "ab", "xy", "cd", "AAAABBBB", "2", "BASE64"])
+        #expect(ls[4].parameter("X-A") == ["a:b"])
+        // The last line, bare base64 after a value that only says BASE64, is not joined.
+        #expect(ws.map(\.code) == [.malformedLine])
+    }
+
     @Test func quotedPrintableSoftBreakKeepsLeadingSpaceOfNextLine() {
         let (ls, ws) = lines("NOTE;ENCODING=QUOTED-PRINTABLE:two=\r\n words=\r\n\tand tab\r\nPHOTO;ENCODING=b:AAA=\r\n BBB=\r\n")
         #expect(ws.isEmpty)

@@ -40,6 +40,79 @@ struct Base64Tests {
         #expect(Base64.decode("TQ==\r\n ") == Array("M".utf8))  // blanks after padding are fine
         #expect(Base64.isValid(""))
     }
+
+    /// Digits are checked eight at a time: a bad byte, padding or a blank at any place of
+    /// a block (and in the tail after the last block) is still seen.
+    @Test func checksEveryPlaceOfTheEightByteBlocks() {
+        let good = Base64.encode(Array(0..<48) as [UInt8])  // 64 digits
+        #expect(Base64.isValid(good))
+        let digits = Array(good.utf8)
+        for k in 0..<digits.count {
+            var bad = digits
+            bad[k] = UInt8(ascii: "!")
+            #expect(!Base64.isValid(String(decoding: bad, as: UTF8.self)), "bad byte at \(k)")
+            var high = digits
+            high[k] = 0xC3
+            #expect(!Base64.isValid(String(decoding: high + [0xA9], as: UTF8.self)), "non-ASCII at \(k)")
+            var blank = digits
+            blank.insert(0x20, at: k)
+            #expect(Base64.decode(String(decoding: blank, as: UTF8.self)) == Array(0..<48), "blank at \(k)")
+            var padded = digits
+            padded.insert(UInt8(ascii: "="), at: k)
+            #expect(!Base64.isValid(String(decoding: padded, as: UTF8.self)), "padding at \(k)")
+        }
+        for n in 0...20 {
+            let text = Base64.encode(Array(repeating: 0x5A, count: n))
+            #expect(Base64.decode(text) == Array(repeating: 0x5A, count: n), "\(n) bytes")
+            #expect(Base64.isValid(text.replacingOccurrences(of: "=", with: "")), "\(n) bytes unpadded")
+        }
+    }
+}
+
+@Suite("caseInsensitiveEquals")
+struct CaseInsensitiveEqualsTests {
+    @Test func comparesASCIILettersIgnoringCaseOnly() {
+        #expect("utf-8".caseInsensitiveEquals("UTF-8"))
+        #expect("Quoted-Printable".caseInsensitiveEquals("QUOTED-PRINTABLE"))
+        #expect("".caseInsensitiveEquals(""))
+        #expect(!"utf-8".caseInsensitiveEquals("utf-16"))
+        #expect(!"utf8".caseInsensitiveEquals("utf-8"))
+        #expect(!"a".caseInsensitiveEquals(""))
+        // Only A-Z and a-z fold: '@' (0x40) and '`' (0x60), '[' and '{' stay apart.
+        #expect(!"@".caseInsensitiveEquals("`"))
+        #expect(!"[".caseInsensitiveEquals("{"))
+        #expect(!"\u{E9}".caseInsensitiveEquals("\u{C9}"))
+        #expect("caf\u{E9}".caseInsensitiveEquals("CAF\u{E9}"))
+        // Long (heap) strings as well as small ones; a Substring-made string too.
+        let long = String(repeating: "abcdefghijklmnopqrstuvwxyz", count: 3)
+        #expect(long.caseInsensitiveEquals(long.uppercased()))
+        #expect(!long.caseInsensitiveEquals(long.uppercased().dropLast() + "!"))
+        #expect(String(long.dropFirst(26)).caseInsensitiveEquals(String(long.uppercased().dropFirst(26))))
+    }
+}
+
+@Suite("Charset")
+struct CharsetTests {
+    /// ISO-8859-1 is each byte as its scalar; Windows-1252 differs only in 0x80–0x9F; both
+    /// from an array, a slice and a collection that is not contiguous.
+    @Test func latinCharsetsDecodeEveryByte() {
+        let all = (0...255).map { UInt8($0) }
+        let latin1 = String(String.UnicodeScalarView(all.map { Unicode.Scalar($0) }))
+        #expect(Charset.decode(all, charset: "ISO-8859-1") == latin1)
+        #expect(Charset.decode(all[16...], charset: "latin1") == String(latin1.unicodeScalars.dropFirst(16)))
+        #expect(Charset.decode((0...255).lazy.map { UInt8($0) }, charset: "l1") == latin1)
+        #expect(Charset.decode([UInt8](), charset: "ISO-8859-1") == "")
+        let windows = Charset.windows1252(all)
+        let scalars = Array(windows.unicodeScalars)
+        #expect(scalars.count == 256)
+        for k in 0..<256 where k < 0x80 || k > 0x9F { #expect(scalars[k].value == UInt32(k)) }
+        #expect(scalars[0x80] == "\u{20AC}")
+        #expect(scalars[0x81].value == 0x81)
+        #expect(scalars[0x93] == "\u{201C}")
+        #expect(scalars[0x9F] == "\u{0178}")
+        #expect(Charset.decode(all, charset: "cp1252") == windows)
+        #expect(Charset.windows1252(all.lazy.filter { _ in true }) == windows)
+    }
 }
 
 @Suite("QuotedPrintable")

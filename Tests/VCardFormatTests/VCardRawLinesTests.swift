@@ -139,6 +139,35 @@ import Testing
         END:VCARD
 
         """,
+        // Dates checked from the bytes without building the line: good forms (basic,
+        // extended, yearless, with a time, a day past the month's end that the parser
+        // accepts) and bad ones (month 13, day 0, nine digits, a word), VALUE=text both ways,
+        // a folded date, and base64 photos whose bad byte falls in and after eight-byte blocks.
+        """
+        BEGIN:VCARD
+        VERSION:4.0
+        FN:Dates
+        BDAY:19850412T101500
+        ANNIVERSARY:--0412
+        DEATHDATE:1985-04
+        X-ANNIVERSARY:1985
+        BDAY:19850231
+        BDAY:1985-13-01
+        ANNIVERSARY:--0400
+        DEATHDATE:198504120
+        X-ANNIVERSARY:someday
+        BDAY;VALUE=text:1985-13-01
+        BDAY;VALUE=text:19850412
+        BDAY:1985-
+         04-12
+        BDAY:--04-1
+        PHOTO;ENCODING=b:QUJDREVGR0hJSktMTU5PUFFS!1NUVVZXWFla
+        LOGO;ENCODING=b:QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo=X
+        SOUND;ENCODING=b:QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo=
+        KEY;ENCODING=b:QUJDREVGR0hJSkt MTU5PUFFSU1RVVldYWVo
+        END:VCARD
+
+        """,
     ]
 
     static func bytes(_ text: String, crlf: Bool) -> [UInt8] {
@@ -267,6 +296,27 @@ import Testing
         }
         #expect(valid > 50)
         #expect(try Self.compare(bytes, "utf8 edges") == 2_000)
+    }
+
+    @Test("ASCII runs passed eight bytes a step: what follows a run of any length is still judged")
+    func utf8AfterASCIIRuns() throws {
+        // Each value: an ASCII run of 0–17 bytes, then a sequence (good, bad or cut), then
+        // another run; the invalid ones must warn exactly where String(validating:) refuses.
+        let sequences: [[UInt8]] = [[0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xC3], [0xE2, 0x82],
+                                    [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xFF]]
+        var bytes: [UInt8] = []
+        var invalid = 0
+        for before in 0...17 {
+            for (k, sequence) in sequences.enumerated() {
+                let value = Array(repeating: UInt8(ascii: "a"), count: before) + sequence + Array(repeating: UInt8(ascii: "b"), count: (before + k) % 11)
+                if String(validating: value, as: UTF8.self) == nil { invalid += 1 }
+                bytes += Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:x\r\nNOTE:".utf8) + value + Array("\r\nEND:VCARD\r\n".utf8)
+            }
+        }
+        #expect(invalid == 18 * 7)
+        #expect(try Self.compare(bytes, "utf8 after ASCII runs") == 18 * sequences.count)
+        let warnings = try VCard.readText(bytes) { _ in }
+        #expect(warnings.filter { $0.code == .invalidUTF8 }.count == invalid)
     }
 
     @Test("every card of the Import samples and of the fixtures reads the same both ways")
