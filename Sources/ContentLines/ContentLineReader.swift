@@ -592,15 +592,7 @@ public struct ContentLineReader: Sendable {
             // The parameters, scanned as `parse` splits them.
             while i < n && buf[i] == 0x3B {
                 i += 1
-                let ps = i
-                while i < n {
-                    let c = buf[i]
-                    if c == 0x3D || c == 0x3B || c == 0x3A { break }
-                    i += 1
-                }
-                var (ts, te) = (ps, i)
-                while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
-                while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
+                let (ts, te) = Self.parameterName(buf, &i, n)
                 let len = te - ts
                 if i < n && buf[i] == 0x3D {
                     if len == 8 || len == 7 {
@@ -737,15 +729,7 @@ public struct ContentLineReader: Sendable {
         var parameters: [ContentLine.Parameter] = []
         while i < n && buf[i] == 0x3B {
             i += 1
-            let ps = i
-            while i < n {
-                let c = buf[i]
-                if c == 0x3D || c == 0x3B || c == 0x3A { break }
-                i += 1
-            }
-            var (ts, te) = (ps, i)
-            while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
-            while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
+            let (ts, te) = Self.parameterName(buf, &i, n)
             let pname = Self.upperString(buf, ts, te)
             if i < n && buf[i] == 0x3D {
                 i += 1
@@ -874,6 +858,23 @@ public struct ContentLineReader: Sendable {
             let end = lineBreak(buf, from: 0)
             return end < buf.count
         }
+    }
+
+    /// From `i`, just after a `;`: moves `i` to the `=`, `;` or `:` that ends a parameter
+    /// name (or to `n`) and gives the name's bounds without the blanks around it. `scan` and
+    /// `parse` split parameters through this one function, so they agree.
+    @inline(__always)
+    private static func parameterName(_ buf: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ n: Int) -> (Int, Int) {
+        let start = i
+        while i < n {
+            let c = buf[i]
+            if c == 0x3D || c == 0x3B || c == 0x3A { break }
+            i += 1
+        }
+        var (ts, te) = (start, i)
+        while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
+        while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
+        return (ts, te)
     }
 
     @inline(__always)

@@ -43,8 +43,21 @@ enum ICalText {
     /// boundary of the result; when the result is valid UTF-8 too, so was the input (ASCII
     /// bytes put back at character boundaries), and then decoding repaired nothing.
     static func unescapeIfValid(bytes b: UnsafeBufferPointer<UInt8>) -> String? {
+        unescape(bytes: b, strict: true)
+    }
+
+    /// ``unescape(_:)`` from bytes (always builds a new string).
+    static func unescape(bytes b: UnsafeBufferPointer<UInt8>) -> String {
+        unescape(bytes: b, strict: false)!
+    }
+
+    /// Both: `strict` gives nil where ``unescapeIfValid(bytes:)`` does; otherwise invalid
+    /// UTF-8 in the result is repaired.
+    @inline(__always)
+    private static func unescape(bytes b: UnsafeBufferPointer<UInt8>, strict: Bool) -> String? {
         let n = b.count
         guard n > 0, let base = b.baseAddress else { return "" }
+        // Copy the runs between backslashes whole (memchr finds the next one), not byte by byte.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { out -> String? in
             let dst = out.baseAddress!
             var o = 0, i = 0
@@ -60,7 +73,7 @@ enum ICalText {
                 // b[i] is a backslash.
                 if i + 1 < n {
                     let e = b[i + 1]
-                    if e & 0xC0 == 0x80 { return nil }
+                    if strict && e & 0xC0 == 0x80 { return nil }
                     dst[o] = e == 110 || e == 78 ? 10 : e
                     o += 1; i += 2
                 } else {
@@ -68,38 +81,8 @@ enum ICalText {
                     o += 1; i += 1
                 }
             }
-            return String(validating: UnsafeBufferPointer(start: dst, count: o), as: UTF8.self)
-        }
-    }
-
-    /// ``unescape(_:)`` from bytes (always builds a new string).
-    static func unescape(bytes b: UnsafeBufferPointer<UInt8>) -> String {
-        let n = b.count
-        guard n > 0, let base = b.baseAddress else { return "" }
-        // Copy the runs between backslashes whole (memchr finds the next one), not byte by byte.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { out -> String in
-            let dst = out.baseAddress!
-            var o = 0, i = 0
-            while i < n {
-                let run: Int
-                if let p = memchr(base + i, 92, n - i) {
-                    run = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - (base + i)
-                } else {
-                    run = n - i
-                }
-                if run > 0 { (dst + o).initialize(from: base + i, count: run); o += run; i += run }
-                if i >= n { break }
-                // b[i] is a backslash.
-                if i + 1 < n {
-                    let e = b[i + 1]
-                    dst[o] = e == 110 || e == 78 ? 10 : e
-                    o += 1; i += 2
-                } else {
-                    dst[o] = 92
-                    o += 1; i += 1
-                }
-            }
-            return String(decoding: UnsafeBufferPointer(start: dst, count: o), as: UTF8.self)
+            let result = UnsafeBufferPointer(start: dst, count: o)
+            return strict ? String(validating: result, as: UTF8.self) : String(decoding: result, as: UTF8.self)
         }
     }
 

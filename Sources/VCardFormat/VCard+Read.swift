@@ -127,36 +127,12 @@ extension VCard {
     /// Makes a card from a parsed VCARD component, checking values and collecting warnings.
     /// The component's properties are taken (moved into the card), not copied.
     static func card(taking component: inout Component, warnings: inout [FormatWarning]) -> VCard {
-        var version = VCard.Version.v3_0
         var properties: [ContentLine] = []
         swap(&properties, &component.properties)
-        var sawVersion = false
-        var versionIndex: Int?
-        for k in properties.indices where properties[k].name.sameToken("VERSION") {
-            let p = properties[k]
-            do {
-                versionIndex = k
-                sawVersion = true
-                let v = p.value.trimmingASCIISpaces()
-                if let known = VCard.Version(rawValue: v) {
-                    version = known
-                } else {
-                    version = v.hasPrefix("4") ? .v4_0 : v.hasPrefix("2") ? .v2_1 : .v3_0
-                    warnings.append(FormatWarning(line: p.line, property: "VERSION", code: .unknownVersion,
-                        message: "VERSION:\(v) is not 2.1, 3.0 or 4.0; read as \(version.rawValue)."))
-                }
-                break
-            }
-        }
+        let versionIndex = properties.firstIndex { $0.name.sameToken("VERSION") }
+        let version = Self.version(versionIndex.map { (properties[$0].value, properties[$0].line) }, of: component,
+                                   warnings: &warnings)
         if let versionIndex { properties.remove(at: versionIndex) }
-        if !sawVersion {
-            warnings.append(FormatWarning(line: component.line, property: "VERSION", code: .missingProperty,
-                message: "Card has no VERSION; read as \(version.rawValue)."))
-        }
-        for child in component.components {
-            warnings.append(FormatWarning(line: child.line, property: "BEGIN", code: .unknownComponent,
-                message: "BEGIN:\(child.name) inside a vCard (an embedded AGENT card?) is not supported; skipped."))
-        }
         let card = VCard(version: version, properties: properties, line: component.line)
         card.check(into: &warnings)
         return card
@@ -168,12 +144,23 @@ extension VCard {
     /// as bytes; only VERSION and the lines checked are built. VERSION is taken out of
     /// `lines` in place.
     static func card(_ component: Component, lines: inout RawLines, warnings: inout [FormatWarning]) -> VCard {
+        let versionIndex = lines.firstIndex(named: versionName)
+        let version = Self.version(versionIndex.map { (lines.value($0), lines.lines[$0].line) }, of: component,
+                                   warnings: &warnings)
+        if let versionIndex { lines.remove(at: versionIndex) }
+        let card = VCard(version: version, raw: lines, line: component.line)
+        card.checkRaw(lines, into: &warnings)
+        return card
+    }
+
+    /// The version a card's first VERSION line (its value and line number) names, and the
+    /// warnings both ways of making a card give: an unknown or missing VERSION (read as the
+    /// nearest, or 3.0) and components nested in the card (skipped).
+    private static func version(_ versionLine: (value: String, line: Int)?, of component: Component,
+                                warnings: inout [FormatWarning]) -> VCard.Version {
         var version = VCard.Version.v3_0
-        var sawVersion = false
-        if let k = lines.firstIndex(named: versionName) {
-            let line = lines.lines[k].line
-            sawVersion = true
-            let v = lines.value(k).trimmingASCIISpaces()
+        if let (value, line) = versionLine {
+            let v = value.trimmingASCIISpaces()
             if let known = VCard.Version(rawValue: v) {
                 version = known
             } else {
@@ -181,9 +168,7 @@ extension VCard {
                 warnings.append(FormatWarning(line: line, property: "VERSION", code: .unknownVersion,
                     message: "VERSION:\(v) is not 2.1, 3.0 or 4.0; read as \(version.rawValue)."))
             }
-            lines.remove(at: k)
-        }
-        if !sawVersion {
+        } else {
             warnings.append(FormatWarning(line: component.line, property: "VERSION", code: .missingProperty,
                 message: "Card has no VERSION; read as \(version.rawValue)."))
         }
@@ -191,9 +176,7 @@ extension VCard {
             warnings.append(FormatWarning(line: child.line, property: "BEGIN", code: .unknownComponent,
                 message: "BEGIN:\(child.name) inside a vCard (an embedded AGENT card?) is not supported; skipped."))
         }
-        let card = VCard(version: version, raw: lines, line: component.line)
-        card.checkRaw(lines, into: &warnings)
-        return card
+        return version
     }
 
     private static let fnKey = RawLine.Name("FN").key
