@@ -93,7 +93,10 @@ final class ExportPipeline: @unchecked Sendable {
 /// A value: the reader fills its own, ``ExportPipeline`` hands it over whole (its buffers
 /// move without a copy), and the writer hands it back emptied to be filled again.
 struct ExportBatch: Sendable {
-    /// One event; its ranges index ``bytes`` (text) and ``lineEnds`` (kept lines).
+    /// One event; its ranges index ``bytes`` (text) and ``lineEnds`` (kept lines). The
+    /// fields of ``EventMapping/ExportEvent`` with places for pointers: one generic struct for
+    /// both was measured 4 % dearer for the whole export (its value witnesses are not
+    /// specialised: ~60 M more instructions on a 48,264-event journal).
     struct Item {
         var uid: Range<Int>
         var title: Range<Int>
