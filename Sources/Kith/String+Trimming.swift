@@ -27,24 +27,12 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
     package func kithTrimmed(newlines: Bool = true) -> String {
         let u = utf8
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || (newlines && b >= 0x0A && b <= 0x0D) }
-        var start = u.startIndex, end = u.endIndex
-        while start < end, isSpace(u[start]) { start = u.index(after: start) }
-        while start < end {
-            let before = u.index(before: end)
-            guard isSpace(u[before]) else { break }
-            end = before
-        }
+        let (start, end) = trimmedBounds(u, isSpace)
         if start < end, u[start] >= 0x80 || u[u.index(before: end)] >= 0x80 {
             // A non-ASCII end may be Unicode white space (U+00A0, U+2028...): trim by scalars.
             let scalars = unicodeScalars
             func trims(_ c: Unicode.Scalar) -> Bool { c.isBlank || (newlines && c.isLineBreak) }
-            var first = scalars.startIndex, last = scalars.endIndex
-            while first < last, trims(scalars[first]) { first = scalars.index(after: first) }
-            while first < last {
-                let before = scalars.index(before: last)
-                guard trims(scalars[before]) else { break }
-                last = before
-            }
+            let (first, last) = trimmedBounds(scalars, trims)
             return String(self[first..<last])
         }
         // Nothing to trim (nearly every value): the string itself, not a copy of its slice.
@@ -54,4 +42,17 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
 
     /// Whether the text is empty or only white space (`CharacterSet.whitespaces`).
     package var isBlank: Bool { unicodeScalars.allSatisfy(\.isBlank) }
+}
+
+/// The bounds of `c` without the elements `trims` accepts at either end.
+@inline(__always)
+private func trimmedBounds<C: BidirectionalCollection>(_ c: C, _ trims: (C.Element) -> Bool) -> (C.Index, C.Index) {
+    var start = c.startIndex, end = c.endIndex
+    while start < end, trims(c[start]) { start = c.index(after: start) }
+    while start < end {
+        let before = c.index(before: end)
+        guard trims(c[before]) else { break }
+        end = before
+    }
+    return (start, end)
 }
