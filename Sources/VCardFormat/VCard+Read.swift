@@ -85,22 +85,37 @@ extension VCard {
         try readText(bytes, raw: true, each: body)
     }
 
+    /// Files from this size on are read on two threads when the machine has two cores or
+    /// more: one splits lines, the caller's thread makes the cards (each about half the work).
+    /// Below it, starting a thread costs more than it saves.
+    static let twoThreadMinimumBytes = 256 << 10
+
     /// ``readText(_:each:)`` with cards holding their lines as bytes (`raw`) or built.
-    static func readText(_ bytes: [UInt8], raw: Bool, each body: (VCard) throws -> Void) throws(ReadError) -> [FormatWarning] {
+    ///
+    /// - Parameter twoThreads: whether a raw read splits lines on a second thread; nil
+    ///   decides by the size of the file and the number of cores. Either way `body` is
+    ///   called on the calling thread, and the cards and warnings are the same.
+    static func readText(_ bytes: [UInt8], raw: Bool, twoThreads: Bool? = nil,
+                         each body: (VCard) throws -> Void) throws(ReadError) -> [FormatWarning] {
         var reader = ContentLineReader(bytes: bytes)
         var warnings: [FormatWarning] = []
         var count = 0
+        func take(_ component: inout Component, _ lines: inout RawLines) throws {
+            guard component.name == "VCARD" else {
+                warnings.append(FormatWarning(line: component.line, property: "BEGIN", code: .unknownComponent,
+                    message: "BEGIN:\(component.name) is not a vCard; skipped."))
+                return
+            }
+            count += 1
+            try body(card(component, lines: &lines, warnings: &warnings))
+        }
         do {
             if raw {
-                try reader.takeRawComponents({ component, lines in
-                    guard component.name == "VCARD" else {
-                        warnings.append(FormatWarning(line: component.line, property: "BEGIN", code: .unknownComponent,
-                            message: "BEGIN:\(component.name) is not a vCard; skipped."))
-                        return
-                    }
-                    count += 1
-                    try body(card(component, lines: &lines, warnings: &warnings))
-                })
+                if twoThreads ?? (bytes.count >= twoThreadMinimumBytes && ProcessInfo.processInfo.activeProcessorCount > 1) {
+                    try reader.takeRawComponentsOnTwoThreads(take)
+                } else {
+                    try reader.takeRawComponents(take)
+                }
             } else {
                 try reader.takeComponents({ component in
                     guard component.name == "VCARD" else {

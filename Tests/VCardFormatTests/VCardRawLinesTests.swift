@@ -216,11 +216,20 @@ import Testing
         #expect(raw.hashValue == built.hashValue, "\(context)")
     }
 
-    /// Reads `bytes` both ways and compares cards, values and warnings.
+    /// Reads `bytes` both ways and compares cards, values and warnings; the streamed read is
+    /// made on one thread and on two, and both must match the whole read.
     static func compare(_ bytes: [UInt8], _ context: String) throws -> Int {
+        var count = 0
+        for twoThreads in [false, true] {
+            count = try compare(bytes, "\(context) twoThreads=\(twoThreads)", twoThreads: twoThreads)
+        }
+        return count
+    }
+
+    static func compare(_ bytes: [UInt8], _ context: String, twoThreads: Bool) throws -> Int {
         let whole = try VCard.read(bytes)
         var streamed: [VCard] = []
-        let warnings = try VCard.readText(bytes) { streamed.append($0) }
+        let warnings = try VCard.readText(bytes, raw: true, twoThreads: twoThreads) { streamed.append($0) }
         #expect(warnings == whole.warnings, "\(context)")
         #expect(streamed.count == whole.cards.count, "\(context)")
         for (k, (raw, built)) in zip(streamed, whole.cards).enumerated() {
