@@ -9,8 +9,14 @@ import Foundation
 /// var reader = ContentLineReader(bytes: bytes)
 /// try reader.readComponents { card in … }   // one top-level component at a time
 /// ```
-public struct ContentLineReader: Sendable {
-    private let bytes: [UInt8]
+public struct ContentLineReader: @unchecked Sendable {
+    // @unchecked: `bytes` is a pointer. A reader made with ``init(borrowing:)`` is valid only
+    // while its caller keeps those bytes (it never leaves the call that made it); any other
+    // reader owns its input in `owned`, and points into it only during one of its calls.
+    /// The input: during each reading call, the storage of `owned`; or the borrowed bytes.
+    private var bytes: UnsafeBufferPointer<UInt8>
+    /// The input when the reader owns it; nil when it borrows bytes its caller keeps alive.
+    private let owned: [UInt8]?
     private var position: Int
     private var lineNumber = 1
     private var scratch: [UInt8] = []
@@ -56,12 +62,45 @@ public struct ContentLineReader: Sendable {
                 units.append(little ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]))
                 i += 2
             }
-            self.bytes = Array(String(decoding: units, as: UTF16.self).utf8)
+            self.owned = Array(String(decoding: units, as: UTF16.self).utf8)
+            self.bytes = UnsafeBufferPointer(start: nil, count: 0)
             position = 0
             return
         }
+        self.owned = bytes
+        self.bytes = UnsafeBufferPointer(start: nil, count: 0)
+        position = Self.afterByteOrderMark(bytes)
+    }
+
+    /// Reads `bytes` in place, without copying them (a mapped file): the caller keeps them
+    /// alive and unchanged for as long as it uses the reader, which must not outlive them.
+    /// UTF-16 with a byte order mark is converted (into a copy the reader owns).
+    package init(borrowing bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            owned = ContentLineReader(bytes: Array(bytes)).owned
+            self.bytes = UnsafeBufferPointer(start: nil, count: 0)
+            position = 0
+            return
+        }
+        self.owned = nil
         self.bytes = bytes
-        position = (bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) ? 3 : 0
+        position = Self.afterByteOrderMark(bytes)
+    }
+
+    /// 3 after a UTF-8 byte order mark, else 0.
+    private static func afterByteOrderMark<C: Collection<UInt8>>(_ bytes: C) -> Int where C.Index == Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    }
+
+    /// Runs one reading call with `bytes` pointing at the input: into `owned`'s storage for
+    /// the length of the call, or at the borrowed bytes.
+    private mutating func withInput<R>(_ body: (inout ContentLineReader) throws -> R) rethrows -> R {
+        guard let array = owned else { return try body(&self) }
+        return try array.withUnsafeBufferPointer { buf in
+            bytes = buf
+            defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
+            return try body(&self)
+        }
     }
 
     /// Reads from `data`; a UTF-8 byte order mark is skipped.
@@ -97,6 +136,10 @@ public struct ContentLineReader: Sendable {
     /// ``readComponents(_:)`` handing each component over `inout`: the body may take its
     /// properties (`swap`) without copying them.
     package mutating func takeComponents(_ body: (inout Component) throws -> Void) rethrows {
+        try withInput { try $0.walk(body) }
+    }
+
+    private mutating func walk(_ body: (inout Component) throws -> Void) rethrows {
         var stack: [Component] = []
         // Per open component: how many properties were skipped over the limit, and the index
         // of the warning that says so.
@@ -196,7 +239,7 @@ public struct ContentLineReader: Sendable {
     package mutating func takeRawComponents(_ body: (inout Component, inout RawLines) throws -> Void) rethrows {
         rawMode = true
         defer { rawMode = false; rawLines = RawLines() }
-        try walkRaw(body)
+        try withInput { try $0.walkRaw(body) }
     }
 
     private static let beginName = RawLine.Name("BEGIN")
@@ -324,8 +367,10 @@ public struct ContentLineReader: Sendable {
         let wasRaw = rawMode
         rawMode = false
         defer { rawMode = wasRaw }
-        if case .line(let l)? = nextItem() { return l }
-        return nil
+        return withInput { reader in
+            if case .line(let l)? = reader.nextItem() { return l }
+            return nil
+        }
     }
 
     /// One line read: built, or (in raw mode) appended to ``rawLines`` as its last line.
@@ -1065,5 +1110,13 @@ extension String {
         let last = u.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
         if first == u.startIndex && last == u.index(before: u.endIndex) { return self }
         return String(self[first...last])
+    }
+}
+
+extension UnsafeBufferPointer {
+    /// `body(self)`: lets the reader's code treat its input as it treats an array's.
+    @inline(__always)
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        try body(self)
     }
 }

@@ -36,10 +36,4 @@ final class MappedFile {
     deinit {
         if let base { munmap(base, bytes.count) }
     }
-
-    /// The whole file as an array (for readers that take `[UInt8]`).
-    static func readAll(_ path: String) throws -> [UInt8] {
-        let file = try MappedFile(path)
-        return Array(file.bytes)
-    }
 }

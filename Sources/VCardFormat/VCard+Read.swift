@@ -97,7 +97,21 @@ extension VCard {
     ///   called on the calling thread, and the cards and warnings are the same.
     static func readText(_ bytes: [UInt8], raw: Bool, twoThreads: Bool? = nil,
                          each body: (VCard) throws -> Void) throws(ReadError) -> [FormatWarning] {
-        var reader = ContentLineReader(bytes: bytes)
+        try readText(ContentLineReader(bytes: bytes), size: bytes.count, raw: raw, twoThreads: twoThreads, each: body)
+    }
+
+    /// ``readText(_:each:)`` reading `bytes` in place, for instance a mapped file, which is
+    /// then never copied whole: each card copies only its own lines. `bytes` must stay
+    /// valid and unchanged until this returns.
+    public static func readText(_ bytes: UnsafeBufferPointer<UInt8>, each body: (VCard) throws -> Void) throws(ReadError) -> [FormatWarning] {
+        try readText(ContentLineReader(borrowing: bytes), size: bytes.count, raw: true, twoThreads: nil, each: body)
+    }
+
+    /// ``readText(_:raw:twoThreads:each:)`` with the reader made (owning or borrowing the
+    /// `size` bytes of input).
+    static func readText(_ reader: ContentLineReader, size: Int, raw: Bool, twoThreads: Bool?,
+                         each body: (VCard) throws -> Void) throws(ReadError) -> [FormatWarning] {
+        var reader = reader
         var warnings: [FormatWarning] = []
         var count = 0
         func take(_ component: inout Component, _ lines: inout RawLines) throws {
@@ -111,7 +125,7 @@ extension VCard {
         }
         do {
             if raw {
-                if twoThreads ?? (bytes.count >= twoThreadMinimumBytes && ProcessInfo.processInfo.activeProcessorCount > 1) {
+                if twoThreads ?? (size >= twoThreadMinimumBytes && ProcessInfo.processInfo.activeProcessorCount > 1) {
                     try reader.takeRawComponentsOnTwoThreads(take)
                 } else {
                     try reader.takeRawComponents(take)

@@ -223,6 +223,15 @@ import Testing
         for twoThreads in [false, true] {
             count = try compare(bytes, "\(context) twoThreads=\(twoThreads)", twoThreads: twoThreads)
         }
+        // Read in place (a mapped file): the same cards and warnings as from the array.
+        var owned: [VCard] = []
+        let ownedWarnings = try VCard.readText(bytes) { owned.append($0) }
+        var borrowed: [VCard] = []
+        let borrowedWarnings = try bytes.withUnsafeBufferPointer { buf in
+            try VCard.readText(buf) { borrowed.append($0) }
+        }
+        #expect(borrowed == owned, "\(context) read in place")
+        #expect(borrowedWarnings == ownedWarnings, "\(context) read in place")
         return count
     }
 
