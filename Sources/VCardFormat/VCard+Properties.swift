@@ -5,23 +5,28 @@ extension VCard {
 
     /// FN: the name to display.
     public var formattedName: String? {
-        get { text("FN") }
+        get { text(Self.fnName, "FN") }
         set { setText("FN", newValue) }
     }
 
     /// N: the structured name.
     public var name: StructuredName? {
         get {
-            guard let value = firstValue("N") else { return nil }
-            var f: [[String]]
-            if version == .v2_1 {
-                f = structuredFields(value).map { $0.filter { !$0.isEmpty } }
-            } else {
-                // Empty items (an item that unescapes to nothing has an empty range) left out.
-                f = TextEscaping.splitStructured(value, droppingEmptyItems: true)
+            // vCard 2.1 has no lists: its commas stay in the text.
+            let lists = version != .v2_1
+            if case .raw(let raw) = storage {
+                // Split straight from the bytes, with no value string first.
+                let lines = raw.lines
+                guard let k = lines.firstIndex(named: Self.nName) else { return nil }
+                let l = lines.lines[k]
+                if l.built < 0 {
+                    return lines.bytes.withUnsafeBufferPointer { Self.structuredName($0, l.valueStart, l.end, lists: lists) }
+                }
+                var value = lines.value(k)
+                return value.withUTF8 { Self.structuredName($0, 0, $0.count, lists: lists) }
             }
-            while f.count < 5 { f.append([]) }
-            return StructuredName(familyNames: f[0], givenNames: f[1], additionalNames: f[2], honorificPrefixes: f[3], honorificSuffixes: f[4])
+            guard var value = property("N")?.value else { return nil }
+            return value.withUTF8 { Self.structuredName($0, 0, $0.count, lists: lists) }
         }
         set {
             let lines = newValue.map { n in
@@ -115,19 +120,13 @@ extension VCard {
 
     /// EMAIL addresses.
     public var emails: [TypedValue] {
-        get { typedValues("EMAIL") }
+        get { typedValues(Self.emailName, "EMAIL") }
         set { setTypedValues("EMAIL", newValue) }
     }
 
     /// TEL numbers (a `tel:` URI prefix is removed).
     public var phones: [TypedValue] {
-        get {
-            var values = typedValues("TEL")
-            for k in values.indices where values[k].value.hasASCIIPrefixIgnoringCase("tel:") {
-                values[k].value = String(values[k].value.dropFirst(4))
-            }
-            return values
-        }
+        get { typedValues(Self.telName, "TEL", droppingTelScheme: true) }
         set { setTypedValues("TEL", newValue) }
     }
 
@@ -252,17 +251,19 @@ extension VCard {
         return TextEscaping.splitStructured(value)
     }
 
-    /// The value (still escaped) of the first property named `name`; read from the bytes
-    /// of a card that keeps them.
-    func firstValue(_ name: String) -> String? {
-        guard case .raw(let raw) = storage else { return property(name)?.value }
-        let key = RawLine.Name(name)
-        let lines = raw.lines
-        return lines.firstIndex(named: key).map { lines.value($0) }
-    }
+    /// Names the hot getters look up, prepared once.
+    private static let fnName = RawLine.Name("FN")
+    private static let nName = RawLine.Name("N")
+    private static let emailName = RawLine.Name("EMAIL")
+    private static let telName = RawLine.Name("TEL")
 
-    func text(_ name: String) -> String? {
-        if case .raw = storage { return firstValue(name).map { TextEscaping.unescape($0) } }
+    /// The unescaped value of the first property `name` (`key`, prepared); from the bytes
+    /// of a card that keeps them, in one step.
+    func text(_ key: RawLine.Name, _ name: String) -> String? {
+        if case .raw(let raw) = storage {
+            let lines = raw.lines
+            return lines.firstIndex(named: key).map { lines.unescapedValue($0) }
+        }
         let upper = name.uppercasedIfNeeded
         let properties = self.properties
         guard let k = properties.firstIndex(where: { $0.name.sameToken(upper) }) else { return nil }
@@ -294,26 +295,25 @@ extension VCard {
 
     func label(group: String?) -> String? {
         guard let group else { return nil }
-        let found: ContentLine?
+        var l: String
         if case .raw(let raw) = storage {
             let lines = raw.lines
             var next = lines.firstIndex(named: Self.labelName)
             while let k = next, !lines.hasGroup(k, group) { next = lines.firstIndex(named: Self.labelName, from: k + 1) }
-            found = next.map { lines.contentLine($0) }
+            guard let k = next else { return nil }
+            // The value alone, not the whole line.
+            l = lines.unescapedValue(k)
         } else {
-            found = properties.first(where: { $0.name.sameToken("X-ABLABEL") && $0.group?.caseInsensitiveEquals(group) == true })
+            guard let p = properties.first(where: { $0.name.sameToken("X-ABLABEL") && $0.group?.caseInsensitiveEquals(group) == true }) else { return nil }
+            l = TextEscaping.unescape(p.value)
         }
-        guard let p = found else { return nil }
-        var l = TextEscaping.unescape(p.value)
         if l.hasPrefix("_$!<") && l.hasSuffix(">!$_") { l = String(l.dropFirst(4).dropLast(4)) }
         return l
     }
 
     static func typesAndPreference(_ p: ContentLine) -> ([String], Int?) {
-        var types: [String] = []
-        types.reserveCapacity(4)
+        var types = TypeList()
         var pref: Int?
-        var prefFromType = false
         // As `firstParameter("PREF")` and `parameter("TYPE")`: the first of each name counts.
         var sawPref = false, sawType = false
         for param in p.parameters {
@@ -323,69 +323,107 @@ extension VCard {
             } else if param.name.sameToken("TYPE") {
                 if sawType { continue }
                 sawType = true
-                for t in param.values { addTypes(t, to: &types, pref: &prefFromType) }
+                for t in param.values { addTypes(t, to: &types) }
             }
         }
-        if prefFromType { pref = pref ?? 1 }
-        return (types, pref)
+        if types.pref { pref = pref ?? 1 }
+        return (types.array, pref)
     }
 
-    /// ``typesAndPreference(_:)`` for a line kept as bytes with plain parameters: TYPE
-    /// values and bare vCard 2.1 names in order (as the reader merges them), the first PREF
-    /// parameter's first value.
-    static func typesAndPreference(_ lines: RawLines, _ k: Int) -> ([String], Int?) {
-        var types: [String] = []
-        types.reserveCapacity(4)
-        var pref: Int?
-        var prefFromType = false
-        var sawPref = false
-        lines.forEachParameter(k) { name, hasValues, values in
-            guard name.count > 0 else { return }
-            if !hasValues {
-                // Bare parameter: the reader files it under TYPE (its name uppercased, which
-                // lowercasing here undoes).
-                addTypes(name, to: &types, pref: &prefFromType)
-                return
-            }
-            let key = RawLine.key(name, 0, min(8, name.count))
-            if name.count == 4 && key == 0x46455250 {  // PREF
-                if !sawPref {
-                    let end = values.firstIndex(of: 0x2C) ?? values.count
-                    pref = Int(String(decoding: UnsafeBufferPointer(rebasing: values[0..<end]), as: UTF8.self))
+    /// ``typesAndPreference(_:)`` for a line kept as bytes, its parameters read as
+    /// ``ContentLineReader`` parses them: TYPE values (quoted or not, repeated TYPEs merged in
+    /// order) and bare vCard 2.1 names (which the reader files under TYPE), and the first
+    /// value of the first PREF. Nil when a TYPE or PREF value holds an RFC 6868 caret escape
+    /// (the built line decodes it) or a quote is not closed.
+    static func typesAndPreference(_ lines: RawLines, _ k: Int) -> ([String], Int?)? {
+        let l = lines.lines[k]
+        return lines.bytes.withUnsafeBufferPointer { buf -> ([String], Int?)? in
+            var types = TypeList()
+            var pref: Int?
+            var sawPref = false
+            var i = l.nameEnd
+            let colon = l.valueStart - 1
+            while i < colon && buf[i] == 0x3B {
+                i += 1
+                let ps = i
+                while i < colon, buf[i] != 0x3D, buf[i] != 0x3B { i += 1 }
+                var (ts, te) = (ps, i)
+                while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
+                while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
+                guard i < colon && buf[i] == 0x3D else {
+                    // Bare parameter: the reader files it under TYPE (its name uppercased,
+                    // which lowercasing here undoes).
+                    if te > ts { addTypes(UnsafeBufferPointer(rebasing: buf[ts..<te]), to: &types) }
+                    continue
                 }
-                sawPref = true
-            } else if name.count == 4 && key == 0x45505954 {  // TYPE
-                addTypes(values, to: &types, pref: &prefFromType)
+                i += 1
+                let key = te - ts == 4 ? RawLine.key(buf, ts, te) : 0
+                let isType = key == 0x45505954, isPref = key == 0x46455250  // TYPE, PREF
+                var first = true
+                while true {
+                    let vs: Int, ve: Int
+                    if i < colon && buf[i] == 0x22 {
+                        // A quoted value: up to the closing quote; what follows it up to a
+                        // separator is dropped, as the reader drops it.
+                        i += 1
+                        vs = i
+                        while i < colon && buf[i] != 0x22 { i += 1 }
+                        if i == colon { return nil }
+                        ve = i
+                        i += 1
+                        while i < colon, buf[i] != 0x2C, buf[i] != 0x3B { i += 1 }
+                    } else {
+                        vs = i
+                        while i < colon, buf[i] != 0x2C, buf[i] != 0x3B { i += 1 }
+                        ve = i
+                    }
+                    if isType || (isPref && first && !sawPref) {
+                        let value = UnsafeBufferPointer(rebasing: buf[vs..<ve])
+                        if value.contains(0x5E) { return nil }
+                        if isType {
+                            addTypes(value, to: &types)
+                        } else {
+                            pref = Int(String(decoding: value, as: UTF8.self))
+                        }
+                    }
+                    first = false
+                    if i < colon && buf[i] == 0x2C {
+                        i += 1
+                        continue
+                    }
+                    break
+                }
+                if isPref { sawPref = true }
             }
+            if types.pref { pref = pref ?? 1 }
+            return (types.array, pref)
         }
-        if prefFromType { pref = pref ?? 1 }
-        return (types, pref)
     }
 
     /// Splits one TYPE value on commas (empty parts dropped), lowercases the parts, and
     /// takes `pref` out as a flag.
-    private static func addTypes(_ value: String, to types: inout [String], pref: inout Bool) {
+    private static func addTypes(_ value: String, to types: inout TypeList) {
         var value = value
-        let ascii = value.withUTF8 { addASCIITypes($0, to: &types, pref: &pref) }
+        let ascii = value.withUTF8 { addASCIITypes($0, to: &types) }
         if ascii { return }
-        addOtherTypes(value, to: &types, pref: &pref)
+        addOtherTypes(value, to: &types)
     }
 
-    /// ``addTypes(_:to:pref:)`` for a value in bytes.
-    private static func addTypes(_ bytes: UnsafeBufferPointer<UInt8>, to types: inout [String], pref: inout Bool) {
-        if addASCIITypes(bytes, to: &types, pref: &pref) { return }
-        addOtherTypes(String(decoding: bytes, as: UTF8.self), to: &types, pref: &pref)
+    /// ``addTypes(_:to:)`` for a value in bytes.
+    private static func addTypes(_ bytes: UnsafeBufferPointer<UInt8>, to types: inout TypeList) {
+        if addASCIITypes(bytes, to: &types) { return }
+        addOtherTypes(String(decoding: bytes, as: UTF8.self), to: &types)
     }
 
-    private static func addOtherTypes(_ value: String, to types: inout [String], pref: inout Bool) {
+    private static func addOtherTypes(_ value: String, to types: inout TypeList) {
         for part in value.split(separator: ",") {
             let l = part.lowercased()
-            if l == "pref" { pref = true } else { types.append(l) }
+            if l == "pref" { types.pref = true } else { types.append(l) }
         }
     }
 
-    /// ``addTypes(_:to:pref:)`` for ASCII bytes; false (and nothing added) for other bytes.
-    private static func addASCIITypes(_ bytes: UnsafeBufferPointer<UInt8>, to types: inout [String], pref: inout Bool) -> Bool {
+    /// ``addTypes(_:to:)`` for ASCII bytes; false (and nothing added) for other bytes.
+    private static func addASCIITypes(_ bytes: UnsafeBufferPointer<UInt8>, to types: inout TypeList) -> Bool {
         do {
             for b in bytes where b >= 0x80 { return false }
             var start = 0
@@ -401,8 +439,9 @@ extension VCard {
                             let b = bytes[k]
                             key = key << 8 | UInt64((b >= 0x41 && b <= 0x5A) ? b | 0x20 : b)
                         }
-                        if key == 0x66657270 { pref = true; start = i + 1; continue }  // "pref"
-                        if let known = knownType(key) { types.append(known); start = i + 1; continue }
+                        if key == 0x66657270 { types.pref = true; start = i + 1; continue }  // "pref"
+                        let code = knownTypeCode(key)
+                        if code > 0 { types.append(code: code); start = i + 1; continue }
                     }
                     let part = String(unsafeUninitializedCapacity: i - start) { out in
                         for k in start..<i {
@@ -411,7 +450,7 @@ extension VCard {
                         }
                         return i - start
                     }
-                    if part.sameToken("pref") { pref = true } else { types.append(part) }
+                    if part.sameToken("pref") { types.pref = true } else { types.append(part) }
                 }
                 start = i + 1
             }
@@ -419,34 +458,44 @@ extension VCard {
         }
     }
 
-    /// The common TYPE values as literals, from their lowercased bytes packed first byte
-    /// lowest: no string is made for them.
-    private static func knownType(_ key: UInt64) -> String? {
+    /// The common TYPE values, by code (0 is none); see ``knownTypeCode(_:)``.
+    static let typeNames: [String] = [
+        "", "internet", "home", "work", "cell", "voice", "fax", "other", "main", "iphone", "pager", "text",
+        "video", "msg", "bbs", "modem", "car", "isdn", "pcs", "x400", "dom", "intl", "postal", "parcel",
+    ]
+    /// Every common type alone, and every pair of them, as arrays made once: most values
+    /// have one or two types, and share these instead of making an array each.
+    static let oneType: [[String]] = typeNames.map { [$0] }
+    static let twoTypes: [[String]] = typeNames.flatMap { a in typeNames.map { b in [a, b] } }
+
+    /// The code in ``typeNames`` of a common TYPE value, from its lowercased bytes packed
+    /// first byte lowest; 0 for any other.
+    private static func knownTypeCode(_ key: UInt64) -> Int {
         switch key {
-        case 0x74656E7265746E69: return "internet"
-        case 0x656D6F68: return "home"
-        case 0x6B726F77: return "work"
-        case 0x6C6C6563: return "cell"
-        case 0x6563696F76: return "voice"
-        case 0x786166: return "fax"
-        case 0x726568746F: return "other"
-        case 0x6E69616D: return "main"
-        case 0x656E6F687069: return "iphone"
-        case 0x7265676170: return "pager"
-        case 0x74786574: return "text"
-        case 0x6F65646976: return "video"
-        case 0x67736D: return "msg"
-        case 0x736262: return "bbs"
-        case 0x6D65646F6D: return "modem"
-        case 0x726163: return "car"
-        case 0x6E647369: return "isdn"
-        case 0x736370: return "pcs"
-        case 0x30303478: return "x400"
-        case 0x6D6F64: return "dom"
-        case 0x6C746E69: return "intl"
-        case 0x6C6174736F70: return "postal"
-        case 0x6C6563726170: return "parcel"
-        default: return nil
+        case 0x74656E7265746E69: return 1  // internet
+        case 0x656D6F68: return 2  // home
+        case 0x6B726F77: return 3  // work
+        case 0x6C6C6563: return 4  // cell
+        case 0x6563696F76: return 5  // voice
+        case 0x786166: return 6  // fax
+        case 0x726568746F: return 7  // other
+        case 0x6E69616D: return 8  // main
+        case 0x656E6F687069: return 9  // iphone
+        case 0x7265676170: return 10  // pager
+        case 0x74786574: return 11  // text
+        case 0x6F65646976: return 12  // video
+        case 0x67736D: return 13  // msg
+        case 0x736262: return 14  // bbs
+        case 0x6D65646F6D: return 15  // modem
+        case 0x726163: return 16  // car
+        case 0x6E647369: return 17  // isdn
+        case 0x736370: return 18  // pcs
+        case 0x30303478: return 19  // x400
+        case 0x6D6F64: return 20  // dom
+        case 0x6C746E69: return 21  // intl
+        case 0x6C6174736F70: return 22  // postal
+        case 0x6C6563726170: return 23  // parcel
+        default: return 0
         }
     }
 
@@ -456,24 +505,30 @@ extension VCard {
     }
 
     func typedValues(_ name: String, text: Bool = true) -> [TypedValue] {
+        typedValues(RawLine.Name(name), name, text: text)
+    }
+
+    /// The properties `name` (`key`, prepared) as typed values; `droppingTelScheme` takes a
+    /// `tel:` prefix (any case) off each value, as ``phones`` does.
+    func typedValues(_ key: RawLine.Name, _ name: String, text: Bool = true, droppingTelScheme: Bool = false) -> [TypedValue] {
         var result: [TypedValue] = []
         if case .raw(let raw) = storage {
-            // Read from the bytes; a line with quoted or caret-escaped parameters is built.
-            let key = RawLine.Name(name)
+            // Found in one pass, so the result is made at its size.
             let lines = raw.lines
-            var next = lines.firstIndex(named: key)
-            while let k = next {
-                next = lines.firstIndex(named: key, from: k + 1)
-                let l = lines.lines[k]
-                if l.built >= 0 || !l.plainParameters {
-                    let p = lines.contentLine(k)
-                    let (types, pref) = Self.typesAndPreference(p)
-                    result.append(TypedValue(text ? TextEscaping.unescape(p.value) : p.value, types: types, preference: pref, group: p.group, label: label(group: p.group)))
-                    continue
+            let (count, packed) = lines.indices(named: key)
+            guard count > 0 else { return result }
+            result.reserveCapacity(count)
+            if count <= 8 && lines.lines.count <= 256 {
+                for j in 0..<count {
+                    let k = Int(truncatingIfNeeded: packed >> (8 * UInt64(j)) & 0xFF)
+                    result.append(typedValue(lines, k, text: text, droppingTelScheme: droppingTelScheme))
                 }
-                let (types, pref) = Self.typesAndPreference(lines, k)
-                let value = lines.value(k), group = lines.group(k)
-                result.append(TypedValue(text ? TextEscaping.unescape(value) : value, types: types, preference: pref, group: group, label: label(group: group)))
+            } else {
+                var next = lines.firstIndex(named: key)
+                while let k = next {
+                    result.append(typedValue(lines, k, text: text, droppingTelScheme: droppingTelScheme))
+                    next = lines.firstIndex(named: key, from: k + 1)
+                }
             }
             return result
         }
@@ -483,9 +538,79 @@ extension VCard {
         for k in properties.indices where properties[k].name.sameToken(name) {
             let (types, pref) = Self.typesAndPreference(properties[k])
             let value = properties[k].value, group = properties[k].group
-            result.append(TypedValue(text ? TextEscaping.unescape(value) : value, types: types, preference: pref, group: group, label: label(group: group)))
+            var v = text ? TextEscaping.unescape(value) : value
+            if droppingTelScheme { v = Self.droppingTelScheme(v) }
+            result.append(TypedValue(v, types: types, preference: pref, group: group, label: label(group: group)))
         }
         return result
+    }
+
+    /// The typed value of the line at `k` of a card kept as bytes: read from the bytes,
+    /// unless the line is kept built or its TYPE or PREF needs the parser.
+    private func typedValue(_ lines: RawLines, _ k: Int, text: Bool, droppingTelScheme: Bool) -> TypedValue {
+        let l = lines.lines[k]
+        if l.built < 0, let typed = Self.typesAndPreference(lines, k) {
+            let (types, pref) = typed
+            let group = lines.group(k)
+            let value = lines.bytes.withUnsafeBufferPointer { buf -> String in
+                var s = l.valueStart
+                let e = l.end
+                if text && UnsafeBufferPointer(rebasing: buf[s..<e]).contains(0x5C) {
+                    let v = TextEscaping.unescape(buf, s, e)
+                    return droppingTelScheme ? Self.droppingTelScheme(v) : v
+                }
+                // No escape: the value is its bytes, and a `tel:` followed by ASCII (or
+                // nothing) is four characters to drop.
+                if droppingTelScheme && e - s >= 4 && buf[s] | 0x20 == 0x74 && buf[s + 1] | 0x20 == 0x65
+                    && buf[s + 2] | 0x20 == 0x6C && buf[s + 3] == 0x3A {
+                    if s + 4 < e && buf[s + 4] >= 0x80 {
+                        return Self.droppingTelScheme(String(decoding: UnsafeBufferPointer(rebasing: buf[s..<e]), as: UTF8.self))
+                    }
+                    s += 4
+                }
+                return String(decoding: UnsafeBufferPointer(rebasing: buf[s..<e]), as: UTF8.self)
+            }
+            return TypedValue(value, types: types, preference: pref, group: group, label: label(group: group))
+        }
+        let p = lines.contentLine(k)
+        let (types, pref) = Self.typesAndPreference(p)
+        var v = text ? TextEscaping.unescape(p.value) : p.value
+        if droppingTelScheme { v = Self.droppingTelScheme(v) }
+        return TypedValue(v, types: types, preference: pref, group: p.group, label: label(group: p.group))
+    }
+
+    /// `value` without a leading `tel:` (any case), as ``phones`` gives it.
+    static func droppingTelScheme(_ value: String) -> String {
+        value.hasASCIIPrefixIgnoringCase("tel:") ? String(value.dropFirst(4)) : value
+    }
+
+    /// A structured name from the escaped value `bytes[start..<end]`: fields split on `;`,
+    /// items on `,` when `lists` (vCard 2.1 has none), each item unescaped; empty items left
+    /// out (an item that unescapes to nothing has an empty range) and fields past the fifth
+    /// ignored. One pass, with no array of fields.
+    static func structuredName(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, lists: Bool) -> StructuredName {
+        var name = StructuredName()
+        var field = 0
+        var s = start
+        var i = start
+        while i < end {
+            let b = bytes[i]
+            if b == 0x5C {
+                i += 2
+                continue
+            }
+            if b == 0x3B || (lists && b == 0x2C) {
+                if i > s { name.append(TextEscaping.unescape(bytes, s, i), field: field) }
+                s = i + 1
+                if b == 0x3B {
+                    field += 1
+                    if field == 5 { return name }
+                }
+            }
+            i += 1
+        }
+        if end > s { name.append(TextEscaping.unescape(bytes, s, end), field: field) }
+        return name
     }
 
     mutating func setTypedValues(_ name: String, _ values: [TypedValue], text: Bool = true) {
@@ -537,6 +662,68 @@ extension String {
                 if la != lb { return false }
             }
             return true
+        }
+    }
+}
+
+extension VCard.StructuredName {
+    /// Adds `item` to the field at `field` (0 family … 4 suffixes).
+    fileprivate mutating func append(_ item: String, field: Int) {
+        switch field {
+        case 0: familyNames.append(item)
+        case 1: givenNames.append(item)
+        case 2: additionalNames.append(item)
+        case 3: honorificPrefixes.append(item)
+        case 4: honorificSuffixes.append(item)
+        default: break
+        }
+    }
+}
+
+/// The TYPE values of one property while they are gathered: the common ones as codes (no
+/// string made), made into an array once at the end, a shared one for one or two of them.
+struct TypeList {
+    /// Up to four codes in ``VCard/typeNames``, eight bits each, first lowest (while not spilled).
+    private var codes: UInt32 = 0
+    private var count = 0
+    /// Every value as a string, once one is not common or there are more than four.
+    private var strings: [String] = []
+    private var spilled = false
+    /// Whether `pref` was among the values.
+    var pref = false
+
+    mutating func append(code: Int) {
+        if !spilled && count < 4 {
+            codes |= UInt32(truncatingIfNeeded: code) << (8 * UInt32(count))
+            count += 1
+            return
+        }
+        spill()
+        strings.append(VCard.typeNames[code])
+    }
+
+    mutating func append(_ type: String) {
+        spill()
+        strings.append(type)
+    }
+
+    private mutating func spill() {
+        guard !spilled else { return }
+        spilled = true
+        strings.reserveCapacity(count + 4)
+        for j in 0..<count { strings.append(VCard.typeNames[code(j)]) }
+    }
+
+    private func code(_ j: Int) -> Int { Int(truncatingIfNeeded: codes >> (8 * UInt32(j)) & 0xFF) }
+
+    /// The values in order.
+    var array: [String] {
+        if spilled { return strings }
+        switch count {
+        case 0: return []
+        case 1: return VCard.oneType[code(0)]
+        case 2: return VCard.twoTypes[code(0) * VCard.typeNames.count + code(1)]
+        default: return (0..<count).map { VCard.typeNames[code($0)] }
         }
     }
 }
