@@ -357,8 +357,13 @@ extension VCard {
                     continue
                 }
                 i += 1
-                let key = te - ts == 4 ? RawLine.key(buf, ts, te) : 0
-                let isType = key == 0x45505954, isPref = key == 0x46455250  // TYPE, PREF
+                // TYPE or PREF, any case: four bytes with the ASCII case bit cleared.
+                var key: UInt32 = 0
+                if te - ts == 4 {
+                    key = UInt32(buf[ts]) | UInt32(buf[ts + 1]) << 8 | UInt32(buf[ts + 2]) << 16 | UInt32(buf[ts + 3]) << 24
+                    key &= 0xDFDF_DFDF
+                }
+                let isType = key == 0x45505954, isPref = key == 0x46455250
                 var first = true
                 while true {
                     let vs: Int, ve: Int
@@ -372,6 +377,29 @@ extension VCard {
                         ve = i
                         i += 1
                         while i < colon, buf[i] != 0x2C, buf[i] != 0x3B { i += 1 }
+                    } else if isType {
+                        // An unquoted TYPE value holds no comma: one part, judged in the
+                        // pass that finds its end (its key, whether it is ASCII, a caret).
+                        vs = i
+                        var high: UInt8 = 0
+                        while i < colon {
+                            let b = buf[i]
+                            if b == 0x2C || b == 0x3B { break }
+                            if b == 0x5E { return nil }
+                            high |= b
+                            i += 1
+                        }
+                        ve = i
+                        if high < 0x80 {
+                            addASCIIPart(buf, vs, ve, key: Self.lowercasedKey(buf, vs, ve), to: &types)
+                        } else {
+                            addOtherTypes(String(decoding: UnsafeBufferPointer(rebasing: buf[vs..<ve]), as: UTF8.self), to: &types)
+                        }
+                        if i < colon && buf[i] == 0x2C {
+                            i += 1
+                            continue
+                        }
+                        break
                     } else {
                         vs = i
                         while i < colon, buf[i] != 0x2C, buf[i] != 0x3B { i += 1 }
@@ -424,37 +452,70 @@ extension VCard {
 
     /// ``addTypes(_:to:)`` for ASCII bytes; false (and nothing added) for other bytes.
     private static func addASCIITypes(_ bytes: UnsafeBufferPointer<UInt8>, to types: inout TypeList) -> Bool {
-        do {
-            for b in bytes where b >= 0x80 { return false }
-            var start = 0
-            let n = bytes.count
-            for i in 0...n where i == n || bytes[i] == 0x2C {
-                if i > start {
-                    if i - start <= 8 {
-                        // Short parts (nearly all) are matched as one integer, lowercased.
-                        var key: UInt64 = 0
-                        var k = i
-                        while k > start {
-                            k -= 1
-                            let b = bytes[k]
-                            key = key << 8 | UInt64((b >= 0x41 && b <= 0x5A) ? b | 0x20 : b)
-                        }
-                        if key == 0x66657270 { types.pref = true; start = i + 1; continue }  // "pref"
-                        let code = knownTypeCode(key)
-                        if code > 0 { types.append(code: code); start = i + 1; continue }
-                    }
-                    let part = String(unsafeUninitializedCapacity: i - start) { out in
-                        for k in start..<i {
-                            let b = bytes[k]
-                            out[k - start] = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b
-                        }
-                        return i - start
-                    }
-                    if part.sameToken("pref") { types.pref = true } else { types.append(part) }
-                }
-                start = i + 1
+        var any: UInt8 = 0
+        for b in bytes { any |= b }
+        if any >= 0x80 { return false }
+        let n = bytes.count
+        var start = 0
+        while start <= n {
+            // One part, up to a comma; its first eight bytes lowercased into a key as it goes.
+            var i = start
+            var key: UInt64 = 0
+            while i < n {
+                let b = bytes[i]
+                if b == 0x2C { break }
+                if i - start < 8 { key |= UInt64((b >= 0x41 && b <= 0x5A) ? b | 0x20 : b) << (8 * UInt64(i - start)) }
+                i += 1
             }
-            return true
+            addASCIIPart(bytes, start, i, key: key, to: &types)
+            start = i + 1
+        }
+        return true
+    }
+
+    /// The first eight bytes (at most) of the ASCII bytes `buf[start..<end]`, lowercased and
+    /// packed first byte lowest: read as one word where the buffer allows, lowercased eight
+    /// at a time.
+    @inline(__always)
+    private static func lowercasedKey(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+        let len = min(end - start, 8)
+        guard len > 0 else { return 0 }
+        var x: UInt64
+        if start + 8 <= buf.count, let base = UnsafeRawPointer(buf.baseAddress) {
+            x = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+            if len < 8 { x &= (1 << (8 * UInt64(len))) - 1 }
+        } else {
+            x = 0
+            for k in 0..<len { x |= UInt64(buf[start + k]) << (8 * UInt64(k)) }
+        }
+        // Bytes below 0x80: a byte is in A...Z when adding 0x3F sets its top bit and adding
+        // 0x25 does not; the top bit shifted down to 0x20 lowercases it.
+        let atLeastA = (x &+ 0x3F3F_3F3F_3F3F_3F3F) & 0x8080_8080_8080_8080
+        let pastZ = (x &+ 0x2525_2525_2525_2525) & 0x8080_8080_8080_8080
+        return x | ((atLeastA & ~pastZ) >> 2)
+    }
+
+    /// Adds the ASCII part `bytes[start..<end]` (no comma in it), lowercased, given `key`,
+    /// its first eight bytes lowercased and packed first byte lowest; `pref` is taken out as
+    /// a flag, an empty part dropped.
+    @inline(__always)
+    private static func addASCIIPart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, key: UInt64, to types: inout TypeList) {
+        let len = end - start
+        guard len > 0 else { return }
+        // Short parts (nearly all) are matched as one integer.
+        if len <= 8 && key == 0x66657270 {  // "pref"
+            types.pref = true
+        } else if len <= 8, case let code = knownTypeCode(key), code > 0 {
+            types.append(code: code)
+        } else {
+            // Any other part ("pref" is four bytes, matched above).
+            types.append(String(unsafeUninitializedCapacity: len) { out in
+                for k in 0..<len {
+                    let b = bytes[start + k]
+                    out[k] = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b
+                }
+                return len
+            })
         }
     }
 
@@ -521,12 +582,12 @@ extension VCard {
             if count <= 8 && lines.lines.count <= 256 {
                 for j in 0..<count {
                     let k = Int(truncatingIfNeeded: packed >> (8 * UInt64(j)) & 0xFF)
-                    result.append(typedValue(lines, k, text: text, droppingTelScheme: droppingTelScheme))
+                    appendTypedValue(lines, k, text: text, droppingTelScheme: droppingTelScheme, to: &result)
                 }
             } else {
                 var next = lines.firstIndex(named: key)
                 while let k = next {
-                    result.append(typedValue(lines, k, text: text, droppingTelScheme: droppingTelScheme))
+                    appendTypedValue(lines, k, text: text, droppingTelScheme: droppingTelScheme, to: &result)
                     next = lines.firstIndex(named: key, from: k + 1)
                 }
             }
@@ -545,9 +606,11 @@ extension VCard {
         return result
     }
 
-    /// The typed value of the line at `k` of a card kept as bytes: read from the bytes,
-    /// unless the line is kept built or its TYPE or PREF needs the parser.
-    private func typedValue(_ lines: RawLines, _ k: Int, text: Bool, droppingTelScheme: Bool) -> TypedValue {
+    /// Appends the typed value of the line at `k` of a card kept as bytes: read from the
+    /// bytes, unless the line is kept built or its TYPE or PREF needs the parser. (Made in
+    /// the call to `append`, the value is not copied there.)
+    @inline(__always)
+    private func appendTypedValue(_ lines: RawLines, _ k: Int, text: Bool, droppingTelScheme: Bool, to result: inout [TypedValue]) {
         let l = lines.lines[k]
         if l.built < 0, let typed = Self.typesAndPreference(lines, k) {
             let (types, pref) = typed
@@ -570,13 +633,14 @@ extension VCard {
                 }
                 return String(decoding: UnsafeBufferPointer(rebasing: buf[s..<e]), as: UTF8.self)
             }
-            return TypedValue(value, types: types, preference: pref, group: group, label: label(group: group))
+            result.append(TypedValue(value, types: types, preference: pref, group: group, label: label(group: group)))
+            return
         }
         let p = lines.contentLine(k)
         let (types, pref) = Self.typesAndPreference(p)
         var v = text ? TextEscaping.unescape(p.value) : p.value
         if droppingTelScheme { v = Self.droppingTelScheme(v) }
-        return TypedValue(v, types: types, preference: pref, group: p.group, label: label(group: p.group))
+        result.append(TypedValue(v, types: types, preference: pref, group: p.group, label: label(group: p.group)))
     }
 
     /// `value` without a leading `tel:` (any case), as ``phones`` gives it.
