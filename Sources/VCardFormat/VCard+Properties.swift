@@ -811,7 +811,7 @@ struct TypeList {
 }
 
 /// TYPE and PREF as read from a line's parameter bytes, kept by those bytes for the next line
-/// that has the same ones: a table of 64 slots (a slot keeps the last list hashed to it, so
+/// that has the same ones: a table of 256 slots (a slot keeps the last list hashed to it, so
 /// it stays small whatever is read), shared by all threads under a lock. What is found is
 /// what reading the bytes again would give: the bytes are compared whole.
 final class ParameterMemo: @unchecked Sendable {
@@ -825,8 +825,20 @@ final class ParameterMemo: @unchecked Sendable {
         var pref: Int?
     }
 
+    private static let count = 256
     private let lock = NSLock()
-    private var slots = [Slot](repeating: Slot(), count: 64)
+    /// Allocated once, so that reaching a slot costs no exclusivity check.
+    private let slots: UnsafeMutablePointer<Slot>
+
+    private init() {
+        slots = .allocate(capacity: Self.count)
+        slots.initialize(repeating: Slot(), count: Self.count)
+    }
+
+    deinit {
+        slots.deinitialize(count: Self.count)
+        slots.deallocate()
+    }
 
     /// The slot of `params` (not empty): a hash of every byte, eight at a time.
     static func slot(_ params: UnsafeBufferPointer<UInt8>) -> Int {
@@ -844,7 +856,7 @@ final class ParameterMemo: @unchecked Sendable {
         }
         h ^= h >> 32
         h = h &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: h >> 58)
+        return Int(truncatingIfNeeded: h >> 56)
     }
 
     /// What `params` gave when kept in `slot`, or nil.
