@@ -260,11 +260,14 @@ extension VCard {
 
     /// The unescaped value of the first property `name` (`key`, prepared); from the bytes
     /// of a card that keeps them, in one step.
+    /// ``text(_:_:)`` for a card kept as bytes: the lines passed on as they are, not copied
+    /// out of the card.
+    private static func text(_ lines: RawLines, _ key: RawLine.Name) -> String? {
+        lines.firstIndex(named: key).map { lines.unescapedValue($0) }
+    }
+
     func text(_ key: RawLine.Name, _ name: String) -> String? {
-        if case .raw(let raw) = storage {
-            let lines = raw.lines
-            return lines.firstIndex(named: key).map { lines.unescapedValue($0) }
-        }
+        if case .raw(let raw) = storage { return Self.text(raw.lines, key) }
         let upper = name.uppercasedIfNeeded
         let properties = self.properties
         guard let k = properties.firstIndex(where: { $0.name.sameToken(upper) }) else { return nil }
