@@ -258,14 +258,14 @@ extension VCard {
     private static let emailName = RawLine.Name("EMAIL")
     private static let telName = RawLine.Name("TEL")
 
-    /// The unescaped value of the first property `name` (`key`, prepared); from the bytes
-    /// of a card that keeps them, in one step.
     /// ``text(_:_:)`` for a card kept as bytes: the lines passed on as they are, not copied
     /// out of the card.
     private static func text(_ lines: RawLines, _ key: RawLine.Name) -> String? {
         lines.firstIndex(named: key).map { lines.unescapedValue($0) }
     }
 
+    /// The unescaped value of the first property `name` (`key`, prepared); from the bytes
+    /// of a card that keeps them, in one step.
     func text(_ key: RawLine.Name, _ name: String) -> String? {
         if case .raw(let raw) = storage { return Self.text(raw.lines, key) }
         let upper = name.uppercasedIfNeeded
@@ -622,8 +622,9 @@ extension VCard {
     }
 
     /// Appends the typed value of the line at `k` of a card kept as bytes: read from the
-    /// bytes, unless the line is kept built or its TYPE or PREF needs the parser. (Made in
-    /// the call to `append`, the value is not copied there.)
+    /// bytes, unless the line is kept built or its TYPE or PREF needs the parser. (The
+    /// optimizer still copies each value once on its way into the array: not inlining this
+    /// removes the copy but costs more than it.)
     @inline(__always)
     private func appendTypedValue(_ lines: RawLines, _ k: Int, text: Bool, droppingTelScheme: Bool, to result: inout [TypedValue]) {
         let l = lines.lines[k]
