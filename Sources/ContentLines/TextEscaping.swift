@@ -42,7 +42,7 @@ public enum TextEscaping {
     }
 
     /// Undoes TEXT escaping in `bytes[start..<end]`, as ``unescape(_:)``.
-    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+    package static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
         var hasEscape = false
         for k in start..<end where bytes[k] == 0x5C { hasEscape = true; break }
         guard hasEscape else { return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) }

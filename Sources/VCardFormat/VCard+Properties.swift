@@ -1,27 +1,33 @@
 import ContentLines
+import Foundation
 
 extension VCard {
     // MARK: single text values
 
     /// FN: the name to display.
     public var formattedName: String? {
-        get { text("FN") }
+        get { text(Self.fnName, "FN") }
         set { setText("FN", newValue) }
     }
 
     /// N: the structured name.
     public var name: StructuredName? {
         get {
-            guard let value = firstValue("N") else { return nil }
-            var f: [[String]]
-            if version == .v2_1 {
-                f = structuredFields(value).map { $0.filter { !$0.isEmpty } }
-            } else {
-                // Empty items (an item that unescapes to nothing has an empty range) left out.
-                f = TextEscaping.splitStructured(value, droppingEmptyItems: true)
+            // vCard 2.1 has no lists: its commas stay in the text.
+            let lists = version != .v2_1
+            if case .raw(let raw) = storage {
+                // Split straight from the bytes, with no value string first.
+                let lines = raw.lines
+                guard let k = lines.firstIndex(named: Self.nName) else { return nil }
+                let l = lines.lines[k]
+                if l.built < 0 {
+                    return lines.bytes.withUnsafeBufferPointer { Self.structuredName($0, l.valueStart, l.end, lists: lists) }
+                }
+                var value = lines.value(k)
+                return value.withUTF8 { Self.structuredName($0, 0, $0.count, lists: lists) }
             }
-            while f.count < 5 { f.append([]) }
-            return StructuredName(familyNames: f[0], givenNames: f[1], additionalNames: f[2], honorificPrefixes: f[3], honorificSuffixes: f[4])
+            guard var value = property("N")?.value else { return nil }
+            return value.withUTF8 { Self.structuredName($0, 0, $0.count, lists: lists) }
         }
         set {
             let lines = newValue.map { n in
@@ -115,19 +121,13 @@ extension VCard {
 
     /// EMAIL addresses.
     public var emails: [TypedValue] {
-        get { typedValues("EMAIL") }
+        get { typedValues(Self.emailName, "EMAIL") }
         set { setTypedValues("EMAIL", newValue) }
     }
 
     /// TEL numbers (a `tel:` URI prefix is removed).
     public var phones: [TypedValue] {
-        get {
-            var values = typedValues("TEL")
-            for k in values.indices where values[k].value.hasASCIIPrefixIgnoringCase("tel:") {
-                values[k].value = String(values[k].value.dropFirst(4))
-            }
-            return values
-        }
+        get { typedValues(Self.telName, "TEL", droppingTelScheme: true) }
         set { setTypedValues("TEL", newValue) }
     }
 
@@ -252,17 +252,22 @@ extension VCard {
         return TextEscaping.splitStructured(value)
     }
 
-    /// The value (still escaped) of the first property named `name`; read from the bytes
-    /// of a card that keeps them.
-    func firstValue(_ name: String) -> String? {
-        guard case .raw(let raw) = storage else { return property(name)?.value }
-        let key = RawLine.Name(name)
-        let lines = raw.lines
-        return lines.firstIndex(named: key).map { lines.value($0) }
+    /// Names the hot getters look up, prepared once.
+    private static let fnName = RawLine.Name("FN")
+    private static let nName = RawLine.Name("N")
+    private static let emailName = RawLine.Name("EMAIL")
+    private static let telName = RawLine.Name("TEL")
+
+    /// ``text(_:_:)`` for a card kept as bytes: the lines passed on as they are, not copied
+    /// out of the card.
+    private static func text(_ lines: RawLines, _ key: RawLine.Name) -> String? {
+        lines.firstIndex(named: key).map { lines.unescapedValue($0) }
     }
 
-    func text(_ name: String) -> String? {
-        if case .raw = storage { return firstValue(name).map { TextEscaping.unescape($0) } }
+    /// The unescaped value of the first property `name` (`key`, prepared); from the bytes
+    /// of a card that keeps them, in one step.
+    func text(_ key: RawLine.Name, _ name: String) -> String? {
+        if case .raw(let raw) = storage { return Self.text(raw.lines, key) }
         let upper = name.uppercasedIfNeeded
         let properties = self.properties
         guard let k = properties.firstIndex(where: { $0.name.sameToken(upper) }) else { return nil }
@@ -294,26 +299,25 @@ extension VCard {
 
     func label(group: String?) -> String? {
         guard let group else { return nil }
-        let found: ContentLine?
+        var l: String
         if case .raw(let raw) = storage {
             let lines = raw.lines
             var next = lines.firstIndex(named: Self.labelName)
             while let k = next, !lines.hasGroup(k, group) { next = lines.firstIndex(named: Self.labelName, from: k + 1) }
-            found = next.map { lines.contentLine($0) }
+            guard let k = next else { return nil }
+            // The value alone, not the whole line.
+            l = lines.unescapedValue(k)
         } else {
-            found = properties.first(where: { $0.name.sameToken("X-ABLABEL") && $0.group?.caseInsensitiveEquals(group) == true })
+            guard let p = properties.first(where: { $0.name.sameToken("X-ABLABEL") && $0.group?.caseInsensitiveEquals(group) == true }) else { return nil }
+            l = TextEscaping.unescape(p.value)
         }
-        guard let p = found else { return nil }
-        var l = TextEscaping.unescape(p.value)
         if l.hasPrefix("_$!<") && l.hasSuffix(">!$_") { l = String(l.dropFirst(4).dropLast(4)) }
         return l
     }
 
     static func typesAndPreference(_ p: ContentLine) -> ([String], Int?) {
-        var types: [String] = []
-        types.reserveCapacity(4)
+        var types = TypeList()
         var pref: Int?
-        var prefFromType = false
         // As `firstParameter("PREF")` and `parameter("TYPE")`: the first of each name counts.
         var sawPref = false, sawType = false
         for param in p.parameters {
@@ -323,130 +327,251 @@ extension VCard {
             } else if param.name.sameToken("TYPE") {
                 if sawType { continue }
                 sawType = true
-                for t in param.values { addTypes(t, to: &types, pref: &prefFromType) }
+                for t in param.values { addTypes(t, to: &types) }
             }
         }
-        if prefFromType { pref = pref ?? 1 }
-        return (types, pref)
+        if types.pref { pref = pref ?? 1 }
+        return (types.array, pref)
     }
 
-    /// ``typesAndPreference(_:)`` for a line kept as bytes with plain parameters: TYPE
-    /// values and bare vCard 2.1 names in order (as the reader merges them), the first PREF
-    /// parameter's first value.
-    static func typesAndPreference(_ lines: RawLines, _ k: Int) -> ([String], Int?) {
-        var types: [String] = []
-        types.reserveCapacity(4)
-        var pref: Int?
-        var prefFromType = false
-        var sawPref = false
-        lines.forEachParameter(k) { name, hasValues, values in
-            guard name.count > 0 else { return }
-            if !hasValues {
-                // Bare parameter: the reader files it under TYPE (its name uppercased, which
-                // lowercasing here undoes).
-                addTypes(name, to: &types, pref: &prefFromType)
-                return
-            }
-            let key = RawLine.key(name, 0, min(8, name.count))
-            if name.count == 4 && key == 0x46455250 {  // PREF
-                if !sawPref {
-                    let end = values.firstIndex(of: 0x2C) ?? values.count
-                    pref = Int(String(decoding: UnsafeBufferPointer(rebasing: values[0..<end]), as: UTF8.self))
-                }
-                sawPref = true
-            } else if name.count == 4 && key == 0x45505954 {  // TYPE
-                addTypes(values, to: &types, pref: &prefFromType)
-            }
+    /// ``typesAndPreference(_:)`` for a line kept as bytes, its parameters read as
+    /// ``ContentLineReader`` parses them: TYPE values (quoted or not, repeated TYPEs merged in
+    /// order) and bare vCard 2.1 names (which the reader files under TYPE), and the first
+    /// value of the first PREF. Nil when a TYPE or PREF value holds an RFC 6868 caret escape
+    /// (the built line decodes it) or a quote is not closed.
+    static func typesAndPreference(_ lines: RawLines, _ k: Int) -> ([String], Int?)? {
+        let l = lines.lines[k]
+        let start = l.nameEnd, colon = l.valueStart - 1
+        if start == colon { return ([], nil) }  // no parameters
+        return lines.bytes.withUnsafeBufferPointer { buf -> ([String], Int?)? in
+            // The same parameters as a line before (address books repeat a few lists on
+            // thousands of lines) give what they gave then.
+            let params = UnsafeBufferPointer(rebasing: buf[start..<colon])
+            guard params.count <= ParameterMemo.maxLength else { return readTypesAndPreference(buf, start, colon) }
+            let slot = ParameterMemo.slot(params)
+            if let known = ParameterMemo.shared.find(params, slot) { return known }
+            let read = readTypesAndPreference(buf, start, colon)
+            if let read { ParameterMemo.shared.keep(params, slot, read) }
+            return read
         }
-        if prefFromType { pref = pref ?? 1 }
-        return (types, pref)
+    }
+
+    /// ``typesAndPreference(_:_:)`` from the parameters `buf[start..<colon]` (each after
+    /// its `;`), read afresh.
+    private static func readTypesAndPreference(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ colon: Int) -> ([String], Int?)? {
+        do {
+            var types = TypeList()
+            var pref: Int?
+            var sawPref = false
+            var i = start
+            while i < colon && buf[i] == 0x3B {
+                i += 1
+                let ps = i
+                while i < colon, buf[i] != 0x3D, buf[i] != 0x3B { i += 1 }
+                var (ts, te) = (ps, i)
+                while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
+                while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
+                guard i < colon && buf[i] == 0x3D else {
+                    // Bare parameter: the reader files it under TYPE (its name uppercased,
+                    // which lowercasing here undoes).
+                    if te > ts { addTypes(UnsafeBufferPointer(rebasing: buf[ts..<te]), to: &types) }
+                    continue
+                }
+                i += 1
+                // TYPE or PREF, any case: four bytes with the ASCII case bit cleared.
+                var key: UInt32 = 0
+                if te - ts == 4 {
+                    key = UInt32(buf[ts]) | UInt32(buf[ts + 1]) << 8 | UInt32(buf[ts + 2]) << 16 | UInt32(buf[ts + 3]) << 24
+                    key &= 0xDFDF_DFDF
+                }
+                let isType = key == 0x45505954, isPref = key == 0x46455250
+                var first = true
+                while true {
+                    let vs: Int, ve: Int
+                    if i < colon && buf[i] == 0x22 {
+                        // A quoted value: up to the closing quote; what follows it up to a
+                        // separator is dropped, as the reader drops it.
+                        i += 1
+                        vs = i
+                        while i < colon && buf[i] != 0x22 { i += 1 }
+                        if i == colon { return nil }
+                        ve = i
+                        i += 1
+                        while i < colon, buf[i] != 0x2C, buf[i] != 0x3B { i += 1 }
+                    } else if isType {
+                        // An unquoted TYPE value holds no comma: one part, judged in the
+                        // pass that finds its end (its key, whether it is ASCII, a caret).
+                        vs = i
+                        var high: UInt8 = 0
+                        while i < colon {
+                            let b = buf[i]
+                            if b == 0x2C || b == 0x3B { break }
+                            if b == 0x5E { return nil }
+                            high |= b
+                            i += 1
+                        }
+                        ve = i
+                        if high < 0x80 {
+                            addASCIIPart(buf, vs, ve, key: Self.lowercasedKey(buf, vs, ve), to: &types)
+                        } else {
+                            addOtherTypes(String(decoding: UnsafeBufferPointer(rebasing: buf[vs..<ve]), as: UTF8.self), to: &types)
+                        }
+                        if i < colon && buf[i] == 0x2C {
+                            i += 1
+                            continue
+                        }
+                        break
+                    } else {
+                        vs = i
+                        while i < colon, buf[i] != 0x2C, buf[i] != 0x3B { i += 1 }
+                        ve = i
+                    }
+                    if isType || (isPref && first && !sawPref) {
+                        let value = UnsafeBufferPointer(rebasing: buf[vs..<ve])
+                        if value.contains(0x5E) { return nil }
+                        if isType {
+                            addTypes(value, to: &types)
+                        } else {
+                            pref = Int(String(decoding: value, as: UTF8.self))
+                        }
+                    }
+                    first = false
+                    if i < colon && buf[i] == 0x2C {
+                        i += 1
+                        continue
+                    }
+                    break
+                }
+                if isPref { sawPref = true }
+            }
+            if types.pref { pref = pref ?? 1 }
+            return (types.array, pref)
+        }
     }
 
     /// Splits one TYPE value on commas (empty parts dropped), lowercases the parts, and
     /// takes `pref` out as a flag.
-    private static func addTypes(_ value: String, to types: inout [String], pref: inout Bool) {
+    private static func addTypes(_ value: String, to types: inout TypeList) {
         var value = value
-        let ascii = value.withUTF8 { addASCIITypes($0, to: &types, pref: &pref) }
+        let ascii = value.withUTF8 { addASCIITypes($0, to: &types) }
         if ascii { return }
-        addOtherTypes(value, to: &types, pref: &pref)
+        addOtherTypes(value, to: &types)
     }
 
-    /// ``addTypes(_:to:pref:)`` for a value in bytes.
-    private static func addTypes(_ bytes: UnsafeBufferPointer<UInt8>, to types: inout [String], pref: inout Bool) {
-        if addASCIITypes(bytes, to: &types, pref: &pref) { return }
-        addOtherTypes(String(decoding: bytes, as: UTF8.self), to: &types, pref: &pref)
+    /// ``addTypes(_:to:)`` for a value in bytes.
+    private static func addTypes(_ bytes: UnsafeBufferPointer<UInt8>, to types: inout TypeList) {
+        if addASCIITypes(bytes, to: &types) { return }
+        addOtherTypes(String(decoding: bytes, as: UTF8.self), to: &types)
     }
 
-    private static func addOtherTypes(_ value: String, to types: inout [String], pref: inout Bool) {
+    private static func addOtherTypes(_ value: String, to types: inout TypeList) {
         for part in value.split(separator: ",") {
             let l = part.lowercased()
-            if l == "pref" { pref = true } else { types.append(l) }
+            if l == "pref" { types.pref = true } else { types.append(l) }
         }
     }
 
-    /// ``addTypes(_:to:pref:)`` for ASCII bytes; false (and nothing added) for other bytes.
-    private static func addASCIITypes(_ bytes: UnsafeBufferPointer<UInt8>, to types: inout [String], pref: inout Bool) -> Bool {
-        do {
-            for b in bytes where b >= 0x80 { return false }
-            var start = 0
-            let n = bytes.count
-            for i in 0...n where i == n || bytes[i] == 0x2C {
-                if i > start {
-                    if i - start <= 8 {
-                        // Short parts (nearly all) are matched as one integer, lowercased.
-                        var key: UInt64 = 0
-                        var k = i
-                        while k > start {
-                            k -= 1
-                            let b = bytes[k]
-                            key = key << 8 | UInt64((b >= 0x41 && b <= 0x5A) ? b | 0x20 : b)
-                        }
-                        if key == 0x66657270 { pref = true; start = i + 1; continue }  // "pref"
-                        if let known = knownType(key) { types.append(known); start = i + 1; continue }
-                    }
-                    let part = String(unsafeUninitializedCapacity: i - start) { out in
-                        for k in start..<i {
-                            let b = bytes[k]
-                            out[k - start] = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b
-                        }
-                        return i - start
-                    }
-                    if part.sameToken("pref") { pref = true } else { types.append(part) }
+    /// ``addTypes(_:to:)`` for ASCII bytes; false (and nothing added) for other bytes.
+    private static func addASCIITypes(_ bytes: UnsafeBufferPointer<UInt8>, to types: inout TypeList) -> Bool {
+        var any: UInt8 = 0
+        for b in bytes { any |= b }
+        if any >= 0x80 { return false }
+        let n = bytes.count
+        var start = 0
+        while start <= n {
+            // One part, up to a comma.
+            var i = start
+            while i < n && bytes[i] != 0x2C { i += 1 }
+            addASCIIPart(bytes, start, i, key: lowercasedKey(bytes, start, i), to: &types)
+            start = i + 1
+        }
+        return true
+    }
+
+    /// The first eight bytes (at most) of the ASCII bytes `buf[start..<end]`, lowercased and
+    /// packed first byte lowest: read as one word where the buffer allows, lowercased eight
+    /// at a time.
+    @inline(__always)
+    private static func lowercasedKey(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+        let len = min(end - start, 8)
+        guard len > 0 else { return 0 }
+        var x: UInt64
+        if start + 8 <= buf.count, let base = UnsafeRawPointer(buf.baseAddress) {
+            x = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+            if len < 8 { x &= (1 << (8 * UInt64(len))) - 1 }
+        } else {
+            x = 0
+            for k in 0..<len { x |= UInt64(buf[start + k]) << (8 * UInt64(k)) }
+        }
+        // Bytes below 0x80: a byte is in A...Z when adding 0x3F sets its top bit and adding
+        // 0x25 does not; the top bit shifted down to 0x20 lowercases it.
+        let atLeastA = (x &+ 0x3F3F_3F3F_3F3F_3F3F) & 0x8080_8080_8080_8080
+        let pastZ = (x &+ 0x2525_2525_2525_2525) & 0x8080_8080_8080_8080
+        return x | ((atLeastA & ~pastZ) >> 2)
+    }
+
+    /// Adds the ASCII part `bytes[start..<end]` (no comma in it), lowercased, given `key`,
+    /// its first eight bytes lowercased and packed first byte lowest; `pref` is taken out as
+    /// a flag, an empty part dropped.
+    @inline(__always)
+    private static func addASCIIPart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, key: UInt64, to types: inout TypeList) {
+        let len = end - start
+        guard len > 0 else { return }
+        // Short parts (nearly all) are matched as one integer.
+        if len <= 8 && key == 0x66657270 {  // "pref"
+            types.pref = true
+        } else if len <= 8, case let code = knownTypeCode(key), code > 0 {
+            types.append(code: code)
+        } else {
+            // Any other part ("pref" is four bytes, matched above).
+            types.append(String(unsafeUninitializedCapacity: len) { out in
+                for k in 0..<len {
+                    let b = bytes[start + k]
+                    out[k] = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b
                 }
-                start = i + 1
-            }
-            return true
+                return len
+            })
         }
     }
 
-    /// The common TYPE values as literals, from their lowercased bytes packed first byte
-    /// lowest: no string is made for them.
-    private static func knownType(_ key: UInt64) -> String? {
+    /// The common TYPE values, by code (0 is none); see ``knownTypeCode(_:)``.
+    static let typeNames: [String] = [
+        "", "internet", "home", "work", "cell", "voice", "fax", "other", "main", "iphone", "pager", "text",
+        "video", "msg", "bbs", "modem", "car", "isdn", "pcs", "x400", "dom", "intl", "postal", "parcel",
+    ]
+    /// Every common type alone, and every pair of them, as arrays made once: most values
+    /// have one or two types, and share these instead of making an array each.
+    static let oneType: [[String]] = typeNames.map { [$0] }
+    static let twoTypes: [[String]] = typeNames.flatMap { a in typeNames.map { b in [a, b] } }
+
+    /// The code in ``typeNames`` of a common TYPE value, from its lowercased bytes packed
+    /// first byte lowest; 0 for any other.
+    private static func knownTypeCode(_ key: UInt64) -> Int {
         switch key {
-        case 0x74656E7265746E69: return "internet"
-        case 0x656D6F68: return "home"
-        case 0x6B726F77: return "work"
-        case 0x6C6C6563: return "cell"
-        case 0x6563696F76: return "voice"
-        case 0x786166: return "fax"
-        case 0x726568746F: return "other"
-        case 0x6E69616D: return "main"
-        case 0x656E6F687069: return "iphone"
-        case 0x7265676170: return "pager"
-        case 0x74786574: return "text"
-        case 0x6F65646976: return "video"
-        case 0x67736D: return "msg"
-        case 0x736262: return "bbs"
-        case 0x6D65646F6D: return "modem"
-        case 0x726163: return "car"
-        case 0x6E647369: return "isdn"
-        case 0x736370: return "pcs"
-        case 0x30303478: return "x400"
-        case 0x6D6F64: return "dom"
-        case 0x6C746E69: return "intl"
-        case 0x6C6174736F70: return "postal"
-        case 0x6C6563726170: return "parcel"
-        default: return nil
+        case 0x74656E7265746E69: return 1  // internet
+        case 0x656D6F68: return 2  // home
+        case 0x6B726F77: return 3  // work
+        case 0x6C6C6563: return 4  // cell
+        case 0x6563696F76: return 5  // voice
+        case 0x786166: return 6  // fax
+        case 0x726568746F: return 7  // other
+        case 0x6E69616D: return 8  // main
+        case 0x656E6F687069: return 9  // iphone
+        case 0x7265676170: return 10  // pager
+        case 0x74786574: return 11  // text
+        case 0x6F65646976: return 12  // video
+        case 0x67736D: return 13  // msg
+        case 0x736262: return 14  // bbs
+        case 0x6D65646F6D: return 15  // modem
+        case 0x726163: return 16  // car
+        case 0x6E647369: return 17  // isdn
+        case 0x736370: return 18  // pcs
+        case 0x30303478: return 19  // x400
+        case 0x6D6F64: return 20  // dom
+        case 0x6C746E69: return 21  // intl
+        case 0x6C6174736F70: return 22  // postal
+        case 0x6C6563726170: return 23  // parcel
+        default: return 0
         }
     }
 
@@ -456,24 +581,30 @@ extension VCard {
     }
 
     func typedValues(_ name: String, text: Bool = true) -> [TypedValue] {
+        typedValues(RawLine.Name(name), name, text: text)
+    }
+
+    /// The properties `name` (`key`, prepared) as typed values; `droppingTelScheme` takes a
+    /// `tel:` prefix (any case) off each value, as ``phones`` does.
+    func typedValues(_ key: RawLine.Name, _ name: String, text: Bool = true, droppingTelScheme: Bool = false) -> [TypedValue] {
         var result: [TypedValue] = []
         if case .raw(let raw) = storage {
-            // Read from the bytes; a line with quoted or caret-escaped parameters is built.
-            let key = RawLine.Name(name)
+            // Found in one pass, so the result is made at its size.
             let lines = raw.lines
-            var next = lines.firstIndex(named: key)
-            while let k = next {
-                next = lines.firstIndex(named: key, from: k + 1)
-                let l = lines.lines[k]
-                if l.built >= 0 || !l.plainParameters {
-                    let p = lines.contentLine(k)
-                    let (types, pref) = Self.typesAndPreference(p)
-                    result.append(TypedValue(text ? TextEscaping.unescape(p.value) : p.value, types: types, preference: pref, group: p.group, label: label(group: p.group)))
-                    continue
+            let (count, packed) = lines.indices(named: key)
+            guard count > 0 else { return result }
+            result.reserveCapacity(count)
+            if count <= 8 && lines.lines.count <= 256 {
+                for j in 0..<count {
+                    let k = Int(truncatingIfNeeded: packed >> (8 * UInt64(j)) & 0xFF)
+                    appendTypedValue(lines, k, text: text, droppingTelScheme: droppingTelScheme, to: &result)
                 }
-                let (types, pref) = Self.typesAndPreference(lines, k)
-                let value = lines.value(k), group = lines.group(k)
-                result.append(TypedValue(text ? TextEscaping.unescape(value) : value, types: types, preference: pref, group: group, label: label(group: group)))
+            } else {
+                var next = lines.firstIndex(named: key)
+                while let k = next {
+                    appendTypedValue(lines, k, text: text, droppingTelScheme: droppingTelScheme, to: &result)
+                    next = lines.firstIndex(named: key, from: k + 1)
+                }
             }
             return result
         }
@@ -483,9 +614,83 @@ extension VCard {
         for k in properties.indices where properties[k].name.sameToken(name) {
             let (types, pref) = Self.typesAndPreference(properties[k])
             let value = properties[k].value, group = properties[k].group
-            result.append(TypedValue(text ? TextEscaping.unescape(value) : value, types: types, preference: pref, group: group, label: label(group: group)))
+            var v = text ? TextEscaping.unescape(value) : value
+            if droppingTelScheme { v = Self.droppingTelScheme(v) }
+            result.append(TypedValue(v, types: types, preference: pref, group: group, label: label(group: group)))
         }
         return result
+    }
+
+    /// Appends the typed value of the line at `k` of a card kept as bytes: read from the
+    /// bytes, unless the line is kept built or its TYPE or PREF needs the parser. (The
+    /// optimizer still copies each value once on its way into the array: not inlining this
+    /// removes the copy but costs more than it.)
+    @inline(__always)
+    private func appendTypedValue(_ lines: RawLines, _ k: Int, text: Bool, droppingTelScheme: Bool, to result: inout [TypedValue]) {
+        let l = lines.lines[k]
+        if l.built < 0, let typed = Self.typesAndPreference(lines, k) {
+            let (types, pref) = typed
+            let group = lines.group(k)
+            let value = lines.bytes.withUnsafeBufferPointer { buf -> String in
+                var s = l.valueStart
+                let e = l.end
+                if text && UnsafeBufferPointer(rebasing: buf[s..<e]).contains(0x5C) {
+                    let v = TextEscaping.unescape(buf, s, e)
+                    return droppingTelScheme ? Self.droppingTelScheme(v) : v
+                }
+                // No escape: the value is its bytes, and a `tel:` followed by ASCII (or
+                // nothing) is four characters to drop.
+                if droppingTelScheme && e - s >= 4 && buf[s] | 0x20 == 0x74 && buf[s + 1] | 0x20 == 0x65
+                    && buf[s + 2] | 0x20 == 0x6C && buf[s + 3] == 0x3A {
+                    if s + 4 < e && buf[s + 4] >= 0x80 {
+                        return Self.droppingTelScheme(String(decoding: UnsafeBufferPointer(rebasing: buf[s..<e]), as: UTF8.self))
+                    }
+                    s += 4
+                }
+                return String(decoding: UnsafeBufferPointer(rebasing: buf[s..<e]), as: UTF8.self)
+            }
+            result.append(TypedValue(value, types: types, preference: pref, group: group, label: label(group: group)))
+            return
+        }
+        let p = lines.contentLine(k)
+        let (types, pref) = Self.typesAndPreference(p)
+        var v = text ? TextEscaping.unescape(p.value) : p.value
+        if droppingTelScheme { v = Self.droppingTelScheme(v) }
+        result.append(TypedValue(v, types: types, preference: pref, group: p.group, label: label(group: p.group)))
+    }
+
+    /// `value` without a leading `tel:` (any case), as ``phones`` gives it.
+    static func droppingTelScheme(_ value: String) -> String {
+        value.hasASCIIPrefixIgnoringCase("tel:") ? String(value.dropFirst(4)) : value
+    }
+
+    /// A structured name from the escaped value `bytes[start..<end]`: fields split on `;`,
+    /// items on `,` when `lists` (vCard 2.1 has none), each item unescaped; empty items left
+    /// out (an item that unescapes to nothing has an empty range) and fields past the fifth
+    /// ignored. One pass, with no array of fields.
+    static func structuredName(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, lists: Bool) -> StructuredName {
+        var name = StructuredName()
+        var field = 0
+        var s = start
+        var i = start
+        while i < end {
+            let b = bytes[i]
+            if b == 0x5C {
+                i += 2
+                continue
+            }
+            if b == 0x3B || (lists && b == 0x2C) {
+                if i > s { name.append(TextEscaping.unescape(bytes, s, i), field: field) }
+                s = i + 1
+                if b == 0x3B {
+                    field += 1
+                    if field == 5 { return name }
+                }
+            }
+            i += 1
+        }
+        if end > s { name.append(TextEscaping.unescape(bytes, s, end), field: field) }
+        return name
     }
 
     mutating func setTypedValues(_ name: String, _ values: [TypedValue], text: Bool = true) {
@@ -538,5 +743,143 @@ extension String {
             }
             return true
         }
+    }
+}
+
+extension VCard.StructuredName {
+    /// Adds `item` to the field at `field` (0 family … 4 suffixes).
+    fileprivate mutating func append(_ item: String, field: Int) {
+        switch field {
+        case 0: Self.append(item, to: &familyNames)
+        case 1: Self.append(item, to: &givenNames)
+        case 2: Self.append(item, to: &additionalNames)
+        case 3: Self.append(item, to: &honorificPrefixes)
+        case 4: Self.append(item, to: &honorificSuffixes)
+        default: break
+        }
+    }
+
+    /// The first item (nearly always the only one) makes an array of one, with no growth.
+    @inline(__always)
+    private static func append(_ item: String, to items: inout [String]) {
+        if items.isEmpty { items = [item] } else { items.append(item) }
+    }
+}
+
+/// The TYPE values of one property while they are gathered: the common ones as codes (no
+/// string made), made into an array once at the end, a shared one for one or two of them.
+struct TypeList {
+    /// Up to four codes in ``VCard/typeNames``, eight bits each, first lowest (while not spilled).
+    private var codes: UInt32 = 0
+    private var count = 0
+    /// Every value as a string, once one is not common or there are more than four.
+    private var strings: [String] = []
+    private var spilled = false
+    /// Whether `pref` was among the values.
+    var pref = false
+
+    mutating func append(code: Int) {
+        if !spilled && count < 4 {
+            codes |= UInt32(truncatingIfNeeded: code) << (8 * UInt32(count))
+            count += 1
+            return
+        }
+        spill()
+        strings.append(VCard.typeNames[code])
+    }
+
+    mutating func append(_ type: String) {
+        spill()
+        strings.append(type)
+    }
+
+    private mutating func spill() {
+        guard !spilled else { return }
+        spilled = true
+        strings.reserveCapacity(count + 4)
+        for j in 0..<count { strings.append(VCard.typeNames[code(j)]) }
+    }
+
+    private func code(_ j: Int) -> Int { Int(truncatingIfNeeded: codes >> (8 * UInt32(j)) & 0xFF) }
+
+    /// The values in order.
+    var array: [String] {
+        if spilled { return strings }
+        switch count {
+        case 0: return []
+        case 1: return VCard.oneType[code(0)]
+        case 2: return VCard.twoTypes[code(0) * VCard.typeNames.count + code(1)]
+        default: return (0..<count).map { VCard.typeNames[code($0)] }
+        }
+    }
+}
+
+/// TYPE and PREF as read from a line's parameter bytes, kept by those bytes for the next line
+/// that has the same ones: a table of 256 slots (a slot keeps the last list hashed to it, so
+/// it stays small whatever is read), shared by all threads under a lock. What is found is
+/// what reading the bytes again would give: the bytes are compared whole.
+final class ParameterMemo: @unchecked Sendable {
+    static let shared = ParameterMemo()
+    /// Longer parameter lists are read every time.
+    static let maxLength = 128
+
+    private struct Slot {
+        var bytes: [UInt8] = []
+        var types: [String] = []
+        var pref: Int?
+    }
+
+    private static let count = 256
+    private let lock = NSLock()
+    /// Allocated once, so that reaching a slot costs no exclusivity check.
+    private let slots: UnsafeMutablePointer<Slot>
+
+    private init() {
+        slots = .allocate(capacity: Self.count)
+        slots.initialize(repeating: Slot(), count: Self.count)
+    }
+
+    deinit {
+        slots.deinitialize(count: Self.count)
+        slots.deallocate()
+    }
+
+    /// The slot of `params` (not empty): a hash of every byte, eight at a time.
+    static func slot(_ params: UnsafeBufferPointer<UInt8>) -> Int {
+        let raw = UnsafeRawBufferPointer(params)
+        let n = raw.count
+        var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+        var i = 0
+        while i + 8 <= n {
+            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+            i += 8
+        }
+        while i < n {
+            h = (h ^ UInt64(raw[i])) &* 0x0000_0100_0000_01B3
+            i += 1
+        }
+        h ^= h >> 32
+        h = h &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: h >> 56)
+    }
+
+    /// What `params` gave when kept in `slot`, or nil.
+    func find(_ params: UnsafeBufferPointer<UInt8>, _ slot: Int) -> ([String], Int?)? {
+        lock.lock()
+        defer { lock.unlock() }
+        let same = slots[slot].bytes.withUnsafeBufferPointer { kept in
+            kept.count == params.count && memcmp(kept.baseAddress!, params.baseAddress!, kept.count) == 0
+        }
+        return same ? (slots[slot].types, slots[slot].pref) : nil
+    }
+
+    /// Keeps what `params` gave in `slot`, in place of what was there.
+    func keep(_ params: UnsafeBufferPointer<UInt8>, _ slot: Int, _ read: ([String], Int?)) {
+        let entry = Slot(bytes: Array(params), types: read.0, pref: read.1)
+        lock.lock()
+        let old = slots[slot]
+        slots[slot] = entry
+        lock.unlock()
+        _ = old  // freed outside the lock
     }
 }
