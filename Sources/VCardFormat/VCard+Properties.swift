@@ -1,5 +1,4 @@
 import ContentLines
-import Foundation
 
 extension VCard {
     // MARK: single text values
@@ -341,29 +340,12 @@ extension VCard {
     /// (the built line decodes it) or a quote is not closed.
     static func typesAndPreference(_ lines: RawLines, _ k: Int) -> ([String], Int?)? {
         let l = lines.lines[k]
-        let start = l.nameEnd, colon = l.valueStart - 1
-        if start == colon { return ([], nil) }  // no parameters
         return lines.bytes.withUnsafeBufferPointer { buf -> ([String], Int?)? in
-            // The same parameters as a line before (address books repeat a few lists on
-            // thousands of lines) give what they gave then.
-            let params = UnsafeBufferPointer(rebasing: buf[start..<colon])
-            guard params.count <= ParameterMemo.maxLength else { return readTypesAndPreference(buf, start, colon) }
-            let slot = ParameterMemo.slot(params)
-            if let known = ParameterMemo.shared.find(params, slot) { return known }
-            let read = readTypesAndPreference(buf, start, colon)
-            if let read { ParameterMemo.shared.keep(params, slot, read) }
-            return read
-        }
-    }
-
-    /// ``typesAndPreference(_:_:)`` from the parameters `buf[start..<colon]` (each after
-    /// its `;`), read afresh.
-    private static func readTypesAndPreference(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ colon: Int) -> ([String], Int?)? {
-        do {
             var types = TypeList()
             var pref: Int?
             var sawPref = false
-            var i = start
+            var i = l.nameEnd
+            let colon = l.valueStart - 1
             while i < colon && buf[i] == 0x3B {
                 i += 1
                 let ps = i
@@ -479,10 +461,16 @@ extension VCard {
         let n = bytes.count
         var start = 0
         while start <= n {
-            // One part, up to a comma.
+            // One part, up to a comma; its first eight bytes lowercased into a key as it goes.
             var i = start
-            while i < n && bytes[i] != 0x2C { i += 1 }
-            addASCIIPart(bytes, start, i, key: lowercasedKey(bytes, start, i), to: &types)
+            var key: UInt64 = 0
+            while i < n {
+                let b = bytes[i]
+                if b == 0x2C { break }
+                if i - start < 8 { key |= UInt64((b >= 0x41 && b <= 0x5A) ? b | 0x20 : b) << (8 * UInt64(i - start)) }
+                i += 1
+            }
+            addASCIIPart(bytes, start, i, key: key, to: &types)
             start = i + 1
         }
         return true
@@ -750,19 +738,13 @@ extension VCard.StructuredName {
     /// Adds `item` to the field at `field` (0 family … 4 suffixes).
     fileprivate mutating func append(_ item: String, field: Int) {
         switch field {
-        case 0: Self.append(item, to: &familyNames)
-        case 1: Self.append(item, to: &givenNames)
-        case 2: Self.append(item, to: &additionalNames)
-        case 3: Self.append(item, to: &honorificPrefixes)
-        case 4: Self.append(item, to: &honorificSuffixes)
+        case 0: familyNames.append(item)
+        case 1: givenNames.append(item)
+        case 2: additionalNames.append(item)
+        case 3: honorificPrefixes.append(item)
+        case 4: honorificSuffixes.append(item)
         default: break
         }
-    }
-
-    /// The first item (nearly always the only one) makes an array of one, with no growth.
-    @inline(__always)
-    private static func append(_ item: String, to items: inout [String]) {
-        if items.isEmpty { items = [item] } else { items.append(item) }
     }
 }
 
@@ -811,75 +793,5 @@ struct TypeList {
         case 2: return VCard.twoTypes[code(0) * VCard.typeNames.count + code(1)]
         default: return (0..<count).map { VCard.typeNames[code($0)] }
         }
-    }
-}
-
-/// TYPE and PREF as read from a line's parameter bytes, kept by those bytes for the next line
-/// that has the same ones: a table of 256 slots (a slot keeps the last list hashed to it, so
-/// it stays small whatever is read), shared by all threads under a lock. What is found is
-/// what reading the bytes again would give: the bytes are compared whole.
-final class ParameterMemo: @unchecked Sendable {
-    static let shared = ParameterMemo()
-    /// Longer parameter lists are read every time.
-    static let maxLength = 128
-
-    private struct Slot {
-        var bytes: [UInt8] = []
-        var types: [String] = []
-        var pref: Int?
-    }
-
-    private static let count = 256
-    private let lock = NSLock()
-    /// Allocated once, so that reaching a slot costs no exclusivity check.
-    private let slots: UnsafeMutablePointer<Slot>
-
-    private init() {
-        slots = .allocate(capacity: Self.count)
-        slots.initialize(repeating: Slot(), count: Self.count)
-    }
-
-    deinit {
-        slots.deinitialize(count: Self.count)
-        slots.deallocate()
-    }
-
-    /// The slot of `params` (not empty): a hash of every byte, eight at a time.
-    static func slot(_ params: UnsafeBufferPointer<UInt8>) -> Int {
-        let raw = UnsafeRawBufferPointer(params)
-        let n = raw.count
-        var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
-        var i = 0
-        while i + 8 <= n {
-            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x0000_0100_0000_01B3
-            i += 8
-        }
-        while i < n {
-            h = (h ^ UInt64(raw[i])) &* 0x0000_0100_0000_01B3
-            i += 1
-        }
-        h ^= h >> 32
-        h = h &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: h >> 56)
-    }
-
-    /// What `params` gave when kept in `slot`, or nil.
-    func find(_ params: UnsafeBufferPointer<UInt8>, _ slot: Int) -> ([String], Int?)? {
-        lock.lock()
-        defer { lock.unlock() }
-        let same = slots[slot].bytes.withUnsafeBufferPointer { kept in
-            kept.count == params.count && memcmp(kept.baseAddress!, params.baseAddress!, kept.count) == 0
-        }
-        return same ? (slots[slot].types, slots[slot].pref) : nil
-    }
-
-    /// Keeps what `params` gave in `slot`, in place of what was there.
-    func keep(_ params: UnsafeBufferPointer<UInt8>, _ slot: Int, _ read: ([String], Int?)) {
-        let entry = Slot(bytes: Array(params), types: read.0, pref: read.1)
-        lock.lock()
-        let old = slots[slot]
-        slots[slot] = entry
-        lock.unlock()
-        _ = old  // freed outside the lock
     }
 }

@@ -147,28 +147,6 @@ import Testing
         #expect(try VCard.read(Array(text.utf8)).cards.first?.phones.map(\.types) == expected)
     }
 
-    @Test("the parameter memo: many different lists, read twice and from several tasks at once, give what reading them afresh gives")
-    func parameterMemo() async throws {
-        var lines: [String] = []
-        for k in 0..<300 { lines.append("TEL;TYPE=x\(k),home;PREF=\(k % 7):\(k)") }
-        // The same lists again, and ones that differ from them in one byte or in length.
-        for k in 0..<300 { lines.append("TEL;TYPE=x\(k),home;PREF=\(k % 7):\(k)") }
-        for k in 0..<300 { lines.append("TEL;TYPE=x\(k),hom;PREF=\(k % 7):\(k)") }
-        for k in 0..<300 { lines.append("TEL;TYPE=x\(k),home;PREF=\(k % 7)1:\(k)") }
-        let text = "BEGIN:VCARD\nVERSION:3.0\nFN:x\n" + lines.joined(separator: "\n") + "\nEND:VCARD\n"
-        let card = try Self.streamed(text)
-        let first = card.phones, second = card.phones
-        let expected = Self.reference(card, "TEL", tel: true)
-        #expect(first == expected)
-        #expect(second == expected)
-        #expect(first[0].types == ["x0", "home"] && first[0].preference == 0)
-        #expect(first[600].types == ["x0", "hom"] && first[900].preference == 1)
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            for _ in 0..<4 { group.addTask { card.phones == expected } }
-            for try await same in group { #expect(same) }
-        }
-    }
-
     @Test("the edge cards read the same streamed and whole", arguments: [false, true])
     func edgeCardsBothWays(crlf: Bool) throws {
         for text in [Self.edgeCard, Self.card21] {
