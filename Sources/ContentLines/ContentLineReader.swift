@@ -230,12 +230,15 @@ public struct ContentLineReader: Sendable {
                 stack[stack.count - 1].components.append(c)
             }
         }
-        while nextItem() != nil {
+        let beginName = Self.beginName, endName = Self.endName
+        let input = bytes
+        try input.withUnsafeBufferPointer { buf in
+        while nextRaw(buf) {
             // The line is the last of `rawLines`; it is taken off again unless it belongs to
             // the top-level component.
             let last = rawLines.lines.count - 1
-            let isBegin = rawLines.isNamed(last, Self.beginName)
-            let isEnd = !isBegin && rawLines.isNamed(last, Self.endName)
+            let isBegin = rawLines.isNamed(last, beginName)
+            let isEnd = !isBegin && rawLines.isNamed(last, endName)
             // (The line is counted already.)
             let over = rawLines.lines.count > limits.propertiesPerComponent
             if isBegin || isEnd || excessDepth > 0 || stack.count != 1 || over {
@@ -310,6 +313,7 @@ public struct ContentLineReader: Sendable {
             }
             // Else a line of the one open top-level component, under the limit: kept.
         }
+        }
         while let inner = stack.last {
             warnings.append(FormatWarning(line: lineNumber, property: nil, code: .missingEnd,
                 message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name) before the end of the file; kept what was read."))
@@ -326,6 +330,148 @@ public struct ContentLineReader: Sendable {
         defer { rawMode = wasRaw }
         if case .line(let l)? = nextItem() { return l }
         return nil
+    }
+
+    /// In raw mode: appends the next logical line to ``rawLines``; false at the end of the input.
+    /// Lines are read by ``fastRaw(_:)``, or by ``nextItem()`` when that cannot.
+    private mutating func nextRaw(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        while true {
+            switch fastRaw(buf) {
+            case .kept: return true
+            case .skipped: continue
+            case .end: return false
+            case .general: return nextItem() != nil
+            }
+        }
+    }
+
+    /// What ``fastRaw(_:)`` did.
+    private enum RawStep {
+        /// A line appended to ``rawLines``.
+        case kept
+        /// A malformed line skipped with a warning.
+        case skipped
+        /// The end of the input.
+        case end
+        /// Nothing read: the next line needs ``nextItem()``.
+        case general
+    }
+
+    /// In raw mode: reads the next logical line straight into ``rawLines`` (each physical
+    /// piece copied once, folding undone there) and indexes it, in one pass over its bytes
+    /// that finds the line break, any NUL byte, and whether it is all ASCII. Leaves a line
+    /// that needs more (a quoted-printable soft break, base64 on bare continuation lines, a
+    /// NUL byte, a line over the limit) unread, for ``nextItem()``, which gives the same
+    /// lines and warnings for any input.
+    private mutating func fastRaw(_ buf: UnsafeBufferPointer<UInt8>) -> RawStep {
+        let count = buf.count
+        var pos = position
+        guard pos < count, let p = buf.baseAddress else { return .end }
+        var lineNo = lineNumber
+        // Blank lines.
+        while p[pos] == 0x0A || p[pos] == 0x0D {
+            pos = Self.afterBreak(p, pos, count)
+            lineNo += 1
+            if pos >= count {
+                position = pos
+                lineNumber = lineNo
+                return .end
+            }
+        }
+        let startLine = lineNo
+        let start = rawLines.bytes.count
+        var seen: UInt64 = 0
+        var e = Self.lineEnd(p, pos, count, &seen)
+        if e < count && p[e] == 0 { return .general }
+        var length = e - pos
+        if length > limits.lineLength { return .general }
+        rawLines.bytes.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: length))
+        var last = p[e - 1]
+        pos = Self.afterBreak(p, e, count)
+        lineNo += 1
+        var qpChecked = false
+        var isQP = false
+        while pos < count {
+            let next = p[pos]
+            if last == 0x3D {
+                // Possibly a quoted-printable soft break (asked as `nextItem` asks): left to it.
+                if !qpChecked {
+                    isQP = rawLines.bytes.withUnsafeBufferPointer { Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: $0[start...])) }
+                    qpChecked = true
+                }
+                if isQP && next != 0x0A && next != 0x0D {
+                    rawLines.bytes.removeLast(rawLines.bytes.count - start)
+                    return .general
+                }
+            }
+            if next == 0x20 || next == 0x09 {
+                // RFC folding: drop the line break and one whitespace.
+                let ns = pos + 1
+                e = Self.lineEnd(p, ns, count, &seen)
+                length += e - ns
+                if (e < count && p[e] == 0) || length > limits.lineLength {
+                    rawLines.bytes.removeLast(rawLines.bytes.count - start)
+                    return .general
+                }
+                if e > ns {
+                    rawLines.bytes.append(contentsOf: UnsafeBufferPointer(start: p + ns, count: e - ns))
+                    last = p[e - 1]
+                }
+                pos = Self.afterBreak(p, e, count)
+                lineNo += 1
+                continue
+            }
+            if Self.isBareBase64Line(p, pos, count),
+               rawLines.bytes.withUnsafeBufferPointer({ Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: $0[start...])) }) {
+                rawLines.bytes.removeLast(rawLines.bytes.count - start)
+                return .general
+            }
+            break
+        }
+        position = pos
+        lineNumber = lineNo
+        let ascii = seen & 0x8080_8080_8080_8080 == 0
+        return Self.scan(from: start, line: startLine, ascii: ascii, into: &rawLines, warnings: &warnings) ? .kept : .skipped
+    }
+
+    /// The index just past the line break at `i` (CR, CR LF or LF), or `count`.
+    @inline(__always)
+    private static func afterBreak(_ p: UnsafePointer<UInt8>, _ i: Int, _ count: Int) -> Int {
+        guard i < count else { return count }
+        if p[i] == 0x0D, i + 1 < count, p[i + 1] == 0x0A { return i + 2 }
+        return i + 1
+    }
+
+    /// The index of the first CR, LF or NUL byte at or after `start` (or `count`), ORing the
+    /// bytes before it into `seen`; eight bytes a step.
+    @inline(__always)
+    private static func lineEnd(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ seen: inout UInt64) -> Int {
+        let raw = UnsafeRawPointer(p)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let lfs = ones &* 0x0A, crs = ones &* 0x0D
+        var i = start
+        var acc: UInt64 = 0
+        while i &+ 8 <= count {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let lf = w ^ lfs, cr = w ^ crs
+            // A zero byte of `lf`, `cr` or `w` sets its high bit; the lowest one found is exact.
+            let m = (((lf &- ones) & ~lf) | ((cr &- ones) & ~cr) | ((w &- ones) & ~w)) & highs
+            if m != 0 {
+                let k = m.trailingZeroBitCount >> 3
+                seen |= acc | (w & ((1 &<< (k &<< 3)) &- 1))
+                return i &+ k
+            }
+            acc |= w
+            i &+= 8
+        }
+        while i < count {
+            let b = p[i]
+            if b == 0x0A || b == 0x0D || b == 0 { break }
+            acc |= UInt64(b)
+            i += 1
+        }
+        seen |= acc
+        return i
     }
 
     /// One line read: built, or (in raw mode) appended to ``rawLines`` as its last line.
@@ -418,14 +564,14 @@ public struct ContentLineReader: Sendable {
                     message: "Line holds \(before - scratch.count) NUL byte(s) (binary data, or UTF-16 text without a byte order mark?); they were removed. Check that this is a text file."))
             }
             if rawMode {
-                let kept: Bool
+                let start = rawLines.bytes.count
                 if folded {
-                    kept = scratch.withUnsafeBufferPointer { Self.scan($0, line: startLine, into: &rawLines, warnings: &warnings) }
+                    rawLines.bytes.append(contentsOf: scratch)
                 } else {
                     let (ps, pe) = (s, e)
-                    kept = bytes.withUnsafeBufferPointer { Self.scan(UnsafeBufferPointer(rebasing: $0[ps..<pe]), line: startLine, into: &rawLines, warnings: &warnings) }
+                    bytes.withUnsafeBufferPointer { rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[ps..<pe])) }
                 }
-                if kept { return .raw }
+                if Self.scan(from: start, line: startLine, ascii: false, into: &rawLines, warnings: &warnings) { return .raw }
                 continue
             }
             let parsed: ContentLine?
@@ -516,25 +662,30 @@ public struct ContentLineReader: Sendable {
     /// Asked after nearly every line (and answered in a few bytes), so inlined.
     @inline(__always)
     private func isBareBase64Line(at start: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return false }
+            return Self.isBareBase64Line(base, start, buf.count)
+        }
+    }
+
+    /// ``isBareBase64Line(at:)`` on `p[start..<count]`.
+    @inline(__always)
+    private static func isBareBase64Line(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> Bool {
         // Bit b of `low` (bytes 0..<64) or `high` (64..<128) is set when byte b is a base64 character:
         // + / 0-9 = in `low`, A-Z a-z in `high`. Most lines stop at their property name's colon.
         let low: UInt64 = (1 << 0x2B) | (1 << 0x2F) | (0x3FF << 0x30) | (1 << 0x3D)
         let high: UInt64 = (0x3FF_FFFF << (0x41 - 64)) | (0x3FF_FFFF << (0x61 - 64))
-        return bytes.withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { return false }
-            var i = start
-            let count = buf.count
-            while i < count {
-                let b = base[i]
-                let ok = b < 64 ? (low >> UInt64(b)) & 1 != 0 : b < 128 && (high >> UInt64(b &- 64)) & 1 != 0
-                if !ok {
-                    if b == 0x0A || b == 0x0D { break }
-                    return false
-                }
-                i += 1
+        var i = start
+        while i < count {
+            let b = base[i]
+            let ok = b < 64 ? (low >> UInt64(b)) & 1 != 0 : b < 128 && (high >> UInt64(b &- 64)) & 1 != 0
+            if !ok {
+                if b == 0x0A || b == 0x0D { break }
+                return false
             }
-            return i > start
+            i += 1
         }
+        return i > start
     }
 
     /// Whether the parameters before the first colon contain `needle` (ASCII, case-insensitive).
@@ -558,19 +709,44 @@ public struct ContentLineReader: Sendable {
 
     // MARK: - Splitting one logical line
 
-    private static let encodingKey = RawLine.Name("ENCODING").key
-    private static let charsetKey = RawLine.Name("CHARSET").key
-    private static let base64Key = RawLine.Name("BASE64").key
-    private static let bit8Key = RawLine.Name("8BIT").key
-    private static let bit7Key = RawLine.Name("7BIT").key
-    private static let bKey = RawLine.Name("B").key
-
-    /// Appends one logical line to `raw` as bytes, having checked what ``parse(_:line:warnings:)``
-    /// checks; returns false for a line skipped (with the warning `parse` gives). A line that
-    /// would warn or whose value needs decoding (ENCODING, CHARSET, not UTF-8) is built by
-    /// `parse` and kept built.
-    private static func scan(_ buf: UnsafeBufferPointer<UInt8>, line: Int, into raw: inout RawLines,
+    /// Indexes the logical line appended last to `raw.bytes` (from `start`), having checked
+    /// what ``parse(_:line:warnings:)`` checks; returns false for a line skipped (its bytes
+    /// taken off again, with the warning `parse` gives). A line that would warn or whose value
+    /// needs decoding (ENCODING, CHARSET, not UTF-8) is built by `parse` and kept built, with
+    /// only the bytes before its value. `ascii`: the caller saw that the line is all ASCII.
+    private static func scan(from start: Int, line: Int, ascii: Bool, into raw: inout RawLines,
                              warnings: inout [FormatWarning]) -> Bool {
+        let (entry, asBytes) = raw.bytes.withUnsafeBufferPointer { all in
+            index(UnsafeBufferPointer(rebasing: all[start...]), start: start, line: line, ascii: ascii)
+        }
+        if asBytes {
+            raw.lines.append(entry)
+            return true
+        }
+        let n = raw.bytes.count - start
+        let parsed = raw.bytes.withUnsafeBufferPointer { all in
+            parse(UnsafeBufferPointer(rebasing: all[start...]), line: line, warnings: &warnings)
+        }
+        guard let parsed else {
+            raw.bytes.removeLast(n)
+            return false
+        }
+        var kept = entry
+        kept.built = raw.built.count
+        kept.end = entry.valueStart
+        raw.built.append(parsed)
+        raw.bytes.removeLast(start + n - entry.valueStart)
+        raw.lines.append(kept)
+        return true
+    }
+
+    /// The ``RawLine`` of the logical line `buf` (which starts at `start` in its ``RawLines``)
+    /// and whether it can be kept as bytes: well formed, no value to decode, valid UTF-8.
+    @inline(__always)
+    private static func index(_ buf: UnsafeBufferPointer<UInt8>, start: Int, line: Int, ascii: Bool) -> (RawLine, Bool) {
+        let encodingKey: UInt64 = 0x474E_4944_4F43_4E45, charsetKey: UInt64 = 0x54_4553_5241_4843
+        let base64Key: UInt64 = 0x3436_4553_4142, bit8Key: UInt64 = 0x5449_4238, bit7Key: UInt64 = 0x5449_4237
+        let bKey: UInt64 = 0x42
         let n = buf.count
         var i = 0
         var nameStart = 0
@@ -633,23 +809,12 @@ public struct ContentLineReader: Sendable {
             }
             wellFormed = i < n && buf[i] == 0x3A
         }
-        let vs = i + 1
-        let asBytes = wellFormed && !decode && isUTF8(UnsafeBufferPointer(rebasing: buf[vs..<n]))
-        let start = raw.bytes.count
-        var entry = RawLine(line: line, start: start, groupStart: start + groupStart, nameStart: start + nameStart,
+        let vs = min(i + 1, n)
+        let asBytes = wellFormed && !decode && (ascii || isUTF8(UnsafeBufferPointer(rebasing: buf[vs..<n])))
+        let entry = RawLine(line: line, start: start, groupStart: start + groupStart, nameStart: start + nameStart,
                             nameEnd: start + nameEnd, valueStart: start + vs, end: start + n,
                             plainParameters: plain, key: RawLine.key(buf, nameStart, min(nameEnd, nameStart + 8)), built: -1)
-        if asBytes {
-            raw.bytes.append(contentsOf: buf)
-        } else {
-            guard let built = parse(buf, line: line, warnings: &warnings) else { return false }
-            entry.built = raw.built.count
-            entry.end = start + vs
-            raw.built.append(built)
-            raw.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[0..<vs]))
-        }
-        raw.lines.append(entry)
-        return true
+        return (entry, asBytes)
     }
 
     /// The index of the first byte at or after `i` (before `n`) that is not ASCII, or `n`;
