@@ -245,7 +245,7 @@ public struct ContentLineReader: Sendable {
                 // Not a line of a top-level component (or one over the limit): dropped; built
                 // only for a nested component or a warning that names it.
                 let lineNo = rawLines.lines[last].line
-                let value = isBegin || isEnd ? rawLines.value(last) : ""
+                let value = isBegin || isEnd ? rawLines.componentName(last) : ""
                 let built = isBegin || isEnd || excessDepth > 0 ? nil : rawLines.contentLine(last)
                 rawLines.removeLast()
                 if isBegin {
@@ -257,7 +257,7 @@ public struct ContentLineReader: Sendable {
                         excessDepth += 1
                         continue
                     }
-                    let name = value.trimmingASCIISpaces().uppercasedIfNeeded
+                    let name = value
                     if let top = stack.last, top.name == name {
                         warnings.append(FormatWarning(line: lineNo, property: "BEGIN", code: .missingEnd,
                             message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
@@ -273,7 +273,7 @@ public struct ContentLineReader: Sendable {
                         excessDepth -= 1
                         continue
                     }
-                    let name = value.trimmingASCIISpaces().uppercasedIfNeeded
+                    let name = value
                     if let index = stack.lastIndex(where: { $0.name == name }) {
                         while stack.count - 1 > index {
                             let inner = stack[stack.count - 1]
@@ -358,11 +358,11 @@ public struct ContentLineReader: Sendable {
     }
 
     /// In raw mode: reads the next logical line straight into ``rawLines`` (each physical
-    /// piece copied once, folding undone there) and indexes it, in one pass over its bytes
-    /// that finds the line break, any NUL byte, and whether it is all ASCII. Leaves a line
-    /// that needs more (a quoted-printable soft break, base64 on bare continuation lines, a
-    /// NUL byte, a line over the limit) unread, for ``nextItem()``, which gives the same
-    /// lines and warnings for any input.
+    /// piece copied once, folding and quoted-printable soft breaks undone there) and indexes
+    /// it, in one pass over its bytes that finds the line break, any NUL byte, and whether it
+    /// is all ASCII. Leaves a line that needs more (base64 on bare continuation lines, a NUL
+    /// byte, a line over the limit) unread, for ``nextItem()``, which gives the same lines and
+    /// warnings for any input.
     private mutating func fastRaw(_ buf: UnsafeBufferPointer<UInt8>) -> RawStep {
         let count = buf.count
         var pos = position
@@ -400,8 +400,21 @@ public struct ContentLineReader: Sendable {
                     qpChecked = true
                 }
                 if isQP && next != 0x0A && next != 0x0D {
-                    rawLines.bytes.removeLast(rawLines.bytes.count - start)
-                    return .general
+                    // vCard 2.1 quoted-printable soft line break: drop the '=' and join.
+                    rawLines.bytes.removeLast()
+                    length -= 1
+                    e = Self.lineEnd(p, pos, count, &seen)
+                    length += e - pos
+                    if (e < count && p[e] == 0) || length > limits.lineLength {
+                        rawLines.bytes.removeLast(rawLines.bytes.count - start)
+                        return .general
+                    }
+                    // (`next` is not a line break, so the piece is not empty.)
+                    rawLines.bytes.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: e - pos))
+                    last = p[e - 1]
+                    pos = Self.afterBreak(p, e, count)
+                    lineNo += 1
+                    continue
                 }
             }
             if next == 0x20 || next == 0x09 {
@@ -900,6 +913,7 @@ public struct ContentLineReader: Sendable {
                 i += 1
                 // Values go straight into the parameter (merged with an earlier one of the
                 // same name), with no array of their own; a nameless parameter's are dropped.
+                if parameters.isEmpty { parameters.reserveCapacity(4) }
                 let k = pname.isEmpty ? -1 : Self.parameterIndex(&parameters, pname)
                 while true {
                     let value: String
@@ -957,7 +971,7 @@ public struct ContentLineReader: Sendable {
         if encoding == nil && charset == nil {
             if raw.count <= 8, raw.count > 0, let known = Self.known(Self.pack(raw, 0, raw.count, upper: false)) { return known }
             if Self.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
-            if let s = String(validating: raw, as: UTF8.self) { return s }
+            if let s = Self.validString(raw) { return s }
             warnings.append(FormatWarning(line: line, property: name, code: .invalidUTF8,
                 message: "Value is not valid UTF-8 and names no CHARSET; read as Windows-1252."))
             return Charset.windows1252(raw)
@@ -965,7 +979,7 @@ public struct ContentLineReader: Sendable {
         if charset == nil && encoding != "QUOTED-PRINTABLE" {
             // BASE64/8BIT…: the bytes are the value (a photo: hundreds of kilobytes of ASCII).
             if Self.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
-            if let s = String(validating: raw, as: UTF8.self) { return s }
+            if let s = Self.validString(raw) { return s }
             warnings.append(FormatWarning(line: line, property: name, code: .invalidUTF8,
                 message: "Value is not valid UTF-8; read as Windows-1252."))
             return Charset.windows1252(raw)
@@ -973,7 +987,7 @@ public struct ContentLineReader: Sendable {
         var bytes: [UInt8]
         var isQP = false
         if encoding == "QUOTED-PRINTABLE" {
-            let (decoded, malformed) = QuotedPrintable.decode(raw)
+            let (decoded, malformed) = Self.decodeQuotedPrintable(raw)
             if malformed {
                 warnings.append(FormatWarning(line: line, property: name, code: .badQuotedPrintable,
                     message: "Quoted-printable value has an '=' not followed by two hex digits; kept as written."))
@@ -986,7 +1000,8 @@ public struct ContentLineReader: Sendable {
         }
         var text: String
         if let charset, !charset.caseInsensitiveEquals("utf-8") {
-            if let s = Charset.decode(bytes, charset: charset) {
+            // Windows-1252 (most vCard 2.1 files that are not UTF-8) straight, as `decode` would.
+            if let s = charset.caseInsensitiveEquals("WINDOWS-1252") ? Charset.windows1252(bytes) : Charset.decode(bytes, charset: charset) {
                 text = s
             } else {
                 let known = Charset.isKnown(charset)
@@ -995,7 +1010,7 @@ public struct ContentLineReader: Sendable {
                     message: known ? "Value is not valid \(charset); read as UTF-8 or Windows-1252."
                                    : "CHARSET=\(charset) is not known here; read as UTF-8 or Windows-1252."))
             }
-        } else if let s = String(validating: bytes, as: UTF8.self) {
+        } else if let s = bytes.withUnsafeBufferPointer({ Self.validString($0) }) {
             text = s
         } else {
             warnings.append(FormatWarning(line: line, property: name, code: .invalidUTF8,
@@ -1010,6 +1025,60 @@ public struct ContentLineReader: Sendable {
                 .replacingOccurrences(of: "\r", with: "\\n")
         }
         return text
+    }
+
+    /// `String(validating: buf, as: UTF8.self)`, judged by ``isUTF8(_:)`` (ASCII runs eight
+    /// bytes a step) instead of the generic validator.
+    private static func validString(_ buf: UnsafeBufferPointer<UInt8>) -> String? {
+        isUTF8(buf) ? String(decoding: buf, as: UTF8.self) : nil
+    }
+
+    /// ``QuotedPrintable/decode(_:)`` on contiguous bytes, written into the array's storage:
+    /// the same bytes and the same `malformed`.
+    private static func decodeQuotedPrintable(_ input: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], malformed: Bool) {
+        @inline(__always) func hex(_ c: UInt8) -> UInt8? {
+            switch c {
+            case 0x30...0x39: return c - 0x30
+            case 0x41...0x46: return c - 0x37
+            case 0x61...0x66: return c - 0x57
+            default: return nil
+            }
+        }
+        var malformed = false
+        let out = [UInt8](unsafeUninitializedCapacity: input.count) { out, count in
+            var o = 0
+            var i = 0
+            let end = input.count
+            while i < end {
+                let b = input[i]
+                guard b == 0x3D else {
+                    out[o] = b
+                    o += 1
+                    i += 1
+                    continue
+                }
+                // soft line break
+                if i + 1 < end, input[i + 1] == 0x0A { i += 2; continue }
+                if i + 1 < end, input[i + 1] == 0x0D {
+                    i += (i + 2 < end && input[i + 2] == 0x0A) ? 3 : 2
+                    continue
+                }
+                if i + 2 < end, let h = hex(input[i + 1]), let l = hex(input[i + 2]) {
+                    out[o] = h << 4 | l
+                    o += 1
+                    i += 3
+                } else if i + 1 == end {
+                    i += 1  // a trailing soft break with nothing after it
+                } else {
+                    malformed = true
+                    out[o] = b
+                    o += 1
+                    i += 1
+                }
+            }
+            count = o
+        }
+        return (out, malformed)
     }
 
     /// Removes every parameter named `name` (the reader merges names, so there is at most one).
@@ -1175,6 +1244,11 @@ public struct ContentLineReader: Sendable {
         }
     }
 
+    /// The literal ``known(_:)`` has for `buf[s..<e]` ASCII-uppercased (at most eight bytes), or nil.
+    static func knownUppercased(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String? {
+        e > s && e - s <= 8 ? known(pack(buf, s, e, upper: true)) : nil
+    }
+
     @inline(__always)
     private static func upperString(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
         if e > s, e - s <= 8, let known = known(pack(buf, s, e, upper: true)) { return known }
@@ -1202,7 +1276,15 @@ public struct ContentLineReader: Sendable {
     private static func parameterValue(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
         var hasCaret = false
         for k in s..<e where buf[k] == 0x5E { hasCaret = true; break }
-        if !hasCaret { return string(buf, s, e) }
+        if !hasCaret {
+            // vCard 2.1's encoding, too long for ``known(_:)``: a literal, not a new string.
+            if e - s == 16, let base = UnsafeRawPointer(buf.baseAddress),
+               base.loadUnaligned(fromByteOffset: s, as: UInt64.self) == 0x502D_4445_544F_5551,
+               base.loadUnaligned(fromByteOffset: s + 8, as: UInt64.self) == 0x454C_4241_544E_4952 {
+                return "QUOTED-PRINTABLE"
+            }
+            return string(buf, s, e)
+        }
         var out: [UInt8] = []
         var k = s
         while k < e {

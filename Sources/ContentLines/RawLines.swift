@@ -52,6 +52,17 @@ package struct RawLines: Sendable {
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[l.valueStart..<l.end]), as: UTF8.self) }
     }
 
+    /// The value of the line at `k` without ASCII blanks around it, uppercased: the name a
+    /// BEGIN or END line gives. Common names ("VCARD") are literals, with no string made.
+    package func componentName(_ k: Int) -> String {
+        let l = lines[k]
+        if l.built < 0, let known = bytes.withUnsafeBufferPointer({ ContentLineReader.knownUppercased($0, l.valueStart, l.end) }) {
+            // A literal is all uppercase ASCII with no blanks: what trimming and uppercasing give.
+            return known
+        }
+        return value(k).trimmingASCIISpaces().uppercasedIfNeeded
+    }
+
     /// The group of the line at `k` (as ``ContentLine/group``), or nil.
     package func group(_ k: Int) -> String? {
         let l = lines[k]
