@@ -984,38 +984,22 @@ public struct ContentLineReader: Sendable {
                 message: "Value is not valid UTF-8; read as Windows-1252."))
             return Charset.windows1252(raw)
         }
-        var bytes: [UInt8]
         var isQP = false
+        var text: String
         if encoding == "QUOTED-PRINTABLE" {
-            let (decoded, malformed) = Self.decodeQuotedPrintable(raw)
-            if malformed {
-                warnings.append(FormatWarning(line: line, property: name, code: .badQuotedPrintable,
-                    message: "Quoted-printable value has an '=' not followed by two hex digits; kept as written."))
+            // Decoded into a temporary buffer (on the stack when small), not an array.
+            text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { tmp in
+                let (count, malformed) = Self.decodeQuotedPrintable(raw, into: tmp)
+                if malformed {
+                    warnings.append(FormatWarning(line: line, property: name, code: .badQuotedPrintable,
+                        message: "Quoted-printable value has an '=' not followed by two hex digits; kept as written."))
+                }
+                return Self.text(UnsafeBufferPointer(rebasing: tmp[0..<count]), charset: charset, name: name, line: line, warnings: &warnings)
             }
-            bytes = decoded
             isQP = true
             Self.removeParameter(&parameters, "ENCODING")
         } else {
-            bytes = Array(raw)
-        }
-        var text: String
-        if let charset, !charset.caseInsensitiveEquals("utf-8") {
-            // Windows-1252 (most vCard 2.1 files that are not UTF-8) straight, as `decode` would.
-            if let s = charset.caseInsensitiveEquals("WINDOWS-1252") ? Charset.windows1252(bytes) : Charset.decode(bytes, charset: charset) {
-                text = s
-            } else {
-                let known = Charset.isKnown(charset)
-                text = String(validating: bytes, as: UTF8.self) ?? Charset.windows1252(bytes)
-                warnings.append(FormatWarning(line: line, property: name, code: known ? .invalidValue : .unknownCharset,
-                    message: known ? "Value is not valid \(charset); read as UTF-8 or Windows-1252."
-                                   : "CHARSET=\(charset) is not known here; read as UTF-8 or Windows-1252."))
-            }
-        } else if let s = bytes.withUnsafeBufferPointer({ Self.validString($0) }) {
-            text = s
-        } else {
-            warnings.append(FormatWarning(line: line, property: name, code: .invalidUTF8,
-                message: "Value is not valid UTF-8; read as Windows-1252."))
-            text = Charset.windows1252(bytes)
+            text = Self.text(raw, charset: charset, name: name, line: line, warnings: &warnings)
         }
         if charset != nil { Self.removeParameter(&parameters, "CHARSET") }
         if isQP, Self.containsLineBreak(&text) {
@@ -1033,9 +1017,10 @@ public struct ContentLineReader: Sendable {
         isUTF8(buf) ? String(decoding: buf, as: UTF8.self) : nil
     }
 
-    /// ``QuotedPrintable/decode(_:)`` on contiguous bytes, written into the array's storage:
-    /// the same bytes and the same `malformed`.
-    private static func decodeQuotedPrintable(_ input: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], malformed: Bool) {
+    /// ``QuotedPrintable/decode(_:)`` on contiguous bytes, written into `out` (room for
+    /// `input.count` bytes): the same bytes (the count written) and the same `malformed`.
+    private static func decodeQuotedPrintable(_ input: UnsafeBufferPointer<UInt8>,
+                                              into out: UnsafeMutableBufferPointer<UInt8>) -> (count: Int, malformed: Bool) {
         @inline(__always) func hex(_ c: UInt8) -> UInt8? {
             switch c {
             case 0x30...0x39: return c - 0x30
@@ -1045,40 +1030,58 @@ public struct ContentLineReader: Sendable {
             }
         }
         var malformed = false
-        let out = [UInt8](unsafeUninitializedCapacity: input.count) { out, count in
-            var o = 0
-            var i = 0
-            let end = input.count
-            while i < end {
-                let b = input[i]
-                guard b == 0x3D else {
-                    out[o] = b
-                    o += 1
-                    i += 1
-                    continue
-                }
-                // soft line break
-                if i + 1 < end, input[i + 1] == 0x0A { i += 2; continue }
-                if i + 1 < end, input[i + 1] == 0x0D {
-                    i += (i + 2 < end && input[i + 2] == 0x0A) ? 3 : 2
-                    continue
-                }
-                if i + 2 < end, let h = hex(input[i + 1]), let l = hex(input[i + 2]) {
-                    out[o] = h << 4 | l
-                    o += 1
-                    i += 3
-                } else if i + 1 == end {
-                    i += 1  // a trailing soft break with nothing after it
-                } else {
-                    malformed = true
-                    out[o] = b
-                    o += 1
-                    i += 1
-                }
+        var o = 0
+        var i = 0
+        let end = input.count
+        while i < end {
+            let b = input[i]
+            guard b == 0x3D else {
+                out[o] = b
+                o += 1
+                i += 1
+                continue
             }
-            count = o
+            // soft line break
+            if i + 1 < end, input[i + 1] == 0x0A { i += 2; continue }
+            if i + 1 < end, input[i + 1] == 0x0D {
+                i += (i + 2 < end && input[i + 2] == 0x0A) ? 3 : 2
+                continue
+            }
+            if i + 2 < end, let h = hex(input[i + 1]), let l = hex(input[i + 2]) {
+                out[o] = h << 4 | l
+                o += 1
+                i += 3
+            } else if i + 1 == end {
+                i += 1  // a trailing soft break with nothing after it
+            } else {
+                malformed = true
+                out[o] = b
+                o += 1
+                i += 1
+            }
         }
-        return (out, malformed)
+        return (o, malformed)
+    }
+
+    /// The text of decoded value bytes in `charset` (UTF-8 when nil), with the warning a
+    /// charset it does not fit gives.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?, name: String, line: Int,
+                             warnings: inout [FormatWarning]) -> String {
+        if let charset, !charset.caseInsensitiveEquals("utf-8") {
+            // Windows-1252 (most vCard 2.1 files that are not UTF-8) straight, as `decode` would.
+            if let s = charset.caseInsensitiveEquals("WINDOWS-1252") ? Charset.windows1252(bytes) : Charset.decode(bytes, charset: charset) {
+                return s
+            }
+            let known = Charset.isKnown(charset)
+            warnings.append(FormatWarning(line: line, property: name, code: known ? .invalidValue : .unknownCharset,
+                message: known ? "Value is not valid \(charset); read as UTF-8 or Windows-1252."
+                               : "CHARSET=\(charset) is not known here; read as UTF-8 or Windows-1252."))
+            return validString(bytes) ?? Charset.windows1252(bytes)
+        }
+        if let s = validString(bytes) { return s }
+        warnings.append(FormatWarning(line: line, property: name, code: .invalidUTF8,
+            message: "Value is not valid UTF-8; read as Windows-1252."))
+        return Charset.windows1252(bytes)
     }
 
     /// Removes every parameter named `name` (the reader merges names, so there is at most one).
