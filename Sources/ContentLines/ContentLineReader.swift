@@ -764,14 +764,31 @@ public struct ContentLineReader: Sendable {
         var i = 0
         var nameStart = 0
         var groupStart = 0
-        while i < n {
-            let c = buf[i]
-            if c == 0x3A || c == 0x3B { break }
-            if c == 0x2E {
+        // The name ends at the first colon or semicolon; a dot before it ends a group. Eight
+        // bytes a step while they hold none of the three.
+        let base = UnsafeRawPointer(buf.baseAddress)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while true {
+            while let base, i &+ 8 <= n {
+                let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let colon = w ^ (ones &* 0x3A), semicolon = w ^ (ones &* 0x3B), dot = w ^ (ones &* 0x2E)
+                let m = (((colon &- ones) & ~colon) | ((semicolon &- ones) & ~semicolon) | ((dot &- ones) & ~dot)) & highs
+                if m != 0 {
+                    i &+= m.trailingZeroBitCount >> 3
+                    break
+                }
+                i &+= 8
+            }
+            if i &+ 8 > n {
+                while i < n, buf[i] != 0x3A, buf[i] != 0x3B, buf[i] != 0x2E { i += 1 }
+            }
+            if i < n && buf[i] == 0x2E {
                 groupStart = nameStart
                 nameStart = i + 1
+                i += 1
+                continue
             }
-            i += 1
+            break
         }
         let nameEnd = i
         var decode = false
@@ -826,8 +843,28 @@ public struct ContentLineReader: Sendable {
         let asBytes = wellFormed && !decode && (ascii || isUTF8(UnsafeBufferPointer(rebasing: buf[vs..<n])))
         let entry = RawLine(line: line, start: start, groupStart: start + groupStart, nameStart: start + nameStart,
                             nameEnd: start + nameEnd, valueStart: start + vs, end: start + n,
-                            plainParameters: plain, key: RawLine.key(buf, nameStart, min(nameEnd, nameStart + 8)), built: -1)
+                            plainParameters: plain, key: Self.nameKey(buf, nameStart, nameEnd), built: -1)
         return (entry, asBytes)
+    }
+
+    /// `RawLine.key(buf, s, min(e, s + 8))`: the name's first eight bytes uppercased, in one
+    /// load when eight bytes from `s` are in `buf`.
+    @inline(__always)
+    private static func nameKey(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> UInt64 {
+        #if _endian(big)
+        return RawLine.key(buf, s, min(e, s + 8))
+        #else
+        guard s &+ 8 <= buf.count, let base = UnsafeRawPointer(buf.baseAddress) else { return RawLine.key(buf, s, min(e, s + 8)) }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let length = min(e - s, 8)
+        var w = base.loadUnaligned(fromByteOffset: s, as: UInt64.self)
+        if length < 8 { w &= (1 &<< UInt64(length &<< 3)) &- 1 }
+        // Bytes 0x61...0x7A (ASCII only) lose 0x20; no carry crosses a byte.
+        let low7 = w & ~highs
+        let atLeastA = low7 &+ ones &* (0x80 - 0x61), pastZ = low7 &+ ones &* (0x80 - 0x7B)
+        let lower = atLeastA & ~pastZ & ~w & highs
+        return w &- (lower >> 2)
+        #endif
     }
 
     /// The index of the first byte at or after `i` (before `n`) that is not ASCII, or `n`;
