@@ -456,34 +456,40 @@ public struct ContentLineReader: Sendable {
     }
 
     /// The index of the first CR, LF or NUL byte at or after `start` (or `count`), ORing the
-    /// bytes before it into `seen`; eight bytes a step.
+    /// bytes before it into `seen` (folded to eight bytes: only their high bits are asked);
+    /// sixteen bytes a step (SSE2 compares, measured a third cheaper than eight-byte SWAR).
     @inline(__always)
     private static func lineEnd(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ seen: inout UInt64) -> Int {
         let raw = UnsafeRawPointer(p)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let lfs = ones &* 0x0A, crs = ones &* 0x0D
+        let lf = SIMD16<UInt8>(repeating: 0x0A), cr = SIMD16<UInt8>(repeating: 0x0D), nul = SIMD16<UInt8>(repeating: 0)
+        var acc = SIMD16<UInt8>(repeating: 0)
         var i = start
-        var acc: UInt64 = 0
-        while i &+ 8 <= count {
-            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let lf = w ^ lfs, cr = w ^ crs
-            // A zero byte of `lf`, `cr` or `w` sets its high bit; the lowest one found is exact.
-            let m = (((lf &- ones) & ~lf) | ((cr &- ones) & ~cr) | ((w &- ones) & ~w)) & highs
-            if m != 0 {
-                let k = m.trailingZeroBitCount >> 3
-                seen |= acc | (w & ((1 &<< (k &<< 3)) &- 1))
+        #if _endian(little)
+        while i &+ 16 <= count {
+            let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            // 0xFF in each byte that is LF, CR or NUL, read as two words (first byte lowest).
+            let hit = unsafeBitCast((v .== lf) .| (v .== cr) .| (v .== nul), to: SIMD2<UInt64>.self)
+            if hit[0] | hit[1] != 0 {
+                let k = hit[0] != 0 ? hit[0].trailingZeroBitCount >> 3 : 8 &+ hit[1].trailingZeroBitCount >> 3
+                let w = unsafeBitCast(v, to: SIMD2<UInt64>.self), a = unsafeBitCast(acc, to: SIMD2<UInt64>.self)
+                let low: UInt64 = k >= 8 ? ~0 : (1 &<< UInt64(k &<< 3)) &- 1
+                let high: UInt64 = k <= 8 ? 0 : (1 &<< UInt64((k &- 8) &<< 3)) &- 1
+                seen |= a[0] | a[1] | (w[0] & low) | (w[1] & high)
                 return i &+ k
             }
-            acc |= w
-            i &+= 8
+            acc |= v
+            i &+= 16
         }
+        #endif
+        var tail: UInt64 = 0
         while i < count {
             let b = p[i]
             if b == 0x0A || b == 0x0D || b == 0 { break }
-            acc |= UInt64(b)
+            tail |= UInt64(b)
             i += 1
         }
-        seen |= acc
+        let a = unsafeBitCast(acc, to: SIMD2<UInt64>.self)
+        seen |= a[0] | a[1] | tail
         return i
     }
 
