@@ -694,6 +694,20 @@ public struct ContentLineReader: Sendable {
         // + / 0-9 = in `low`, A-Z a-z in `high`. Most lines stop at their property name's colon.
         let low: UInt64 = (1 << 0x2B) | (1 << 0x2F) | (0x3FF << 0x30) | (1 << 0x3D)
         let high: UInt64 = (0x3FF_FFFF << (0x41 - 64)) | (0x3FF_FFFF << (0x61 - 64))
+        #if _endian(little)
+        if start &+ 16 <= count {
+            // A colon or semicolon (not base64) in the first sixteen bytes, before any line
+            // break, settles it for nearly every line: sixteen bytes compared at once.
+            let colon = SIMD16<UInt8>(repeating: 0x3A), semicolon = SIMD16<UInt8>(repeating: 0x3B)
+            let lf = SIMD16<UInt8>(repeating: 0x0A), cr = SIMD16<UInt8>(repeating: 0x0D)
+            let v = UnsafeRawPointer(base + start).loadUnaligned(as: SIMD16<UInt8>.self)
+            let stop = unsafeBitCast((v .== colon) .| (v .== semicolon), to: SIMD2<UInt64>.self)
+            let brk = unsafeBitCast((v .== lf) .| (v .== cr), to: SIMD2<UInt64>.self)
+            let firstStop = stop[0] != 0 ? stop[0].trailingZeroBitCount : stop[1] != 0 ? 64 &+ stop[1].trailingZeroBitCount : 128
+            let firstBreak = brk[0] != 0 ? brk[0].trailingZeroBitCount : brk[1] != 0 ? 64 &+ brk[1].trailingZeroBitCount : 128
+            if firstStop < firstBreak { return false }
+        }
+        #endif
         var i = start
         while i < count {
             let b = base[i]
