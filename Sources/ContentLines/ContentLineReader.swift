@@ -834,11 +834,12 @@ public struct ContentLineReader: Sendable {
                             if i < n { i += 1 }
                             while i < n, buf[i] != 0x2C, buf[i] != 0x3B, buf[i] != 0x3A { i += 1 }
                         } else {
-                            while i < n {
-                                let c = buf[i]
-                                if c == 0x2C || c == 0x3B || c == 0x3A { break }
-                                if c == 0x5E || c == 0x22 { plain = false }
-                                i += 1
+                            // To the comma, semicolon or colon that ends the value; a caret or
+                            // quote on the way makes the parameters not plain.
+                            i = Self.firstOf(buf, i, n, 0x2C, 0x3B, 0x3A, 0x5E, 0x22)
+                            if i < n && (buf[i] == 0x5E || buf[i] == 0x22) {
+                                plain = false
+                                while i < n, buf[i] != 0x2C, buf[i] != 0x3B, buf[i] != 0x3A { i += 1 }
                             }
                         }
                         if i < n && buf[i] == 0x2C { i += 1; continue }
@@ -1160,15 +1161,39 @@ public struct ContentLineReader: Sendable {
     @inline(__always)
     private static func parameterName(_ buf: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ n: Int) -> (Int, Int) {
         let start = i
-        while i < n {
-            let c = buf[i]
-            if c == 0x3D || c == 0x3B || c == 0x3A { break }
-            i += 1
-        }
+        i = firstOf(buf, i, n, 0x3D, 0x3B, 0x3A, 0x3A, 0x3A)
         var (ts, te) = (start, i)
         while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
         while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
         return (ts, te)
+    }
+
+    /// The index of the first byte at or after `i` (before `n`) that is `a`, `b`, `c`, `d`
+    /// or `e` (repeat one to ask for fewer), or `n`; sixteen bytes a step.
+    @inline(__always)
+    private static func firstOf(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ n: Int,
+                                _ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, _ e: UInt8) -> Int {
+        var i = i
+        #if _endian(little)
+        if let base = UnsafeRawPointer(buf.baseAddress) {
+            // (Typed splats: `SIMD16(repeating:)` left to inference was not specialized.)
+            let va = SIMD16<UInt8>(repeating: a), vb = SIMD16<UInt8>(repeating: b), vc = SIMD16<UInt8>(repeating: c)
+            let vd = SIMD16<UInt8>(repeating: d), ve = SIMD16<UInt8>(repeating: e)
+            while i &+ 16 <= n {
+                let v = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                let hit = unsafeBitCast((v .== va) .| (v .== vb) .| (v .== vc) .| (v .== vd) .| (v .== ve), to: SIMD2<UInt64>.self)
+                if hit[0] != 0 { return i &+ hit[0].trailingZeroBitCount >> 3 }
+                if hit[1] != 0 { return i &+ 8 &+ hit[1].trailingZeroBitCount >> 3 }
+                i &+= 16
+            }
+        }
+        #endif
+        while i < n {
+            let x = buf[i]
+            if x == a || x == b || x == c || x == d || x == e { return i }
+            i += 1
+        }
+        return n
     }
 
     @inline(__always)
