@@ -18,6 +18,9 @@ public struct ContentLineReader: Sendable {
     /// In raw mode (``takeRawComponents(_:)``) lines are appended to `rawLines`, not built.
     private var rawMode = false
     private var rawLines = RawLines()
+    /// Lines ``fastRaw(_:)`` indexed but left in the input: `bytes[pendingStart..<pendingEnd]`,
+    /// to be copied to `rawLines.bytes` from `pendingBase` (none when the bounds are equal).
+    private var pendingStart = 0, pendingEnd = 0, pendingBase = 0
     /// Problems met so far, in file order.
     public private(set) var warnings: [FormatWarning] = []
     /// The bounds past which input is skipped with a warning, so that hostile files cost
@@ -195,7 +198,7 @@ public struct ContentLineReader: Sendable {
     /// Warnings are the same as ``takeComponents(_:)``'s.
     package mutating func takeRawComponents(_ body: (inout Component, inout RawLines) throws -> Void) rethrows {
         rawMode = true
-        defer { rawMode = false; rawLines = RawLines() }
+        defer { rawMode = false; rawLines = RawLines(); pendingStart = 0; pendingEnd = 0 }
         try walkRaw(body)
     }
 
@@ -243,7 +246,9 @@ public struct ContentLineReader: Sendable {
             let over = rawLines.lines.count > limits.propertiesPerComponent
             if isBegin || isEnd || excessDepth > 0 || stack.count != 1 || over {
                 // Not a line of a top-level component (or one over the limit): dropped; built
-                // only for a nested component or a warning that names it.
+                // only for a nested component or a warning that names it. (Its bytes, and
+                // those of the lines before it, are copied first.)
+                flushPending(buf)
                 let lineNo = rawLines.lines[last].line
                 let value = isBegin || isEnd ? rawLines.componentName(last) : ""
                 let built = isBegin || isEnd || excessDepth > 0 ? nil : rawLines.contentLine(last)
@@ -313,6 +318,7 @@ public struct ContentLineReader: Sendable {
             }
             // Else a line of the one open top-level component, under the limit: kept.
         }
+        flushPending(buf)
         }
         while let inner = stack.last {
             warnings.append(FormatWarning(line: lineNumber, property: nil, code: .missingEnd,
@@ -340,7 +346,9 @@ public struct ContentLineReader: Sendable {
             case .kept: return true
             case .skipped: continue
             case .end: return false
-            case .general: return nextItem() != nil
+            case .general:
+                flushPending(buf)
+                return nextItem() != nil
             }
         }
     }
@@ -379,28 +387,34 @@ public struct ContentLineReader: Sendable {
             }
         }
         let startLine = lineNo
-        let start = rawLines.bytes.count
+        let s = pos
         var seen: UInt64 = 0
         var e = Self.lineEnd(p, pos, count, &seen)
         if e < count && p[e] == 0 { return .general }
+        let firstEnd = e
         var length = e - pos
         if length > limits.lineLength { return .general }
-        rawLines.bytes.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: length))
         var last = p[e - 1]
         pos = Self.afterBreak(p, e, count)
         lineNo += 1
+        // Once the line continues on another physical line, its pieces are copied one after
+        // another into `rawLines.bytes` from `start`; until then it is only in the input.
+        var joined = false
+        var start = 0
         var qpChecked = false
         var isQP = false
         while pos < count {
             let next = p[pos]
             if last == 0x3D {
-                // Possibly a quoted-printable soft break (asked as `nextItem` asks): left to it.
+                // Possibly a quoted-printable soft break (asked as `nextItem` asks).
                 if !qpChecked {
-                    isQP = rawLines.bytes.withUnsafeBufferPointer { Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: $0[start...])) }
+                    isQP = joined ? rawLines.bytes.withUnsafeBufferPointer { Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: $0[start...])) }
+                                  : Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: buf[s..<firstEnd]))
                     qpChecked = true
                 }
                 if isQP && next != 0x0A && next != 0x0D {
                     // vCard 2.1 quoted-printable soft line break: drop the '=' and join.
+                    if !joined { start = beginJoining(buf, s, firstEnd); joined = true }
                     rawLines.bytes.removeLast()
                     length -= 1
                     e = Self.lineEnd(p, pos, count, &seen)
@@ -419,6 +433,7 @@ public struct ContentLineReader: Sendable {
             }
             if next == 0x20 || next == 0x09 {
                 // RFC folding: drop the line break and one whitespace.
+                if !joined { start = beginJoining(buf, s, firstEnd); joined = true }
                 let ns = pos + 1
                 e = Self.lineEnd(p, ns, count, &seen)
                 length += e - ns
@@ -435,8 +450,9 @@ public struct ContentLineReader: Sendable {
                 continue
             }
             if Self.isBareBase64Line(p, pos, count),
-               rawLines.bytes.withUnsafeBufferPointer({ Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: $0[start...])) }) {
-                rawLines.bytes.removeLast(rawLines.bytes.count - start)
+               joined ? rawLines.bytes.withUnsafeBufferPointer({ Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: $0[start...])) })
+                      : Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: buf[s..<firstEnd])) {
+                if joined { rawLines.bytes.removeLast(rawLines.bytes.count - start) }
                 return .general
             }
             break
@@ -444,7 +460,46 @@ public struct ContentLineReader: Sendable {
         position = pos
         lineNumber = lineNo
         let ascii = seen & 0x8080_8080_8080_8080 == 0
-        return Self.scan(from: start, line: startLine, ascii: ascii, into: &rawLines, warnings: &warnings) ? .kept : .skipped
+        if joined {
+            return Self.scan(from: start, line: startLine, ascii: ascii, into: &rawLines, warnings: &warnings) ? .kept : .skipped
+        }
+        // One physical line: indexed where it is in the input, and copied later with the
+        // lines around it (``flushPending(_:)``), one copy for a run of them.
+        if pendingEnd == pendingStart {
+            pendingStart = s
+            pendingEnd = s
+            pendingBase = rawLines.bytes.count
+        }
+        let line = UnsafeBufferPointer(rebasing: buf[s..<firstEnd])
+        var (entry, asBytes) = Self.index(line, start: pendingBase + (s - pendingStart), line: startLine, ascii: ascii)
+        if !asBytes {
+            guard let built = Self.parse(line, line: startLine, warnings: &warnings) else { return .skipped }
+            entry.built = rawLines.built.count
+            entry.end = entry.valueStart
+            rawLines.built.append(built)
+        }
+        rawLines.lines.append(entry)
+        pendingEnd = firstEnd
+        return .kept
+    }
+
+    /// Copies the lines indexed but not copied yet (``fastRaw(_:)``) into `rawLines.bytes`,
+    /// where their index says they are (the line breaks between them come along).
+    @inline(__always)
+    private mutating func flushPending(_ buf: UnsafeBufferPointer<UInt8>) {
+        guard pendingEnd > pendingStart else { return }
+        assert(rawLines.bytes.count == pendingBase)
+        rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pendingStart..<pendingEnd]))
+        pendingStart = pendingEnd
+    }
+
+    /// Starts copying a line that continues on another physical line: the pending lines,
+    /// then its first piece `buf[s..<e]`; returns where the line starts in `rawLines.bytes`.
+    private mutating func beginJoining(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Int {
+        flushPending(buf)
+        let start = rawLines.bytes.count
+        rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[s..<e]))
+        return start
     }
 
     /// The index just past the line break at `i` (CR, CR LF or LF), or `count`.

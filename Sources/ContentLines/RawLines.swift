@@ -7,8 +7,10 @@
 /// read; every other line is kept as its bytes, and building it later gives exactly the line
 /// the reader would have returned.
 package struct RawLines: Sendable {
-    /// The logical lines one after another (folding undone, NUL bytes removed); for lines
-    /// kept built, only the part before the value.
+    /// The logical lines in file order (folding undone, NUL bytes removed), each where its
+    /// ``RawLine`` says; for lines kept built, only the part before the value counts. Bytes
+    /// between lines (the line breaks of lines copied from the input in one run, the value of
+    /// a line kept built) belong to no line.
     package var bytes: [UInt8] = []
     /// One entry per line, in file order.
     package var lines: [RawLine] = []
