@@ -779,6 +779,35 @@ public struct ContentLineReader: Sendable {
     /// Whether the parameters before the first colon contain `needle` (ASCII, case-insensitive).
     /// On the bytes in place (a generic walk over an array slice cost ~35 instructions a byte).
     private static func declares(_ needle: [UInt8], _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let stop = firstOf(line, 0, line.count, 0x3A, 0x22, 0x22, 0x22, 0x22)
+        if stop < line.count && line[stop] == 0x22 { return declaresQuoted(needle, line) }
+        // No quote before the first colon: the needle anywhere before it (its first letter
+        // occurs once in it, so this is what the matcher below finds).
+        return needle.withUnsafeBufferPointer { nd in
+            let m = nd.count
+            guard stop >= m else { return false }
+            var j = 0
+            while j <= stop - m {
+                var b = line[j]
+                if b >= 0x61 && b <= 0x7A { b -= 0x20 }
+                if b == nd[0] {
+                    var k = 1
+                    while k < m {
+                        var c = line[j + k]
+                        if c >= 0x61 && c <= 0x7A { c -= 0x20 }
+                        if c != nd[k] { break }
+                        k += 1
+                    }
+                    if k == m { return true }
+                }
+                j += 1
+            }
+            return false
+        }
+    }
+
+    /// ``declares(_:_:)`` for a line with a quote before its first colon.
+    private static func declaresQuoted(_ needle: [UInt8], _ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var matched = 0
         var inQuote = false
         for b in line {
