@@ -91,6 +91,27 @@ struct ContentLineReaderRawTests {
         #expect(ls[1].value == "a")
         #expect(ls[2].value == "tail=")
         expectSameBothWays(text)
+        // Where the declaration is looked for: before the first colon outside quotes.
+        expectSameBothWays("""
+            BEGIN:VCARD
+            X-A;P="a:b";ENCODING=quoted-printable:x=
+            y
+            X-B;P="QUOTED-PRINTABLE:":x=
+            y
+            X-C:QUOTED-PRINTABLE=
+            y
+            X-D;QUOTED-PRINTABL=
+            E:x=
+            y
+            X-E;P="a:b";ENCODING=BASE64:QUJD
+            REVG
+            X-F;P="BASE64:":QUJD
+            REVG
+            X-G;QQUOTED-PRINTABLEE:x=
+            y
+            END:VCARD
+
+            """)
     }
 
     @Test func bareBase64ContinuationLines() {
