@@ -1047,6 +1047,12 @@ public struct ContentLineReader: Sendable {
             return nil
         }
         var parameters: [ContentLine.Parameter] = []
+        // What `decodeValue` reads: the first value of ENCODING (uppercased) and of CHARSET.
+        // The value decoded, neither parameter is kept: CHARSET never, ENCODING when it is
+        // quoted-printable; so they are not stored in the first place.
+        var encoding: String?
+        var dropEncoding = false
+        var charset: String?
         while i < n && buf[i] == 0x3B {
             i += 1
             let (ts, te) = Self.parameterName(buf, &i, n)
@@ -1055,8 +1061,12 @@ public struct ContentLineReader: Sendable {
                 i += 1
                 // Values go straight into the parameter (merged with an earlier one of the
                 // same name), with no array of their own; a nameless parameter's are dropped.
-                if parameters.isEmpty { parameters.reserveCapacity(4) }
-                let k = pname.isEmpty ? -1 : Self.parameterIndex(&parameters, pname)
+                let isCharset = pname.sameToken("CHARSET"), isEncoding = !isCharset && pname.sameToken("ENCODING")
+                var k = -1
+                if !pname.isEmpty && !isCharset && !(isEncoding && (encoding == nil || dropEncoding)) {
+                    if parameters.isEmpty { parameters.reserveCapacity(4) }
+                    k = Self.parameterIndex(&parameters, pname)
+                }
                 while true {
                     let value: String
                     if i < n && buf[i] == 0x22 {
@@ -1075,6 +1085,16 @@ public struct ContentLineReader: Sendable {
                         }
                         value = Self.parameterValue(buf, vs, i)
                     }
+                    if isCharset {
+                        if charset == nil { charset = value }
+                    } else if isEncoding && encoding == nil {
+                        encoding = value.uppercasedIfNeeded
+                        dropEncoding = encoding == "QUOTED-PRINTABLE"
+                        if !dropEncoding {
+                            if parameters.isEmpty { parameters.reserveCapacity(4) }
+                            k = Self.parameterIndex(&parameters, pname)
+                        }
+                    }
                     if k >= 0 { parameters[k].values.append(value) }
                     if i < n && buf[i] == 0x2C { i += 1; continue }
                     break
@@ -1084,7 +1104,13 @@ public struct ContentLineReader: Sendable {
                 if pname.isEmpty { continue }
                 let key: String
                 switch pname {
-                case "QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT", "B": key = "ENCODING"
+                case "QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT", "B":
+                    key = "ENCODING"
+                    if encoding == nil {
+                        encoding = pname.uppercasedIfNeeded
+                        dropEncoding = encoding == "QUOTED-PRINTABLE"
+                    }
+                    if dropEncoding { continue }
                 default: key = "TYPE"
                 }
                 let k = Self.parameterIndex(&parameters, key)
@@ -1097,19 +1123,15 @@ public struct ContentLineReader: Sendable {
             return nil
         }
         let vs = i + 1
-        let value = decodeValue(UnsafeBufferPointer(rebasing: buf[vs..<n]), name: name, parameters: &parameters, line: line, warnings: &warnings)
+        let value = decodeValue(UnsafeBufferPointer(rebasing: buf[vs..<n]), name: name, encoding: encoding, charset: charset,
+                                line: line, warnings: &warnings)
         return ContentLine(line: line, group: group, name: name, parameters: parameters, value: value)
     }
 
-    private static func decodeValue(_ raw: UnsafeBufferPointer<UInt8>, name: String,
-                                    parameters: inout [ContentLine.Parameter], line: Int,
-                                    warnings: inout [FormatWarning]) -> String {
-        var encoding: String?
-        var charset: String?
-        for p in parameters where p.name.utf8.count == 8 || p.name.utf8.count == 7 {
-            if p.name.sameToken("ENCODING") { encoding = p.values.first?.uppercasedIfNeeded }
-            if p.name.sameToken("CHARSET") { charset = p.values.first }
-        }
+    /// The value `raw` decoded as the line's first ENCODING value (uppercased) and first
+    /// CHARSET value say (`parse` keeps neither parameter when it is used up here).
+    private static func decodeValue(_ raw: UnsafeBufferPointer<UInt8>, name: String, encoding: String?, charset: String?,
+                                    line: Int, warnings: inout [FormatWarning]) -> String {
         if encoding == nil && charset == nil {
             if raw.count <= 8, raw.count > 0, let known = Self.known(Self.pack(raw, 0, raw.count, upper: false)) { return known }
             if Self.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
@@ -1139,11 +1161,9 @@ public struct ContentLineReader: Sendable {
                 return Self.text(UnsafeBufferPointer(rebasing: tmp[0..<count]), charset: charset, name: name, line: line, warnings: &warnings)
             }
             isQP = true
-            Self.removeParameter(&parameters, "ENCODING")
         } else {
             text = Self.text(raw, charset: charset, name: name, line: line, warnings: &warnings)
         }
-        if charset != nil { Self.removeParameter(&parameters, "CHARSET") }
         if isQP, Self.containsLineBreak(&text) {
             // Keep the value in escaped form: decoded line breaks become \n.
             text = text.replacingOccurrences(of: "\r\n", with: "\\n")
@@ -1224,11 +1244,6 @@ public struct ContentLineReader: Sendable {
         warnings.append(FormatWarning(line: line, property: name, code: .invalidUTF8,
             message: "Value is not valid UTF-8; read as Windows-1252."))
         return Charset.windows1252(bytes)
-    }
-
-    /// Removes every parameter named `name` (the reader merges names, so there is at most one).
-    private static func removeParameter(_ parameters: inout [ContentLine.Parameter], _ name: String) {
-        while let k = parameters.firstIndex(where: { $0.name == name }) { parameters.remove(at: k) }
     }
 
     /// Whether `text` holds a CR or LF, read in its contiguous bytes.
