@@ -114,6 +114,30 @@ struct ContentLineReaderRawTests {
             """)
     }
 
+    /// ENCODING and CHARSET as `decodeValue` reads them: the first value of each, merged over
+    /// repeats and bare vCard 2.1 names; CHARSET is not kept, nor a quoted-printable ENCODING.
+    @Test func encodingAndCharsetParameters() {
+        func line(_ text: String) -> ContentLine? {
+            var r = ContentLineReader(string: text + "\r\n")
+            return r.next()
+        }
+        let cases: [(String, [ContentLine.Parameter], String)] = [
+            ("X;ENCODING=b;ENCODING=QUOTED-PRINTABLE:abc", [.init(name: "ENCODING", values: ["b", "QUOTED-PRINTABLE"])], "abc"),
+            ("X;QUOTED-PRINTABLE;ENCODING=b:a=3Db", [], "a=b"),
+            ("X;CHARSET=UTF-8;CHARSET=latin1:abc", [], "abc"),
+            ("X;encoding=quoted-printable;TYPE=home:=41", [.init(name: "TYPE", values: ["home"])], "A"),
+            ("X;BASE64;ENCODING=QUOTED-PRINTABLE:QUJD", [.init(name: "ENCODING", values: ["BASE64", "QUOTED-PRINTABLE"])], "QUJD"),
+            ("X;ENCODING=b,QUOTED-PRINTABLE;CHARSET=utf-8;TYPE=a:abc", [.init(name: "ENCODING", values: ["b", "QUOTED-PRINTABLE"]), .init(name: "TYPE", values: ["a"])], "abc"),
+            ("X;TYPE=a;CHARSET=WINDOWS-1252;ENCODING=\"Quoted-Printable\";TYPE=b:caf=E9", [.init(name: "TYPE", values: ["a", "b"])], "caf\u{E9}"),
+        ]
+        for (text, parameters, value) in cases {
+            let l = line(text)
+            #expect(l?.parameters == parameters, "\(text)")
+            #expect(l?.value == value, "\(text)")
+            expectSameBothWays("BEGIN:VCARD\r\n\(text)\r\nEND:VCARD\r\n")
+        }
+    }
+
     @Test func bareBase64ContinuationLines() {
         let text = "BEGIN:VCARD\r\nPHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQ\r\nSkZJRg==\r\n\r\nFN:x\r\nEND:VCARD\r\n"
         let (ls, _) = rawLines(text)
