@@ -1229,9 +1229,11 @@ public struct ContentLineReader: Sendable {
     /// charset it does not fit gives.
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?, name: String, line: Int,
                              warnings: inout [FormatWarning]) -> String {
-        if let charset, !charset.caseInsensitiveEquals("utf-8") {
+        // (The common spellings compared as they are first: a literal or small string, no scan.)
+        if let charset, charset != "UTF-8" && !charset.caseInsensitiveEquals("utf-8") {
             // Windows-1252 (most vCard 2.1 files that are not UTF-8) straight, as `decode` would.
-            if let s = charset.caseInsensitiveEquals("WINDOWS-1252") ? Charset.windows1252(bytes) : Charset.decode(bytes, charset: charset) {
+            let windows = charset == "WINDOWS-1252" || charset.caseInsensitiveEquals("WINDOWS-1252")
+            if let s = windows ? Charset.windows1252(bytes) : Charset.decode(bytes, charset: charset) {
                 return s
             }
             let known = Charset.isKnown(charset)
