@@ -236,89 +236,89 @@ public struct ContentLineReader: Sendable {
         let beginName = Self.beginName, endName = Self.endName
         let input = bytes
         try input.withUnsafeBufferPointer { buf in
-        while nextRaw(buf) {
-            // The line is the last of `rawLines`; it is taken off again unless it belongs to
-            // the top-level component.
-            let last = rawLines.lines.count - 1
-            let isBegin = rawLines.isNamed(last, beginName)
-            let isEnd = !isBegin && rawLines.isNamed(last, endName)
-            // (The line is counted already.)
-            let over = rawLines.lines.count > limits.propertiesPerComponent
-            if isBegin || isEnd || excessDepth > 0 || stack.count != 1 || over {
-                // Not a line of a top-level component (or one over the limit): dropped; built
-                // only for a nested component or a warning that names it. (Its bytes, and
-                // those of the lines before it, are copied first.)
-                flushPending(buf)
-                let lineNo = rawLines.lines[last].line
-                let value = isBegin || isEnd ? rawLines.componentName(last) : ""
-                let built = isBegin || isEnd || excessDepth > 0 ? nil : rawLines.contentLine(last)
-                rawLines.removeLast()
-                if isBegin {
-                    if excessDepth > 0 || stack.count >= limits.depth {
-                        if excessDepth == 0 {
-                            warnings.append(FormatWarning(line: lineNo, property: "BEGIN", code: .tooDeep,
-                                message: "Components nest more than \(limits.depth) deep here; the deeper ones were skipped up to their END."))
+            while nextRaw(buf) {
+                // The line is the last of `rawLines`; it is taken off again unless it belongs to
+                // the top-level component.
+                let last = rawLines.lines.count - 1
+                let isBegin = rawLines.isNamed(last, beginName)
+                let isEnd = !isBegin && rawLines.isNamed(last, endName)
+                // (The line is counted already.)
+                let over = rawLines.lines.count > limits.propertiesPerComponent
+                if isBegin || isEnd || excessDepth > 0 || stack.count != 1 || over {
+                    // Not a line of a top-level component (or one over the limit): dropped; built
+                    // only for a nested component or a warning that names it. (Its bytes, and
+                    // those of the lines before it, are copied first.)
+                    flushPending(buf)
+                    let lineNo = rawLines.lines[last].line
+                    let value = isBegin || isEnd ? rawLines.componentName(last) : ""
+                    let built = isBegin || isEnd || excessDepth > 0 ? nil : rawLines.contentLine(last)
+                    rawLines.removeLast()
+                    if isBegin {
+                        if excessDepth > 0 || stack.count >= limits.depth {
+                            if excessDepth == 0 {
+                                warnings.append(FormatWarning(line: lineNo, property: "BEGIN", code: .tooDeep,
+                                    message: "Components nest more than \(limits.depth) deep here; the deeper ones were skipped up to their END."))
+                            }
+                            excessDepth += 1
+                            continue
                         }
-                        excessDepth += 1
-                        continue
-                    }
-                    let name = value
-                    if let top = stack.last, top.name == name {
-                        warnings.append(FormatWarning(line: lineNo, property: "BEGIN", code: .missingEnd,
-                            message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
-                        try close(&stack, &warnings, &rawLines)
-                    }
-                    stack.append(Component(name: name, line: lineNo))
-                    dropped.append((0, 0))
-                    outsideRun = false
-                    continue
-                }
-                if isEnd {
-                    if excessDepth > 0 {
-                        excessDepth -= 1
-                        continue
-                    }
-                    let name = value
-                    if let index = stack.lastIndex(where: { $0.name == name }) {
-                        while stack.count - 1 > index {
-                            let inner = stack[stack.count - 1]
-                            warnings.append(FormatWarning(line: lineNo, property: "END", code: .missingEnd,
-                                message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name); closed at END:\(name)."))
+                        let name = value
+                        if let top = stack.last, top.name == name {
+                            warnings.append(FormatWarning(line: lineNo, property: "BEGIN", code: .missingEnd,
+                                message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
                             try close(&stack, &warnings, &rawLines)
                         }
-                        try close(&stack, &warnings, &rawLines)
-                    } else {
-                        warnings.append(FormatWarning(line: lineNo, property: "END", code: .unexpectedEnd,
-                            message: "END:\(name) has no matching BEGIN:\(name); ignored."))
+                        stack.append(Component(name: name, line: lineNo))
+                        dropped.append((0, 0))
+                        outsideRun = false
+                        continue
                     }
+                    if isEnd {
+                        if excessDepth > 0 {
+                            excessDepth -= 1
+                            continue
+                        }
+                        let name = value
+                        if let index = stack.lastIndex(where: { $0.name == name }) {
+                            while stack.count - 1 > index {
+                                let inner = stack[stack.count - 1]
+                                warnings.append(FormatWarning(line: lineNo, property: "END", code: .missingEnd,
+                                    message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name); closed at END:\(name)."))
+                                try close(&stack, &warnings, &rawLines)
+                            }
+                            try close(&stack, &warnings, &rawLines)
+                        } else {
+                            warnings.append(FormatWarning(line: lineNo, property: "END", code: .unexpectedEnd,
+                                message: "END:\(name) has no matching BEGIN:\(name); ignored."))
+                        }
+                        continue
+                    }
+                    if excessDepth > 0 { continue }
+                    if stack.isEmpty {
+                        if !outsideRun {
+                            warnings.append(FormatWarning(line: built!.line, property: built!.name, code: .propertyOutsideComponent,
+                                message: "Property outside any BEGIN/END block; ignored (with any that follow it)."))
+                            outsideRun = true
+                        }
+                        continue
+                    }
+                    let top = stack.count - 1
+                    let held = top == 0 ? rawLines.lines.count : stack[top].properties.count
+                    if held >= limits.propertiesPerComponent {
+                        if dropped[top].count == 0 {
+                            dropped[top].warning = warnings.count
+                            warnings.append(FormatWarning(line: built!.line, property: built!.name, code: .tooManyProperties,
+                                message: "Too many properties; the rest were skipped."))
+                        }
+                        dropped[top].count += 1
+                        continue
+                    }
+                    stack[top].properties.append(built!)
                     continue
                 }
-                if excessDepth > 0 { continue }
-                if stack.isEmpty {
-                    if !outsideRun {
-                        warnings.append(FormatWarning(line: built!.line, property: built!.name, code: .propertyOutsideComponent,
-                            message: "Property outside any BEGIN/END block; ignored (with any that follow it)."))
-                        outsideRun = true
-                    }
-                    continue
-                }
-                let top = stack.count - 1
-                let held = top == 0 ? rawLines.lines.count : stack[top].properties.count
-                if held >= limits.propertiesPerComponent {
-                    if dropped[top].count == 0 {
-                        dropped[top].warning = warnings.count
-                        warnings.append(FormatWarning(line: built!.line, property: built!.name, code: .tooManyProperties,
-                            message: "Too many properties; the rest were skipped."))
-                    }
-                    dropped[top].count += 1
-                    continue
-                }
-                stack[top].properties.append(built!)
-                continue
+                // Else a line of the one open top-level component, under the limit: kept.
             }
-            // Else a line of the one open top-level component, under the limit: kept.
-        }
-        flushPending(buf)
+            flushPending(buf)
         }
         while let inner = stack.last {
             warnings.append(FormatWarning(line: lineNumber, property: nil, code: .missingEnd,
@@ -365,10 +365,11 @@ public struct ContentLineReader: Sendable {
         case general
     }
 
-    /// In raw mode: reads the next logical line straight into ``rawLines`` (each physical
-    /// piece copied once, folding and quoted-printable soft breaks undone there) and indexes
-    /// it, in one pass over its bytes that finds the line break, any NUL byte, and whether it
-    /// is all ASCII. Leaves a line that needs more (base64 on bare continuation lines, a NUL
+    /// In raw mode: reads the next logical line into ``rawLines`` and indexes it, with one
+    /// pass over its bytes that finds the line break, any NUL byte, and whether it is all
+    /// ASCII. A line on one physical line is indexed in the input and copied later with its
+    /// neighbours; a longer one is copied piece by piece, folding and quoted-printable soft
+    /// breaks undone. Leaves a line that needs more (base64 on bare continuation lines, a NUL
     /// byte, a line over the limit) unread, for ``nextItem()``, which gives the same lines and
     /// warnings for any input.
     private mutating func fastRaw(_ buf: UnsafeBufferPointer<UInt8>) -> RawStep {
