@@ -7,8 +7,10 @@
 /// read; every other line is kept as its bytes, and building it later gives exactly the line
 /// the reader would have returned.
 package struct RawLines: Sendable {
-    /// The logical lines one after another (folding undone, NUL bytes removed); for lines
-    /// kept built, only the part before the value.
+    /// The logical lines in file order (folding undone, NUL bytes removed), each where its
+    /// ``RawLine`` says; for lines kept built, only the part before the value counts. Bytes
+    /// between lines (the line breaks of lines copied from the input in one run, the value of
+    /// a line kept built) belong to no line.
     package var bytes: [UInt8] = []
     /// One entry per line, in file order.
     package var lines: [RawLine] = []
@@ -50,6 +52,17 @@ package struct RawLines: Sendable {
         let l = lines[k]
         if l.built >= 0 { return built[l.built].value }
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[l.valueStart..<l.end]), as: UTF8.self) }
+    }
+
+    /// The value of the line at `k` without ASCII blanks around it, uppercased: the name a
+    /// BEGIN or END line gives. Common names ("VCARD") are literals, with no string made.
+    package func componentName(_ k: Int) -> String {
+        let l = lines[k]
+        if l.built < 0, let known = bytes.withUnsafeBufferPointer({ ContentLineReader.knownUppercased($0, l.valueStart, l.end) }) {
+            // A literal is all uppercase ASCII with no blanks: what trimming and uppercasing give.
+            return known
+        }
+        return value(k).trimmingASCIISpaces().uppercasedIfNeeded
     }
 
     /// The group of the line at `k` (as ``ContentLine/group``), or nil.
