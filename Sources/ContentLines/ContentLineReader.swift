@@ -257,7 +257,8 @@ public struct ContentLineReader: @unchecked Sendable {
         var excessDepth = 0
         // Room for the next component's lines is reserved as soon as one is handed over
         // (before its BEGIN line is appended): what the last one held and some more, capped,
-        // so that a card's arrays are allocated once and seldom grow.
+        // so that a card's arrays are allocated once and seldom grow. A body that leaves
+        // `lines` empty (with capacity) hands that storage back for the next component.
         func close(_ stack: inout [Component], _ warnings: inout [FormatWarning], _ rawLines: inout RawLines) throws {
             var c = stack.removeLast()
             let d = dropped.removeLast()
@@ -267,11 +268,15 @@ public struct ContentLineReader: @unchecked Sendable {
             if stack.isEmpty {
                 var taken = RawLines()
                 swap(&taken, &rawLines)
-                rawLines.lines.reserveCapacity(min(taken.lines.count + 8, 64))
-                rawLines.bytes.reserveCapacity(min(taken.bytes.count + taken.bytes.count / 2, 1 << 16))
+                let lineCount = taken.lines.count, byteCount = taken.bytes.count
                 // Handed over inout, so the receiver owns the only reference and can change
                 // the lines in place (no copy on write).
                 try body(&c, &taken)
+                if taken.lines.isEmpty && taken.bytes.isEmpty && taken.built.isEmpty {
+                    swap(&taken, &rawLines)
+                }
+                rawLines.lines.reserveCapacity(min(lineCount + 8, 64))
+                rawLines.bytes.reserveCapacity(min(byteCount + byteCount / 2, 1 << 16))
             } else {
                 stack[stack.count - 1].components.append(c)
             }

@@ -249,4 +249,67 @@ struct ContentLineReaderRawTests {
             expectSameBothWays(bytes, limits: round % 3 == 0 ? small : .standard)
         }
     }
+
+    /// Components of varied sizes (some with a line long enough to outgrow the reserved
+    /// room, some with quoted-printable lines kept built), to check storage reuse.
+    static func mixedComponents(_ count: Int) -> [UInt8] {
+        var text = ""
+        for k in 0..<count {
+            text += "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Name \(k)\r\n"
+            if k % 5 == 0 { text += "NOTE;ENCODING=QUOTED-PRINTABLE:Caf=C3=A9 =\r\n\(k)\r\n" }
+            if k % 7 == 3 { text += "PHOTO;ENCODING=b:" + String(repeating: "QUJD", count: 5_000 + k) + "\r\n" }
+            for j in 0..<(k % 11) { text += "TEL;TYPE=cell:+1 \(k) \(j)\r\n" }
+            text += "END:VCARD\r\n"
+        }
+        return Array(text.utf8)
+    }
+
+    /// Each component's lines, built, read on one thread with lines kept (no reuse).
+    static func keptLines(_ bytes: [UInt8]) -> ([[ContentLine]], [FormatWarning]) {
+        var r = ContentLineReader(bytes: bytes)
+        var all: [[ContentLine]] = []
+        r.takeRawComponents { _, lines in all.append(lines.contentLines()) }
+        return (all, r.warnings)
+    }
+
+    @Test("a body that empties the lines it got has their storage refilled with the next component's, correctly")
+    func emptiedLinesAreReused() {
+        let bytes = Self.mixedComponents(300)
+        let (expected, expectedWarnings) = Self.keptLines(bytes)
+        var r = ContentLineReader(bytes: bytes)
+        var got: [[ContentLine]] = []
+        var reused = 0
+        var previous: UnsafeRawPointer?
+        r.takeRawComponents { _, lines in
+            got.append(lines.contentLines())
+            let storage = lines.lines.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            if storage != nil && storage == previous { reused += 1 }
+            previous = storage
+            lines.bytes.removeAll(keepingCapacity: true)
+            lines.lines.removeAll(keepingCapacity: true)
+            lines.built.removeAll()
+        }
+        #expect(got == expected)
+        #expect(r.warnings == expectedWarnings)
+        #expect(reused > 0)
+    }
+
+    @Test("on two threads, lines kept by the body stay intact while later components reuse emptied storage")
+    func twoThreadsKeptAndReused() throws {
+        let bytes = Self.mixedComponents(500)
+        let (expected, expectedWarnings) = Self.keptLines(bytes)
+        var r = ContentLineReader(bytes: bytes)
+        var kept: [RawLines] = []
+        var got: [[ContentLine]] = []
+        try r.takeRawComponentsOnTwoThreads { _, lines in
+            got.append(lines.contentLines())
+            // Every third component's lines are kept as they are (their storage is then
+            // shared, and emptying it for reuse must not touch this copy).
+            if got.count % 3 == 0 { kept.append(lines) }
+        }
+        #expect(got == expected)
+        #expect(r.warnings == expectedWarnings)
+        #expect(kept.count == expected.count / 3)
+        for (n, lines) in kept.enumerated() { #expect(lines.contentLines() == expected[3 * n + 2]) }
+    }
 }
