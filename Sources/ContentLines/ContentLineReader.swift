@@ -284,7 +284,7 @@ public struct ContentLineReader: @unchecked Sendable {
         let beginName = Self.beginName, endName = Self.endName
         let input = bytes
         try input.withUnsafeBufferPointer { buf in
-            while nextRaw(buf) {
+            while nextRaw(buf, run: excessDepth == 0 && stack.count == 1) {
                 // The line is the last of `rawLines`; it is taken off again unless it belongs to
                 // the top-level component.
                 let last = rawLines.lines.count - 1
@@ -390,10 +390,23 @@ public struct ContentLineReader: @unchecked Sendable {
 
     /// In raw mode: appends the next logical line to ``rawLines``; false at the end of the input.
     /// Lines are read by ``fastRaw(_:)``, or by ``nextItem()`` when that cannot.
-    private mutating func nextRaw(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+    ///
+    /// With `run` (the caller is inside one top-level component, not skipping), lines that
+    /// the caller would only keep (not BEGIN or END, within the property limit) are read on
+    /// in this loop, and it returns with the first other line appended last (or at the end).
+    private mutating func nextRaw(_ buf: UnsafeBufferPointer<UInt8>, run: Bool) -> Bool {
         while true {
             switch fastRaw(buf) {
-            case .kept: return true
+            case .kept:
+                if run {
+                    let count = rawLines.lines.count
+                    let l = rawLines.lines[count - 1]
+                    let n = l.nameEnd - l.nameStart
+                    // "BEGIN" and "END" packed as RawLine.key packs them.
+                    let isBeginOrEnd = (n == 5 && l.key == 0x4E_4947_4542) || (n == 3 && l.key == 0x44_4E45)
+                    if !isBeginOrEnd && count <= limits.propertiesPerComponent { continue }
+                }
+                return true
             case .skipped: continue
             case .end: return false
             case .general:
@@ -422,6 +435,7 @@ public struct ContentLineReader: @unchecked Sendable {
     /// breaks undone. Leaves a line that needs more (base64 on bare continuation lines, a NUL
     /// byte, a line over the limit) unread, for ``nextItem()``, which gives the same lines and
     /// warnings for any input.
+    @inline(__always)
     private mutating func fastRaw(_ buf: UnsafeBufferPointer<UInt8>) -> RawStep {
         let count = buf.count
         var pos = position
