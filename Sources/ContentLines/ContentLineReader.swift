@@ -295,12 +295,20 @@ public struct ContentLineReader: @unchecked Sendable {
                 if isBegin || isEnd || excessDepth > 0 || stack.count != 1 || over {
                     // Not a line of a top-level component (or one over the limit): dropped; built
                     // only for a nested component or a warning that names it. (Its bytes, and
-                    // those of the lines before it, are copied first.)
-                    flushPending(buf)
+                    // those of the lines before it, are copied first; a BEGIN or END line still
+                    // in the input is named there and not copied.)
                     let lineNo = rawLines.lines[last].line
-                    let value = isBegin || isEnd ? rawLines.componentName(last) : ""
-                    let built = isBegin || isEnd || excessDepth > 0 ? nil : rawLines.contentLine(last)
-                    rawLines.removeLast()
+                    let value: String
+                    let built: ContentLine?
+                    if (isBegin || isEnd), let name = dropPendingBoundary(buf) {
+                        value = name
+                        built = nil
+                    } else {
+                        flushPending(buf)
+                        value = isBegin || isEnd ? rawLines.componentName(last) : ""
+                        built = isBegin || isEnd || excessDepth > 0 ? nil : rawLines.contentLine(last)
+                        rawLines.removeLast()
+                    }
                     if isBegin {
                         if excessDepth > 0 || stack.count >= limits.depth {
                             if excessDepth == 0 {
@@ -556,6 +564,25 @@ public struct ContentLineReader: @unchecked Sendable {
         assert(rawLines.bytes.count == pendingBase)
         rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pendingStart..<pendingEnd]))
         pendingStart = pendingEnd
+    }
+
+    /// When the last line of ``rawLines`` (a BEGIN or END line kept as bytes) is the last of
+    /// the lines still in the input (``fastRaw(_:)``): copies only the lines before it, takes
+    /// it off, and returns its value as ``RawLines/componentName(_:)`` gives it. Else nil,
+    /// with nothing changed.
+    private mutating func dropPendingBoundary(_ buf: UnsafeBufferPointer<UInt8>) -> String? {
+        guard pendingEnd > pendingStart, let l = rawLines.lines.last, l.built < 0, l.start >= pendingBase else { return nil }
+        // Where the line's bytes are in the input.
+        let shift = pendingStart - pendingBase
+        let name = ContentLineReader.knownUppercased(buf, l.valueStart + shift, l.end + shift)
+            ?? String(decoding: UnsafeBufferPointer(rebasing: buf[(l.valueStart + shift)..<(l.end + shift)]), as: UTF8.self)
+                .trimmingASCIISpaces().uppercasedIfNeeded
+        if l.start > pendingBase {
+            rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pendingStart..<(l.start + shift)]))
+        }
+        pendingStart = pendingEnd
+        rawLines.lines.removeLast()
+        return name
     }
 
     /// Starts copying a line that continues on another physical line: the pending lines,
