@@ -312,4 +312,23 @@ struct ContentLineReaderRawTests {
         #expect(kept.count == expected.count / 3)
         for (n, lines) in kept.enumerated() { #expect(lines.contentLines() == expected[3 * n + 2]) }
     }
+
+    @Test("BEGIN and END lines named where they are in the input, in any case, with blanks, after folded or built lines, nested")
+    func boundariesInPlace() {
+        let texts = [
+            "BEGIN:VCARD\r\nFN:a\r\nEND:VCARD\r\nbegin:vcard\r\nFN:b\r\nend:VCard\r\n",
+            "BEGIN: vcard \r\nFN:a\r\nEND:\tVCARD\t\r\n",
+            // END right after a folded line and after a quoted-printable line (copied, not in the input).
+            "BEGIN:VCARD\r\nNOTE:one\r\n two\r\nEND:VCARD\r\nBEGIN:VCARD\r\nNOTE;ENCODING=QUOTED-PRINTABLE:a=\r\nb\r\nEND:VCARD\r\n",
+            // END right after a line kept built, and a BEGIN with a group or parameters.
+            "BEGIN:VCARD\r\nN;CHARSET=UTF-8:x\r\nEND:VCARD\r\nx.BEGIN:VCARD\r\nFN:y\r\nEND;X=1:VCARD\r\n",
+            // Nested components, a long name, names that differ, a bad line before END.
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:s\r\nBEGIN:VALARM\r\nACTION:x\r\nEND:VALARM\r\nEND:VEVENT\r\nBEGIN:X-A-VERY-LONG-COMPONENT\r\nEND:X-A-VERY-LONG-COMPONENT\r\nEND:VCALENDAR\r\n",
+            "BEGIN:VCARD\r\nFN:a\r\nnot a line\r\nEND:VCARD\r\nEND:VCARD\r\nBEGIN:VCARD\r\nBEGIN:VCARD\r\nFN:b\r\n\r\n\r\nEND:VCARD",
+            "BEGIN:VCARD\nFN:a\nEND:VCARD\rBEGIN:VCARD\rFN:b\rEND:VCARD\r",
+        ]
+        for text in texts { expectSameBothWays(text) }
+        let small = ContentLineReader.Limits(lineLength: 40, propertiesPerComponent: 2, depth: 2)
+        for text in texts { expectSameBothWays(text, limits: small) }
+    }
 }
