@@ -259,7 +259,8 @@ public struct ContentLineReader: @unchecked Sendable {
         // (before its BEGIN line is appended): what the last one held and some more, capped,
         // so that a card's arrays are allocated once and seldom grow. A body that leaves
         // `lines` empty (with capacity) hands that storage back for the next component.
-        func close(_ stack: inout [Component], _ warnings: inout [FormatWarning], _ rawLines: inout RawLines) throws {
+        func close(_ stack: inout [Component], _ warnings: inout [FormatWarning], _ rawLines: inout RawLines,
+                   _ dropped: inout [(count: Int, warning: Int)]) throws {
             var c = stack.removeLast()
             let d = dropped.removeLast()
             if d.count > 0 {
@@ -322,7 +323,7 @@ public struct ContentLineReader: @unchecked Sendable {
                         if let top = stack.last, top.name == name {
                             warnings.append(FormatWarning(line: lineNo, property: "BEGIN", code: .missingEnd,
                                 message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
-                            try close(&stack, &warnings, &rawLines)
+                            try close(&stack, &warnings, &rawLines, &dropped)
                         }
                         stack.append(Component(name: name, line: lineNo))
                         dropped.append((0, 0))
@@ -340,9 +341,9 @@ public struct ContentLineReader: @unchecked Sendable {
                                 let inner = stack[stack.count - 1]
                                 warnings.append(FormatWarning(line: lineNo, property: "END", code: .missingEnd,
                                     message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name); closed at END:\(name)."))
-                                try close(&stack, &warnings, &rawLines)
+                                try close(&stack, &warnings, &rawLines, &dropped)
                             }
-                            try close(&stack, &warnings, &rawLines)
+                            try close(&stack, &warnings, &rawLines, &dropped)
                         } else {
                             warnings.append(FormatWarning(line: lineNo, property: "END", code: .unexpectedEnd,
                                 message: "END:\(name) has no matching BEGIN:\(name); ignored."))
@@ -379,7 +380,7 @@ public struct ContentLineReader: @unchecked Sendable {
         while let inner = stack.last {
             warnings.append(FormatWarning(line: lineNumber, property: nil, code: .missingEnd,
                 message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name) before the end of the file; kept what was read."))
-            try close(&stack, &warnings, &rawLines)
+            try close(&stack, &warnings, &rawLines, &dropped)
         }
     }
 
