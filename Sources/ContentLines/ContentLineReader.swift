@@ -257,8 +257,10 @@ public struct ContentLineReader: @unchecked Sendable {
         var excessDepth = 0
         // Room for the next component's lines is reserved as soon as one is handed over
         // (before its BEGIN line is appended): what the last one held and some more, capped,
-        // so that a card's arrays are allocated once and seldom grow.
-        func close(_ stack: inout [Component], _ warnings: inout [FormatWarning], _ rawLines: inout RawLines) throws {
+        // so that a card's arrays are allocated once and seldom grow. A body that leaves
+        // `lines` empty (with capacity) hands that storage back for the next component.
+        func close(_ stack: inout [Component], _ warnings: inout [FormatWarning], _ rawLines: inout RawLines,
+                   _ dropped: inout [(count: Int, warning: Int)]) throws {
             var c = stack.removeLast()
             let d = dropped.removeLast()
             if d.count > 0 {
@@ -267,11 +269,15 @@ public struct ContentLineReader: @unchecked Sendable {
             if stack.isEmpty {
                 var taken = RawLines()
                 swap(&taken, &rawLines)
-                rawLines.lines.reserveCapacity(min(taken.lines.count + 8, 64))
-                rawLines.bytes.reserveCapacity(min(taken.bytes.count + taken.bytes.count / 2, 1 << 16))
+                let lineCount = taken.lines.count, byteCount = taken.bytes.count
                 // Handed over inout, so the receiver owns the only reference and can change
                 // the lines in place (no copy on write).
                 try body(&c, &taken)
+                if taken.lines.isEmpty && taken.bytes.isEmpty && taken.built.isEmpty {
+                    swap(&taken, &rawLines)
+                }
+                rawLines.lines.reserveCapacity(min(lineCount + 8, 64))
+                rawLines.bytes.reserveCapacity(min(byteCount + byteCount / 2, 1 << 16))
             } else {
                 stack[stack.count - 1].components.append(c)
             }
@@ -279,7 +285,7 @@ public struct ContentLineReader: @unchecked Sendable {
         let beginName = Self.beginName, endName = Self.endName
         let input = bytes
         try input.withUnsafeBufferPointer { buf in
-            while nextRaw(buf) {
+            while nextRaw(buf, run: excessDepth == 0 && stack.count == 1) {
                 // The line is the last of `rawLines`; it is taken off again unless it belongs to
                 // the top-level component.
                 let last = rawLines.lines.count - 1
@@ -290,12 +296,20 @@ public struct ContentLineReader: @unchecked Sendable {
                 if isBegin || isEnd || excessDepth > 0 || stack.count != 1 || over {
                     // Not a line of a top-level component (or one over the limit): dropped; built
                     // only for a nested component or a warning that names it. (Its bytes, and
-                    // those of the lines before it, are copied first.)
-                    flushPending(buf)
+                    // those of the lines before it, are copied first; a BEGIN or END line still
+                    // in the input is named there and not copied.)
                     let lineNo = rawLines.lines[last].line
-                    let value = isBegin || isEnd ? rawLines.componentName(last) : ""
-                    let built = isBegin || isEnd || excessDepth > 0 ? nil : rawLines.contentLine(last)
-                    rawLines.removeLast()
+                    let value: String
+                    let built: ContentLine?
+                    if (isBegin || isEnd), let name = dropPendingBoundary(buf) {
+                        value = name
+                        built = nil
+                    } else {
+                        flushPending(buf)
+                        value = isBegin || isEnd ? rawLines.componentName(last) : ""
+                        built = isBegin || isEnd || excessDepth > 0 ? nil : rawLines.contentLine(last)
+                        rawLines.removeLast()
+                    }
                     if isBegin {
                         if excessDepth > 0 || stack.count >= limits.depth {
                             if excessDepth == 0 {
@@ -309,7 +323,7 @@ public struct ContentLineReader: @unchecked Sendable {
                         if let top = stack.last, top.name == name {
                             warnings.append(FormatWarning(line: lineNo, property: "BEGIN", code: .missingEnd,
                                 message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
-                            try close(&stack, &warnings, &rawLines)
+                            try close(&stack, &warnings, &rawLines, &dropped)
                         }
                         stack.append(Component(name: name, line: lineNo))
                         dropped.append((0, 0))
@@ -327,9 +341,9 @@ public struct ContentLineReader: @unchecked Sendable {
                                 let inner = stack[stack.count - 1]
                                 warnings.append(FormatWarning(line: lineNo, property: "END", code: .missingEnd,
                                     message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name); closed at END:\(name)."))
-                                try close(&stack, &warnings, &rawLines)
+                                try close(&stack, &warnings, &rawLines, &dropped)
                             }
-                            try close(&stack, &warnings, &rawLines)
+                            try close(&stack, &warnings, &rawLines, &dropped)
                         } else {
                             warnings.append(FormatWarning(line: lineNo, property: "END", code: .unexpectedEnd,
                                 message: "END:\(name) has no matching BEGIN:\(name); ignored."))
@@ -366,7 +380,7 @@ public struct ContentLineReader: @unchecked Sendable {
         while let inner = stack.last {
             warnings.append(FormatWarning(line: lineNumber, property: nil, code: .missingEnd,
                 message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name) before the end of the file; kept what was read."))
-            try close(&stack, &warnings, &rawLines)
+            try close(&stack, &warnings, &rawLines, &dropped)
         }
     }
 
@@ -385,10 +399,23 @@ public struct ContentLineReader: @unchecked Sendable {
 
     /// In raw mode: appends the next logical line to ``rawLines``; false at the end of the input.
     /// Lines are read by ``fastRaw(_:)``, or by ``nextItem()`` when that cannot.
-    private mutating func nextRaw(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+    ///
+    /// With `run` (the caller is inside one top-level component, not skipping), lines that
+    /// the caller would only keep (not BEGIN or END, within the property limit) are read on
+    /// in this loop, and it returns with the first other line appended last (or at the end).
+    private mutating func nextRaw(_ buf: UnsafeBufferPointer<UInt8>, run: Bool) -> Bool {
         while true {
             switch fastRaw(buf) {
-            case .kept: return true
+            case .kept:
+                if run {
+                    let count = rawLines.lines.count
+                    let l = rawLines.lines[count - 1]
+                    let n = l.nameEnd - l.nameStart
+                    // "BEGIN" and "END" packed as RawLine.key packs them.
+                    let isBeginOrEnd = (n == 5 && l.key == 0x4E_4947_4542) || (n == 3 && l.key == 0x44_4E45)
+                    if !isBeginOrEnd && count <= limits.propertiesPerComponent { continue }
+                }
+                return true
             case .skipped: continue
             case .end: return false
             case .general:
@@ -417,6 +444,7 @@ public struct ContentLineReader: @unchecked Sendable {
     /// breaks undone. Leaves a line that needs more (base64 on bare continuation lines, a NUL
     /// byte, a line over the limit) unread, for ``nextItem()``, which gives the same lines and
     /// warnings for any input.
+    @inline(__always)
     private mutating func fastRaw(_ buf: UnsafeBufferPointer<UInt8>) -> RawStep {
         let count = buf.count
         var pos = position
@@ -537,6 +565,31 @@ public struct ContentLineReader: @unchecked Sendable {
         assert(rawLines.bytes.count == pendingBase)
         rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pendingStart..<pendingEnd]))
         pendingStart = pendingEnd
+    }
+
+    /// When the last line of ``rawLines`` (a BEGIN or END line kept as bytes) is the last of
+    /// the lines still in the input (``fastRaw(_:)``): copies only the lines before it, takes
+    /// it off, and returns its value as ``RawLines/componentName(_:)`` gives it. Else nil,
+    /// with nothing changed.
+    private mutating func dropPendingBoundary(_ buf: UnsafeBufferPointer<UInt8>) -> String? {
+        guard pendingEnd > pendingStart, let l = rawLines.lines.last, l.built < 0, l.start >= pendingBase else { return nil }
+        // Where the line's bytes are in the input.
+        let shift = pendingStart - pendingBase
+        let vs = l.valueStart + shift, ve = l.end + shift
+        let name: String
+        if ve - vs == 5 && buf[vs] == 0x56 && buf[vs + 1] == 0x43 && buf[vs + 2] == 0x41 && buf[vs + 3] == 0x52 && buf[vs + 4] == 0x44 {
+            // "VCARD" as written: by far the most common, matched at once.
+            name = "VCARD"
+        } else {
+            name = ContentLineReader.knownUppercased(buf, vs, ve)
+                ?? String(decoding: UnsafeBufferPointer(rebasing: buf[vs..<ve]), as: UTF8.self).trimmingASCIISpaces().uppercasedIfNeeded
+        }
+        if l.start > pendingBase {
+            rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pendingStart..<(l.start + shift)]))
+        }
+        pendingStart = pendingEnd
+        rawLines.lines.removeLast()
+        return name
     }
 
     /// Starts copying a line that continues on another physical line: the pending lines,

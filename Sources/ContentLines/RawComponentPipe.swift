@@ -19,19 +19,24 @@ extension ContentLineReader {
             var reader = start
             var pending = RawComponentPipe.Batch()
             var pendingBytes = 0
+            // Emptied lines handed back by the caller's thread, whose storage the reader
+            // fills again (it takes the empty `lines` left here), so that the arrays of each
+            // component are not allocated anew on this thread and freed on the other.
+            var spare: [RawLines] = []
             do {
                 try reader.takeRawComponents { component, lines in
-                    var taken = RawLines()
+                    var taken = spare.popLast() ?? RawLines()
                     swap(&taken, &lines)
                     pendingBytes += taken.bytes.count
                     pending.append((component, taken))
                     if pending.count >= RawComponentPipe.batchCount || pendingBytes >= RawComponentPipe.batchBytes {
-                        try pipe.send(pending)
+                        try pipe.send(pending, takingSpare: &spare)
                         pending = RawComponentPipe.Batch()
+                        pending.reserveCapacity(RawComponentPipe.batchCount)
                         pendingBytes = 0
                     }
                 }
-                if !pending.isEmpty { try pipe.send(pending) }
+                if !pending.isEmpty { try pipe.send(pending, takingSpare: &spare) }
             } catch {
                 // Only RawComponentPipe.Stopped: the caller's body failed; read no more.
             }
@@ -40,12 +45,21 @@ extension ContentLineReader {
         thread.start()
         var failure: (any Error)?
         do {
-            while var batch = pipe.receive() {
+            var emptied: [RawLines] = []
+            while var batch = pipe.receive(handingBack: &emptied) {
                 // Taken out of the batch one by one, so `body` holds the only reference to
                 // each component's lines and can change them in place.
                 batch.reverse()
                 while var (component, lines) = batch.popLast() {
                     try body(&component, &lines)
+                    // Emptied and handed back with the next receive, unless large (a card
+                    // with a photo): the storage is reused, not kept around.
+                    if lines.bytes.capacity <= RawComponentPipe.spareBytes && lines.lines.capacity <= RawComponentPipe.spareLines {
+                        lines.bytes.removeAll(keepingCapacity: true)
+                        lines.lines.removeAll(keepingCapacity: true)
+                        lines.built.removeAll()
+                        emptied.append(lines)
+                    }
                 }
             }
         } catch {
@@ -66,6 +80,9 @@ final class RawComponentPipe: @unchecked Sendable {
     static let batchCount = 16
     /// …or this many bytes of lines.
     static let batchBytes = 1 << 20
+    /// Emptied lines are handed back for reuse when their capacity is at most this many
+    /// bytes and lines, and at most `spareCount` of them wait to be reused.
+    static let spareBytes = 1 << 16, spareLines = 256, spareCount = 64
 
     /// Thrown by ``send(_:)`` once the user side has stopped.
     struct Stopped: Error {}
@@ -74,17 +91,21 @@ final class RawComponentPipe: @unchecked Sendable {
     private var full: [Batch] = []
     private var stopped = false
     private var finished: ContentLineReader?
+    /// Emptied lines handed back by the user side, for the reading side to fill again.
+    private var spare: [RawLines] = []
     private let depth: Int
 
     init(depth: Int) { self.depth = max(depth, 1) }
 
-    /// Reading side: queues a batch, waiting while `depth` batches are queued.
+    /// Reading side: queues a batch, waiting while `depth` batches are queued, and takes
+    /// into `spare` (when it is empty) the emptied lines handed back so far.
     /// - Throws: ``Stopped`` once the user side has stopped.
-    func send(_ batch: Batch) throws {
+    func send(_ batch: Batch, takingSpare spare: inout [RawLines]) throws {
         condition.lock(); defer { condition.unlock() }
         while full.count >= depth && !stopped { condition.wait() }
         if stopped { throw Stopped() }
         full.append(batch)
+        if spare.isEmpty { swap(&spare, &self.spare) }
         condition.broadcast()
     }
 
@@ -97,9 +118,17 @@ final class RawComponentPipe: @unchecked Sendable {
     }
 
     /// User side: the next batch in order, or nil once every batch was received (or the
-    /// pipe was stopped).
-    func receive() -> Batch? {
+    /// pipe was stopped). Hands back the `emptied` lines (which it leaves empty) for reuse.
+    func receive(handingBack emptied: inout [RawLines]) -> Batch? {
         condition.lock(); defer { condition.unlock() }
+        if !emptied.isEmpty {
+            if spare.isEmpty {
+                swap(&spare, &emptied)
+            } else {
+                spare.append(contentsOf: emptied.prefix(max(Self.spareCount - spare.count, 0)))
+            }
+            emptied.removeAll(keepingCapacity: true)
+        }
         while full.isEmpty && finished == nil && !stopped { condition.wait() }
         if stopped || full.isEmpty { return nil }
         condition.broadcast()

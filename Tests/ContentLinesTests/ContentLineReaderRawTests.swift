@@ -249,4 +249,86 @@ struct ContentLineReaderRawTests {
             expectSameBothWays(bytes, limits: round % 3 == 0 ? small : .standard)
         }
     }
+
+    /// Components of varied sizes (some with a line long enough to outgrow the reserved
+    /// room, some with quoted-printable lines kept built), to check storage reuse.
+    static func mixedComponents(_ count: Int) -> [UInt8] {
+        var text = ""
+        for k in 0..<count {
+            text += "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Name \(k)\r\n"
+            if k % 5 == 0 { text += "NOTE;ENCODING=QUOTED-PRINTABLE:Caf=C3=A9 =\r\n\(k)\r\n" }
+            if k % 7 == 3 { text += "PHOTO;ENCODING=b:" + String(repeating: "QUJD", count: 5_000 + k) + "\r\n" }
+            for j in 0..<(k % 11) { text += "TEL;TYPE=cell:+1 \(k) \(j)\r\n" }
+            text += "END:VCARD\r\n"
+        }
+        return Array(text.utf8)
+    }
+
+    /// Each component's lines, built, read on one thread with lines kept (no reuse).
+    static func keptLines(_ bytes: [UInt8]) -> ([[ContentLine]], [FormatWarning]) {
+        var r = ContentLineReader(bytes: bytes)
+        var all: [[ContentLine]] = []
+        r.takeRawComponents { _, lines in all.append(lines.contentLines()) }
+        return (all, r.warnings)
+    }
+
+    @Test("a body that empties the lines it got has their storage refilled with the next component's, correctly")
+    func emptiedLinesAreReused() {
+        let bytes = Self.mixedComponents(300)
+        let (expected, expectedWarnings) = Self.keptLines(bytes)
+        var r = ContentLineReader(bytes: bytes)
+        var got: [[ContentLine]] = []
+        var reused = 0
+        var previous: UnsafeRawPointer?
+        r.takeRawComponents { _, lines in
+            got.append(lines.contentLines())
+            let storage = lines.lines.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            if storage != nil && storage == previous { reused += 1 }
+            previous = storage
+            lines.bytes.removeAll(keepingCapacity: true)
+            lines.lines.removeAll(keepingCapacity: true)
+            lines.built.removeAll()
+        }
+        #expect(got == expected)
+        #expect(r.warnings == expectedWarnings)
+        #expect(reused > 0)
+    }
+
+    @Test("on two threads, lines kept by the body stay intact while later components reuse emptied storage")
+    func twoThreadsKeptAndReused() throws {
+        let bytes = Self.mixedComponents(500)
+        let (expected, expectedWarnings) = Self.keptLines(bytes)
+        var r = ContentLineReader(bytes: bytes)
+        var kept: [RawLines] = []
+        var got: [[ContentLine]] = []
+        try r.takeRawComponentsOnTwoThreads { _, lines in
+            got.append(lines.contentLines())
+            // Every third component's lines are kept as they are (their storage is then
+            // shared, and emptying it for reuse must not touch this copy).
+            if got.count % 3 == 0 { kept.append(lines) }
+        }
+        #expect(got == expected)
+        #expect(r.warnings == expectedWarnings)
+        #expect(kept.count == expected.count / 3)
+        for (n, lines) in kept.enumerated() { #expect(lines.contentLines() == expected[3 * n + 2]) }
+    }
+
+    @Test("BEGIN and END lines named where they are in the input, in any case, with blanks, after folded or built lines, nested")
+    func boundariesInPlace() {
+        let texts = [
+            "BEGIN:VCARD\r\nFN:a\r\nEND:VCARD\r\nbegin:vcard\r\nFN:b\r\nend:VCard\r\n",
+            "BEGIN: vcard \r\nFN:a\r\nEND:\tVCARD\t\r\n",
+            // END right after a folded line and after a quoted-printable line (copied, not in the input).
+            "BEGIN:VCARD\r\nNOTE:one\r\n two\r\nEND:VCARD\r\nBEGIN:VCARD\r\nNOTE;ENCODING=QUOTED-PRINTABLE:a=\r\nb\r\nEND:VCARD\r\n",
+            // END right after a line kept built, and a BEGIN with a group or parameters.
+            "BEGIN:VCARD\r\nN;CHARSET=UTF-8:x\r\nEND:VCARD\r\nx.BEGIN:VCARD\r\nFN:y\r\nEND;X=1:VCARD\r\n",
+            // Nested components, a long name, names that differ, a bad line before END.
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:s\r\nBEGIN:VALARM\r\nACTION:x\r\nEND:VALARM\r\nEND:VEVENT\r\nBEGIN:X-A-VERY-LONG-COMPONENT\r\nEND:X-A-VERY-LONG-COMPONENT\r\nEND:VCALENDAR\r\n",
+            "BEGIN:VCARD\r\nFN:a\r\nnot a line\r\nEND:VCARD\r\nEND:VCARD\r\nBEGIN:VCARD\r\nBEGIN:VCARD\r\nFN:b\r\n\r\n\r\nEND:VCARD",
+            "BEGIN:VCARD\nFN:a\nEND:VCARD\rBEGIN:VCARD\rFN:b\rEND:VCARD\r",
+        ]
+        for text in texts { expectSameBothWays(text) }
+        let small = ContentLineReader.Limits(lineLength: 40, propertiesPerComponent: 2, depth: 2)
+        for text in texts { expectSameBothWays(text, limits: small) }
+    }
 }
