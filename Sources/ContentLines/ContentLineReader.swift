@@ -283,8 +283,8 @@ public struct ContentLineReader: @unchecked Sendable {
             }
         }
         let beginName = Self.beginName, endName = Self.endName
-        let input = bytes
-        try input.withUnsafeBufferPointer { buf in
+        let buf = bytes
+        do {
             while nextRaw(buf, run: excessDepth == 0 && stack.count == 1) {
                 // The line is the last of `rawLines`; it is taken off again unless it belongs to
                 // the top-level component.
@@ -686,7 +686,7 @@ public struct ContentLineReader: @unchecked Sendable {
                     if !qpChecked {
                         let (ls, le) = (s, e)
                         isQP = folded ? scratch.withUnsafeBufferPointer { Self.declares(Self.qpNeedle, $0) }
-                                      : bytes.withUnsafeBufferPointer { Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: $0[ls..<le])) }
+                                      : Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: bytes[ls..<le]))
                         qpChecked = true
                     }
                     if isQP, bytes[position] != 0x0A, bytes[position] != 0x0D {
@@ -710,7 +710,7 @@ public struct ContentLineReader: @unchecked Sendable {
                 // vCard 2.1 writers that put base64 on unindented lines after `ENCODING=BASE64:`.
                 if position < count, isBareBase64Line(at: position),
                    folded ? scratch.withUnsafeBufferPointer({ Self.declares(Self.base64Needle, $0) })
-                          : bytes.withUnsafeBufferPointer({ [s, e] in Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: $0[s..<e])) }) {
+                          : Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: bytes[s..<e])) {
                     startFolding()
                     let (ns, ne) = nextPhysicalLine()
                     append(ns, ne)
@@ -728,7 +728,7 @@ public struct ContentLineReader: @unchecked Sendable {
             }
             // NUL bytes (binary data, or UTF-16 without a byte order mark) are dropped, once warned.
             let hasNUL = folded ? scratch.withUnsafeBufferPointer { Self.containsNUL($0, 0, $0.count) }
-                                : bytes.withUnsafeBufferPointer { Self.containsNUL($0, s, e) }
+                                : Self.containsNUL(bytes, s, e)
             if hasNUL {
                 if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
                 let before = scratch.count
@@ -742,7 +742,7 @@ public struct ContentLineReader: @unchecked Sendable {
                     rawLines.bytes.append(contentsOf: scratch)
                 } else {
                     let (ps, pe) = (s, e)
-                    bytes.withUnsafeBufferPointer { rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[ps..<pe])) }
+                    rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[ps..<pe]))
                 }
                 if Self.scan(from: start, line: startLine, ascii: false, into: &rawLines, warnings: &warnings) { return .raw }
                 continue
@@ -752,7 +752,7 @@ public struct ContentLineReader: @unchecked Sendable {
                 parsed = scratch.withUnsafeBufferPointer { Self.parse($0, line: startLine, warnings: &warnings) }
             } else {
                 let (ps, pe) = (s, e)
-                parsed = bytes.withUnsafeBufferPointer { Self.parse(UnsafeBufferPointer(rebasing: $0[ps..<pe]), line: startLine, warnings: &warnings) }
+                parsed = Self.parse(UnsafeBufferPointer(rebasing: bytes[ps..<pe]), line: startLine, warnings: &warnings)
             }
             s = 0; e = 0
             if let parsed { return .line(parsed) }
@@ -770,7 +770,7 @@ public struct ContentLineReader: @unchecked Sendable {
     private mutating func nextPhysicalLine() -> (Int, Int) {
         let start = position
         let count = bytes.count
-        let end: Int = bytes.withUnsafeBufferPointer { Self.lineBreak($0, from: start) }
+        let end = Self.lineBreak(bytes, from: start)
         var next = end
         if next < count {
             if bytes[next] == 0x0D {
@@ -835,10 +835,8 @@ public struct ContentLineReader: @unchecked Sendable {
     /// Asked after nearly every line (and answered in a few bytes), so inlined.
     @inline(__always)
     private func isBareBase64Line(at start: Int) -> Bool {
-        bytes.withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { return false }
-            return Self.isBareBase64Line(base, start, buf.count)
-        }
+        guard let base = bytes.baseAddress else { return false }
+        return Self.isBareBase64Line(base, start, bytes.count)
     }
 
     /// ``isBareBase64Line(at:)`` on `p[start..<count]`.
@@ -1597,13 +1595,5 @@ extension String {
         let last = u.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
         if first == u.startIndex && last == u.index(before: u.endIndex) { return self }
         return String(self[first...last])
-    }
-}
-
-extension UnsafeBufferPointer {
-    /// `body(self)`: lets the reader's code treat its input as it treats an array's.
-    @inline(__always)
-    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
-        try body(self)
     }
 }
