@@ -208,9 +208,6 @@ extension VCard {
         return version
     }
 
-    private static let fnKey = RawLine.Name("FN").key
-    private static let mediaKeys = ["PHOTO", "LOGO", "SOUND", "KEY"].map { RawLine.Name($0).key }
-    private static let bdayKey = RawLine.Name("BDAY").key
     private static let dateNames = ["ANNIVERSARY", "X-ANNIVERSARY", "DEATHDATE"].map { RawLine.Name($0) }
 
     /// ``check(into:)`` on lines kept as bytes: names matched in the bytes, only the lines
@@ -220,12 +217,14 @@ extension VCard {
         for k in lines.lines.indices {
             let l = lines.lines[k]
             switch l.nameEnd - l.nameStart {
-            case 2: if l.key == Self.fnKey { sawFN = true }
+            case 2: if l.key == 0x4E46 { sawFN = true }  // FN
             case 3, 4, 5:
-                if Self.mediaKeys.contains(l.key) {
+                switch l.key {
+                case 0x4F_544F_4850, 0x4F47_4F4C, 0x44_4E55_4F53, 0x59_454B:  // PHOTO, LOGO, SOUND, KEY
                     checkMedia(lines.contentLine(k), into: &warnings)
-                } else if l.key == Self.bdayKey, !Self.isRawDate(lines, k) {
-                    checkDate(lines.contentLine(k), into: &warnings)
+                case 0x5941_4442:  // BDAY
+                    if !Self.isRawDate(lines, k) { checkDate(lines.contentLine(k), into: &warnings) }
+                default: break
                 }
             case 9, 11, 13:
                 if Self.dateNames.contains(where: { lines.isNamed(k, $0) }), !Self.isRawDate(lines, k) {
@@ -281,7 +280,9 @@ extension VCard {
 
     /// Warns when an inline PHOTO, LOGO, SOUND or KEY is not base64, or a data: URI has no comma.
     private func checkMedia(_ p: ContentLine, into warnings: inout [FormatWarning]) {
-        if !p.value.hasPrefix("data:") {
+        var value = p.value
+        switch value.withUTF8({ Self.checkDataURI($0) }) {
+        case .notData:
             // Base64 with ENCODING=b (the common case, a photo of many kilobytes): validated in
             // place, with no copy; blanks left by folding are skipped as by `Base64.decode`.
             if let encoding = p.firstParameter("ENCODING"),
@@ -290,6 +291,13 @@ extension VCard {
                 warnBadBase64(p, into: &warnings)
             }
             return
+        case .valid:
+            return
+        case .badBase64:
+            warnBadBase64(p, into: &warnings)
+            return
+        case .unsure:
+            break
         }
         guard let media = RawMedia(line: p) else {
             warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
@@ -299,6 +307,53 @@ extension VCard {
         if case .inline(let b64, _) = media, !Base64.isValid(b64) {
             warnBadBase64(p, into: &warnings)
         }
+    }
+
+    /// What ``checkMedia(_:into:)`` finds of a value, judged in its bytes.
+    enum DataURICheck: Equatable {
+        /// Not a `data:` URI.
+        case notData
+        /// A `data:` URI whose payload decodes (or is not base64: it is then encoded).
+        case valid
+        /// A `data:` URI marked base64 whose payload is not.
+        case badBase64
+        /// A `data:` URI to judge as `RawMedia` reads it (in characters): one with no comma,
+        /// or non-ASCII bytes where a character could join the bytes around the comma.
+        case unsure
+    }
+
+    /// Whether the value `v` is a `data:` URI and whether its payload is base64, as
+    /// ``RawMedia`` and ``Base64/isValid(_:)`` judge it, without the strings they make: the
+    /// comma and the `;`-separated header are found in the bytes, which is the same as in
+    /// characters when every byte up to the one after the comma is ASCII.
+    static func checkDataURI(_ v: UnsafeBufferPointer<UInt8>) -> DataURICheck {
+        let n = v.count
+        guard n >= 5, v[0] == 0x64, v[1] == 0x61, v[2] == 0x74, v[3] == 0x61, v[4] == 0x3A else { return .notData }
+        var i = 5
+        while i < n && v[i] != 0x2C {
+            if v[i] >= 0x80 { return .unsure }
+            i += 1
+        }
+        // No comma: RawMedia gives nil, which is warned as it reads it.
+        if i == n || (i + 1 < n && v[i + 1] >= 0x80) { return .unsure }
+        // The header's parts (split on `;`), any of them `base64` in any case.
+        var base64 = false
+        var s = 5
+        while s <= i {
+            var e = s
+            while e < i && v[e] != 0x3B { e += 1 }
+            if e - s == 6 {
+                var x: UInt64 = 0
+                for j in 0..<6 {
+                    let b = v[s + j]
+                    x |= UInt64((b >= 0x41 && b <= 0x5A) ? b | 0x20 : b) << (8 * UInt64(j))
+                }
+                if x == 0x34_3665_7361_62 { base64 = true }  // "base64"
+            }
+            s = e + 1
+        }
+        guard base64 else { return .valid }
+        return Base64.isValid(bytes: UnsafeBufferPointer(rebasing: v[(i + 1)...])) ? .valid : .badBase64
     }
 
     private func warnBadBase64(_ p: ContentLine, into warnings: inout [FormatWarning]) {

@@ -405,4 +405,76 @@ import Testing
         #expect(streamed.first?.properties == whole.cards.first?.properties)
         #expect(streamed.first?.notes.count == whole.cards.first?.notes.count)
     }
+
+    @Test("media and dates are checked in the streamed read whatever the case of their names")
+    func checkedNamesAnyCase() throws {
+        let text = """
+        BEGIN:VCARD
+        VERSION:3.0
+        fn:Cases
+        photo;encoding=b:QUJD!REVG
+        Logo:data:image/png;base64,QUJD!
+        sound;ENCODING=B:@@@@
+        key:data:;BASE64,QUJDRA==
+        Photo:data:image/png;BASE64,QUJDRA==
+        PHOTO:data:text/plain,not base64 at all!
+        logo:data:no comma
+        bday:not a date
+        END:VCARD
+
+        """
+        for crlf in [false, true] {
+            let bytes = Self.bytes(text, crlf: crlf)
+            _ = try Self.compare(bytes, "cases crlf=\(crlf)")
+            let warnings = try VCard.readText(bytes) { _ in }
+            #expect(warnings.filter { $0.code == .badBase64 }.map(\.line) == [4, 5, 6])
+            #expect(warnings.filter { $0.code == .invalidValue }.map(\.line) == [10, 11])
+            #expect(!warnings.contains { $0.code == .missingProperty })
+        }
+    }
+
+    /// The judgement of a media value as made before ``VCard/checkDataURI(_:)``: through
+    /// `RawMedia` and the strings it makes.
+    static func judgedByRawMedia(_ value: String) -> VCard.DataURICheck {
+        guard value.hasPrefix("data:") else { return .notData }
+        switch RawMedia(line: ContentLine(name: "PHOTO", value: value)) {
+        case .inline(let b64, _)?: return Base64.isValid(b64) ? .valid : .badBase64
+        case .uri?: return .valid
+        case nil: return .unsure
+        }
+    }
+
+    @Test("a data: URI judged in its bytes is judged as RawMedia judges it, or left to it")
+    func dataURIInBytes() {
+        let cases: [(String, VCard.DataURICheck)] = [
+            ("data:image/jpeg;base64,QUJDRA==", .valid),
+            ("data:image/jpeg;BASE64,QUJDRA==", .valid),
+            ("data:;Base64,QUJD RA==", .valid),
+            ("data:image/jpeg;base64,QUJD!RA==", .badBase64),
+            ("data:base64,QUJDR", .badBase64),  // five digits cannot be decoded
+            ("data:image/png;base64;x=y,QUJDRA==", .valid),
+            ("data:image/png;base64x,@@", .valid),  // not marked base64: encoded, so valid
+            ("data:image/png;xbase64,@@", .valid),
+            ("data:text/plain,hello%20there", .valid),
+            ("data:image/png;base64,", .valid),
+            ("data:image/png;base64,\u{1}", .badBase64),
+            ("data:image/png;\u{14}ase64,@@", .valid),  // a control byte is not a letter
+            ("data:no comma", .unsure),
+            ("data:", .unsure),
+            ("data:image/png;base64,\u{301}QUJD", .unsure),  // a mark joins the comma
+            ("data:imagé/png;base64,QUJD", .unsure),
+            ("data:\u{301}image/png;base64,QUJD", .unsure),
+            ("Data:image/png;base64,@@", .notData),
+            ("http://example.com/a.png", .notData),
+            ("dat", .notData),
+            ("QUJDRA==", .notData),
+        ]
+        for (value, expected) in cases {
+            var copy = value
+            let got = copy.withUTF8 { VCard.checkDataURI($0) }
+            #expect(got == expected, "\(value)")
+            // Whatever the bytes decide is what RawMedia decides.
+            if got != .unsure { #expect(got == Self.judgedByRawMedia(value), "\(value)") }
+        }
+    }
 }
