@@ -174,12 +174,38 @@ extension VCard {
     /// `lines` in place.
     static func card(_ component: Component, lines: inout RawLines, warnings: inout [FormatWarning]) -> VCard {
         let versionIndex = lines.firstIndex(named: versionName)
-        let version = Self.version(versionIndex.map { (lines.value($0), lines.lines[$0].line) }, of: component,
+        let version: VCard.Version
+        if let k = versionIndex, component.components.isEmpty, let known = Self.knownVersion(lines, k) {
+            // The common case, with nothing to warn about: no value string made.
+            version = known
+        } else {
+            version = Self.version(versionIndex.map { (lines.value($0), lines.lines[$0].line) }, of: component,
                                    warnings: &warnings)
+        }
         if let versionIndex { lines.remove(at: versionIndex) }
         let card = VCard(version: version, raw: lines, line: component.line)
         card.checkRaw(lines, into: &warnings)
         return card
+    }
+
+    /// The version the line at `k`, kept as bytes, names when its value is exactly `2.1`,
+    /// `3.0` or `4.0` between ASCII blanks (what ``version(_:of:warnings:)`` reads without a
+    /// warning); nil for anything else, left to it.
+    static func knownVersion(_ lines: RawLines, _ k: Int) -> VCard.Version? {
+        let l = lines.lines[k]
+        guard l.built < 0 else { return nil }
+        return lines.bytes.withUnsafeBufferPointer { buf -> VCard.Version? in
+            var s = l.valueStart, e = l.end
+            while s < e && (buf[s] == 0x20 || buf[s] == 0x09) { s += 1 }
+            while e > s && (buf[e - 1] == 0x20 || buf[e - 1] == 0x09) { e -= 1 }
+            guard e - s == 3, buf[s + 1] == 0x2E else { return nil }
+            switch (buf[s], buf[s + 2]) {
+            case (0x33, 0x30): return .v3_0
+            case (0x34, 0x30): return .v4_0
+            case (0x32, 0x31): return .v2_1
+            default: return nil
+            }
+        }
     }
 
     /// The version a card's first VERSION line (its value and line number) names, and the

@@ -477,4 +477,26 @@ import Testing
             if got != .unsure { #expect(got == Self.judgedByRawMedia(value), "\(value)") }
         }
     }
+
+    @Test("VERSION read from the bytes: blanks, unknown values, nested components, folding", arguments: [false, true])
+    func versions(crlf: Bool) throws {
+        let values: [(String, VCard.Version, Bool)] = [
+            ("3.0", .v3_0, false), ("4.0", .v4_0, false), ("2.1", .v2_1, false), (" \t4.0 ", .v4_0, false),
+            ("3.1", .v3_0, true), ("4", .v4_0, true), ("2.10", .v2_1, true), ("", .v3_0, true), ("3,0", .v3_0, true),
+            ("４.0", .v3_0, true), ("3.\n 0", .v3_0, false),
+        ]
+        for (value, version, warns) in values {
+            for nested in [false, true] {
+                let text = "BEGIN:VCARD\nVERSION:\(value)\nFN:V\n" + (nested ? "BEGIN:X-IN\nNOTE:x\nEND:X-IN\n" : "") + "END:VCARD\n"
+                let bytes = Self.bytes(text, crlf: crlf)
+                _ = try Self.compare(bytes, "VERSION:\(value) nested=\(nested) crlf=\(crlf)")
+                var cards: [VCard] = []
+                let warnings = try VCard.readText(bytes) { cards.append($0) }
+                #expect(cards.first?.version == version, "\(value)")
+                #expect(warnings.contains { $0.code == .unknownVersion } == warns, "\(value)")
+                #expect(warnings.contains { $0.code == .unknownComponent } == nested, "\(value)")
+                #expect(cards.first?.properties(named: "VERSION").isEmpty == true, "\(value)")
+            }
+        }
+    }
 }
