@@ -346,13 +346,23 @@ extension VCard {
             var sawPref = false
             var i = l.nameEnd
             let colon = l.valueStart - 1
+            let base = UnsafeRawPointer(buf.baseAddress!)
             while i < colon && buf[i] == 0x3B {
                 i += 1
                 let ps = i
-                while i < colon, buf[i] != 0x3D, buf[i] != 0x3B { i += 1 }
-                var (ts, te) = (ps, i)
-                while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
-                while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
+                var ts = ps, te: Int
+                // `TYPE=` or `PREF=` (any case; nearly every parameter): the name known from
+                // one word, with no scan and nothing to trim. Anything else is scanned.
+                let word = i + 5 <= colon ? base.loadUnaligned(fromByteOffset: i, as: UInt32.self) & 0xDFDF_DFDF : 0
+                if (word == 0x45505954 || word == 0x46455250) && buf[i + 4] == 0x3D {
+                    i += 4
+                    te = i
+                } else {
+                    while i < colon, buf[i] != 0x3D, buf[i] != 0x3B { i += 1 }
+                    te = i
+                    while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
+                    while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
+                }
                 guard i < colon && buf[i] == 0x3D else {
                     // Bare parameter: the reader files it under TYPE (its name uppercased,
                     // which lowercasing here undoes).

@@ -499,4 +499,26 @@ import Testing
             }
         }
     }
+
+    @Test("TYPE= and PREF= found from one word, and the parameters around them that are not", arguments: [false, true])
+    func typeAndPrefNames(crlf: Bool) throws {
+        let params = [
+            ";type=cell;TYPE=home", ";tYpE=Work;pReF=2", ";PREF=1;TYPE=", ";TYPE=:", ";TYPE", ";TYPE;X=Y",
+            "; TYPE=home", ";TYPE =home", ";TYPEX=home;TYPE=cell", ";TYP=home", ";TYPE=home,pref;PREF=7",
+            ";X-TYPE=home;type=voice", ";PREFS=3;PREF=4", ";type=\"cell,home\";pref=1", ";TYPE=pref",
+            ";CELL;HOME", ";type=INTERNET;type=HOME;type=pref", ";TYPE=héme", ";PREF=x",
+        ]
+        var text = ""
+        for (k, p) in params.enumerated() {
+            text += "BEGIN:VCARD\nVERSION:3.0\nFN:P\(k)\nTEL\(p):+1 555 \(k)\nitem1.EMAIL\(p):a\(k)@example.org\nEND:VCARD\n"
+        }
+        let count = try Self.compare(Self.bytes(text, crlf: crlf), "TYPE/PREF crlf=\(crlf)")
+        #expect(count == params.count)
+        var cards: [VCard] = []
+        _ = try VCard.readText(Self.bytes(text, crlf: crlf)) { cards.append($0) }
+        #expect(cards[0].phones.first?.types == ["cell", "home"])
+        #expect(cards[1].phones.first?.types == ["work"])
+        #expect(cards[1].phones.first?.preference == 2)
+        #expect(cards[10].phones.first?.preference == 7)
+    }
 }
