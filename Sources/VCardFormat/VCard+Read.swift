@@ -253,6 +253,8 @@ extension VCard {
                 default: break
                 }
             case 9, 11, 13:
+                // ANNIVERS, X-ANNIVE, DEATHDAT: most names of these lengths (X-ABLabel) end here.
+                guard l.key == 0x5352_4556_494E_4E41 || l.key == 0x4556_494E_4E41_2D58 || l.key == 0x5441_4448_5441_4544 else { break }
                 if Self.dateNames.contains(where: { lines.isNamed(k, $0) }), !Self.isRawDate(lines, k) {
                     checkDate(lines.contentLine(k), into: &warnings)
                 }

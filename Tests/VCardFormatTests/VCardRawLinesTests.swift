@@ -420,6 +420,10 @@ import Testing
         PHOTO:data:text/plain,not base64 at all!
         logo:data:no comma
         bday:not a date
+        x-anniversary:someday
+        deathDate:never
+        Anniversary:19990101
+        item1.X-ABLabel:_$!<Anniversary>!$_
         END:VCARD
 
         """
@@ -428,7 +432,7 @@ import Testing
             _ = try Self.compare(bytes, "cases crlf=\(crlf)")
             let warnings = try VCard.readText(bytes) { _ in }
             #expect(warnings.filter { $0.code == .badBase64 }.map(\.line) == [4, 5, 6])
-            #expect(warnings.filter { $0.code == .invalidValue }.map(\.line) == [10, 11])
+            #expect(warnings.filter { $0.code == .invalidValue }.map(\.line) == [10, 11, 12, 13])
             #expect(!warnings.contains { $0.code == .missingProperty })
         }
     }
