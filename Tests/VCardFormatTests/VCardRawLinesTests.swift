@@ -525,4 +525,32 @@ import Testing
         #expect(cards[1].phones.first?.preference == 2)
         #expect(cards[10].phones.first?.preference == 7)
     }
+
+    @Test("N fields of none, one and several items; one, two and many e-mails", arguments: [false, true])
+    func namesAndCounts(crlf: Bool) throws {
+        var text = "BEGIN:VCARD\nVERSION:3.0\nFN:A\nN:Doe;Jane,Mary,Ann;;Dr\\,;\nEMAIL:one@example.org\nEND:VCARD\n"
+        text += "BEGIN:VCARD\nVERSION:2.1\nFN:B\nN:O,Neil;Ann,Bo;;;Jr\nEMAIL:a@x\nEMAIL;WORK:b@x\nEND:VCARD\n"
+        text += "BEGIN:VCARD\nVERSION:4.0\nFN:C\nN:;;;;\n"
+        for k in 0..<10 { text += "EMAIL;TYPE=home:m\(k)@example.org\n" }
+        text += "END:VCARD\n"
+        let bytes = Self.bytes(text, crlf: crlf)
+        _ = try Self.compare(bytes, "names crlf=\(crlf)")
+        var cards: [VCard] = []
+        _ = try VCard.readText(bytes) { cards.append($0) }
+        let a = try #require(cards[0].name)
+        #expect(a.familyNames == ["Doe"])
+        #expect(a.givenNames == ["Jane", "Mary", "Ann"])
+        #expect(a.additionalNames == [])
+        #expect(a.honorificPrefixes == ["Dr,"])
+        #expect(a.honorificSuffixes == [])
+        #expect(cards[0].emails.map(\.value) == ["one@example.org"])
+        let b = try #require(cards[1].name)
+        #expect(b.familyNames == ["O,Neil"])
+        #expect(b.givenNames == ["Ann,Bo"])
+        #expect(b.honorificSuffixes == ["Jr"])
+        #expect(cards[1].emails.map(\.value) == ["a@x", "b@x"])
+        #expect(cards[1].emails.map(\.types) == [[], ["work"]])
+        #expect(cards[2].name?.familyNames == [])
+        #expect(cards[2].emails.map(\.value) == (0..<10).map { "m\($0)@example.org" })
+    }
 }
