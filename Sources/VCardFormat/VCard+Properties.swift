@@ -346,13 +346,23 @@ extension VCard {
             var sawPref = false
             var i = l.nameEnd
             let colon = l.valueStart - 1
+            let base = UnsafeRawPointer(buf.baseAddress!)
             while i < colon && buf[i] == 0x3B {
                 i += 1
                 let ps = i
-                while i < colon, buf[i] != 0x3D, buf[i] != 0x3B { i += 1 }
-                var (ts, te) = (ps, i)
-                while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
-                while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
+                var ts = ps, te: Int
+                // `TYPE=` or `PREF=` (any case; nearly every parameter): the name known from
+                // one word, with no scan and nothing to trim. Anything else is scanned.
+                let word = i + 5 <= colon ? base.loadUnaligned(fromByteOffset: i, as: UInt32.self) & 0xDFDF_DFDF : 0
+                if (word == 0x45505954 || word == 0x46455250) && buf[i + 4] == 0x3D {
+                    i += 4
+                    te = i
+                } else {
+                    while i < colon, buf[i] != 0x3D, buf[i] != 0x3B { i += 1 }
+                    te = i
+                    while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
+                    while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
+                }
                 guard i < colon && buf[i] == 0x3D else {
                     // Bare parameter: the reader files it under TYPE (its name uppercased,
                     // which lowercasing here undoes).
@@ -581,16 +591,20 @@ extension VCard {
             let lines = raw.lines
             let (count, packed) = lines.indices(named: key)
             guard count > 0 else { return result }
+            if count == 1 && lines.lines.count <= 256 {
+                // One value (the common case): an array literal, made at its size in one step.
+                return [typedValue(lines, Int(truncatingIfNeeded: packed & 0xFF), text: text, droppingTelScheme: droppingTelScheme)]
+            }
             result.reserveCapacity(count)
             if count <= 8 && lines.lines.count <= 256 {
                 for j in 0..<count {
                     let k = Int(truncatingIfNeeded: packed >> (8 * UInt64(j)) & 0xFF)
-                    appendTypedValue(lines, k, text: text, droppingTelScheme: droppingTelScheme, to: &result)
+                    result.append(typedValue(lines, k, text: text, droppingTelScheme: droppingTelScheme))
                 }
             } else {
                 var next = lines.firstIndex(named: key)
                 while let k = next {
-                    appendTypedValue(lines, k, text: text, droppingTelScheme: droppingTelScheme, to: &result)
+                    result.append(typedValue(lines, k, text: text, droppingTelScheme: droppingTelScheme))
                     next = lines.firstIndex(named: key, from: k + 1)
                 }
             }
@@ -609,12 +623,10 @@ extension VCard {
         return result
     }
 
-    /// Appends the typed value of the line at `k` of a card kept as bytes: read from the
-    /// bytes, unless the line is kept built or its TYPE or PREF needs the parser. (The
-    /// optimizer still copies each value once on its way into the array: not inlining this
-    /// removes the copy but costs more than it.)
+    /// The typed value of the line at `k` of a card kept as bytes: read from the bytes,
+    /// unless the line is kept built or its TYPE or PREF needs the parser.
     @inline(__always)
-    private func appendTypedValue(_ lines: RawLines, _ k: Int, text: Bool, droppingTelScheme: Bool, to result: inout [TypedValue]) {
+    private func typedValue(_ lines: RawLines, _ k: Int, text: Bool, droppingTelScheme: Bool) -> TypedValue {
         let l = lines.lines[k]
         if l.built < 0, let typed = Self.typesAndPreference(lines, k) {
             let (types, pref) = typed
@@ -637,14 +649,13 @@ extension VCard {
                 }
                 return String(decoding: UnsafeBufferPointer(rebasing: buf[s..<e]), as: UTF8.self)
             }
-            result.append(TypedValue(value, types: types, preference: pref, group: group, label: label(group: group)))
-            return
+            return TypedValue(value, types: types, preference: pref, group: group, label: label(group: group))
         }
         let p = lines.contentLine(k)
         let (types, pref) = Self.typesAndPreference(p)
         var v = text ? TextEscaping.unescape(p.value) : p.value
         if droppingTelScheme { v = Self.droppingTelScheme(v) }
-        result.append(TypedValue(v, types: types, preference: pref, group: p.group, label: label(group: p.group)))
+        return TypedValue(v, types: types, preference: pref, group: p.group, label: label(group: p.group))
     }
 
     /// `value` without a leading `tel:` (any case), as ``phones`` gives it.
@@ -736,13 +747,14 @@ extension String {
 
 extension VCard.StructuredName {
     /// Adds `item` to the field at `field` (0 family … 4 suffixes).
+    /// A field's first item makes its array as a literal, in one step (no growing).
     fileprivate mutating func append(_ item: String, field: Int) {
         switch field {
-        case 0: familyNames.append(item)
-        case 1: givenNames.append(item)
-        case 2: additionalNames.append(item)
-        case 3: honorificPrefixes.append(item)
-        case 4: honorificSuffixes.append(item)
+        case 0: if familyNames.isEmpty { familyNames = [item] } else { familyNames.append(item) }
+        case 1: if givenNames.isEmpty { givenNames = [item] } else { givenNames.append(item) }
+        case 2: if additionalNames.isEmpty { additionalNames = [item] } else { additionalNames.append(item) }
+        case 3: if honorificPrefixes.isEmpty { honorificPrefixes = [item] } else { honorificPrefixes.append(item) }
+        case 4: if honorificSuffixes.isEmpty { honorificSuffixes = [item] } else { honorificSuffixes.append(item) }
         default: break
         }
     }

@@ -174,12 +174,38 @@ extension VCard {
     /// `lines` in place.
     static func card(_ component: Component, lines: inout RawLines, warnings: inout [FormatWarning]) -> VCard {
         let versionIndex = lines.firstIndex(named: versionName)
-        let version = Self.version(versionIndex.map { (lines.value($0), lines.lines[$0].line) }, of: component,
+        let version: VCard.Version
+        if let k = versionIndex, component.components.isEmpty, let known = Self.knownVersion(lines, k) {
+            // The common case, with nothing to warn about: no value string made.
+            version = known
+        } else {
+            version = Self.version(versionIndex.map { (lines.value($0), lines.lines[$0].line) }, of: component,
                                    warnings: &warnings)
+        }
         if let versionIndex { lines.remove(at: versionIndex) }
         let card = VCard(version: version, raw: lines, line: component.line)
         card.checkRaw(lines, into: &warnings)
         return card
+    }
+
+    /// The version the line at `k`, kept as bytes, names when its value is exactly `2.1`,
+    /// `3.0` or `4.0` between ASCII blanks (what ``version(_:of:warnings:)`` reads without a
+    /// warning); nil for anything else, left to it.
+    static func knownVersion(_ lines: RawLines, _ k: Int) -> VCard.Version? {
+        let l = lines.lines[k]
+        guard l.built < 0 else { return nil }
+        return lines.bytes.withUnsafeBufferPointer { buf -> VCard.Version? in
+            var s = l.valueStart, e = l.end
+            while s < e && (buf[s] == 0x20 || buf[s] == 0x09) { s += 1 }
+            while e > s && (buf[e - 1] == 0x20 || buf[e - 1] == 0x09) { e -= 1 }
+            guard e - s == 3, buf[s + 1] == 0x2E else { return nil }
+            switch (buf[s], buf[s + 2]) {
+            case (0x33, 0x30): return .v3_0
+            case (0x34, 0x30): return .v4_0
+            case (0x32, 0x31): return .v2_1
+            default: return nil
+            }
+        }
     }
 
     /// The version a card's first VERSION line (its value and line number) names, and the
@@ -208,9 +234,6 @@ extension VCard {
         return version
     }
 
-    private static let fnKey = RawLine.Name("FN").key
-    private static let mediaKeys = ["PHOTO", "LOGO", "SOUND", "KEY"].map { RawLine.Name($0).key }
-    private static let bdayKey = RawLine.Name("BDAY").key
     private static let dateNames = ["ANNIVERSARY", "X-ANNIVERSARY", "DEATHDATE"].map { RawLine.Name($0) }
 
     /// ``check(into:)`` on lines kept as bytes: names matched in the bytes, only the lines
@@ -220,14 +243,18 @@ extension VCard {
         for k in lines.lines.indices {
             let l = lines.lines[k]
             switch l.nameEnd - l.nameStart {
-            case 2: if l.key == Self.fnKey { sawFN = true }
+            case 2: if l.key == 0x4E46 { sawFN = true }  // FN
             case 3, 4, 5:
-                if Self.mediaKeys.contains(l.key) {
+                switch l.key {
+                case 0x4F_544F_4850, 0x4F47_4F4C, 0x44_4E55_4F53, 0x59_454B:  // PHOTO, LOGO, SOUND, KEY
                     checkMedia(lines.contentLine(k), into: &warnings)
-                } else if l.key == Self.bdayKey, !Self.isRawDate(lines, k) {
-                    checkDate(lines.contentLine(k), into: &warnings)
+                case 0x5941_4442:  // BDAY
+                    if !Self.isRawDate(lines, k) { checkDate(lines.contentLine(k), into: &warnings) }
+                default: break
                 }
             case 9, 11, 13:
+                // ANNIVERS, X-ANNIVE, DEATHDAT: most names of these lengths (X-ABLabel) end here.
+                guard l.key == 0x5352_4556_494E_4E41 || l.key == 0x4556_494E_4E41_2D58 || l.key == 0x5441_4448_5441_4544 else { break }
                 if Self.dateNames.contains(where: { lines.isNamed(k, $0) }), !Self.isRawDate(lines, k) {
                     checkDate(lines.contentLine(k), into: &warnings)
                 }
@@ -281,7 +308,9 @@ extension VCard {
 
     /// Warns when an inline PHOTO, LOGO, SOUND or KEY is not base64, or a data: URI has no comma.
     private func checkMedia(_ p: ContentLine, into warnings: inout [FormatWarning]) {
-        if !p.value.hasPrefix("data:") {
+        var value = p.value
+        switch value.withUTF8({ Self.checkDataURI($0) }) {
+        case .notData:
             // Base64 with ENCODING=b (the common case, a photo of many kilobytes): validated in
             // place, with no copy; blanks left by folding are skipped as by `Base64.decode`.
             if let encoding = p.firstParameter("ENCODING"),
@@ -290,6 +319,13 @@ extension VCard {
                 warnBadBase64(p, into: &warnings)
             }
             return
+        case .valid:
+            return
+        case .badBase64:
+            warnBadBase64(p, into: &warnings)
+            return
+        case .unsure:
+            break
         }
         guard let media = RawMedia(line: p) else {
             warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
@@ -299,6 +335,53 @@ extension VCard {
         if case .inline(let b64, _) = media, !Base64.isValid(b64) {
             warnBadBase64(p, into: &warnings)
         }
+    }
+
+    /// What ``checkMedia(_:into:)`` finds of a value, judged in its bytes.
+    enum DataURICheck: Equatable {
+        /// Not a `data:` URI.
+        case notData
+        /// A `data:` URI whose payload decodes (or is not base64: it is then encoded).
+        case valid
+        /// A `data:` URI marked base64 whose payload is not.
+        case badBase64
+        /// A `data:` URI to judge as `RawMedia` reads it (in characters): one with no comma,
+        /// or non-ASCII bytes where a character could join the bytes around the comma.
+        case unsure
+    }
+
+    /// Whether the value `v` is a `data:` URI and whether its payload is base64, as
+    /// ``RawMedia`` and ``Base64/isValid(_:)`` judge it, without the strings they make: the
+    /// comma and the `;`-separated header are found in the bytes, which is the same as in
+    /// characters when every byte up to the one after the comma is ASCII.
+    static func checkDataURI(_ v: UnsafeBufferPointer<UInt8>) -> DataURICheck {
+        let n = v.count
+        guard n >= 5, v[0] == 0x64, v[1] == 0x61, v[2] == 0x74, v[3] == 0x61, v[4] == 0x3A else { return .notData }
+        var i = 5
+        while i < n && v[i] != 0x2C {
+            if v[i] >= 0x80 { return .unsure }
+            i += 1
+        }
+        // No comma: RawMedia gives nil, which is warned as it reads it.
+        if i == n || (i + 1 < n && v[i + 1] >= 0x80) { return .unsure }
+        // The header's parts (split on `;`), any of them `base64` in any case.
+        var base64 = false
+        var s = 5
+        while s <= i {
+            var e = s
+            while e < i && v[e] != 0x3B { e += 1 }
+            if e - s == 6 {
+                var x: UInt64 = 0
+                for j in 0..<6 {
+                    let b = v[s + j]
+                    x |= UInt64((b >= 0x41 && b <= 0x5A) ? b | 0x20 : b) << (8 * UInt64(j))
+                }
+                if x == 0x34_3665_7361_62 { base64 = true }  // "base64"
+            }
+            s = e + 1
+        }
+        guard base64 else { return .valid }
+        return Base64.isValid(bytes: UnsafeBufferPointer(rebasing: v[(i + 1)...])) ? .valid : .badBase64
     }
 
     private func warnBadBase64(_ p: ContentLine, into warnings: inout [FormatWarning]) {

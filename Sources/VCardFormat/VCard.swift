@@ -141,23 +141,55 @@ public struct VCard: Hashable, Sendable {
 }
 
 /// A card's lines as read (bytes and an index), and its properties once built from them.
-/// Immutable apart from that cache, which a lock guards: copies of a card share it.
-final class RawCard: @unchecked Sendable {
-    let lines: RawLines
-    private let lock = NSLock()
-    private var cache: [ContentLine]?
+/// Immutable apart from that cache, which a mutex guards: copies of a card share it.
+struct RawCard: @unchecked Sendable {
+    /// The lines and the cache, with the mutex in the same allocation.
+    private let buffer: RawCardBuffer
 
     init(_ lines: RawLines) {
-        self.lines = lines
+        buffer = RawCardBuffer.make(lines)
     }
 
+    var lines: RawLines { buffer.lines }
+
     /// Every line built, in order; built on first use.
+    var properties: [ContentLine] { buffer.properties }
+}
+
+/// The object behind a ``RawCard``: one allocation per card, the mutex in its tail (a stable
+/// address, as a pthread mutex needs), where an `NSLock` was a second object to make,
+/// initialise and free with every card read. (`ManagedBuffer` cannot be `Sendable`, hence
+/// the struct around it.)
+final class RawCardBuffer: ManagedBuffer<RawCardBuffer.Header, pthread_mutex_t> {
+    struct Header {
+        let lines: RawLines
+        var cache: [ContentLine]?
+    }
+
+    /// Makes the object for `lines`, its mutex initialised.
+    static func make(_ lines: RawLines) -> RawCardBuffer {
+        let made = unsafeDowncast(create(minimumCapacity: 1) { _ in Header(lines: lines, cache: nil) }, to: RawCardBuffer.self)
+        _ = made.withUnsafeMutablePointerToElements { pthread_mutex_init($0, nil) }
+        return made
+    }
+
+    deinit {
+        _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+    }
+
+    /// The lines as read; read through a pointer, so the cache beside them is not touched
+    /// (another thread may be building it).
+    var lines: RawLines { withUnsafeMutablePointerToHeader { $0.pointee.lines } }
+
+    /// Every line built, in order; built on first use, under the mutex.
     var properties: [ContentLine] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cache { return cache }
-        let built = lines.contentLines()
-        cache = built
-        return built
+        withUnsafeMutablePointers { header, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            if let cache = header.pointee.cache { return cache }
+            let built = header.pointee.lines.contentLines()
+            header.pointee.cache = built
+            return built
+        }
     }
 }

@@ -405,4 +405,152 @@ import Testing
         #expect(streamed.first?.properties == whole.cards.first?.properties)
         #expect(streamed.first?.notes.count == whole.cards.first?.notes.count)
     }
+
+    @Test("media and dates are checked in the streamed read whatever the case of their names")
+    func checkedNamesAnyCase() throws {
+        let text = """
+        BEGIN:VCARD
+        VERSION:3.0
+        fn:Cases
+        photo;encoding=b:QUJD!REVG
+        Logo:data:image/png;base64,QUJD!
+        sound;ENCODING=B:@@@@
+        key:data:;BASE64,QUJDRA==
+        Photo:data:image/png;BASE64,QUJDRA==
+        PHOTO:data:text/plain,not base64 at all!
+        logo:data:no comma
+        bday:not a date
+        x-anniversary:someday
+        deathDate:never
+        Anniversary:19990101
+        item1.X-ABLabel:_$!<Anniversary>!$_
+        END:VCARD
+
+        """
+        for crlf in [false, true] {
+            let bytes = Self.bytes(text, crlf: crlf)
+            _ = try Self.compare(bytes, "cases crlf=\(crlf)")
+            let warnings = try VCard.readText(bytes) { _ in }
+            #expect(warnings.filter { $0.code == .badBase64 }.map(\.line) == [4, 5, 6])
+            #expect(warnings.filter { $0.code == .invalidValue }.map(\.line) == [10, 11, 12, 13])
+            #expect(!warnings.contains { $0.code == .missingProperty })
+        }
+    }
+
+    /// The judgement of a media value as made before ``VCard/checkDataURI(_:)``: through
+    /// `RawMedia` and the strings it makes.
+    static func judgedByRawMedia(_ value: String) -> VCard.DataURICheck {
+        guard value.hasPrefix("data:") else { return .notData }
+        switch RawMedia(line: ContentLine(name: "PHOTO", value: value)) {
+        case .inline(let b64, _)?: return Base64.isValid(b64) ? .valid : .badBase64
+        case .uri?: return .valid
+        case nil: return .unsure
+        }
+    }
+
+    @Test("a data: URI judged in its bytes is judged as RawMedia judges it, or left to it")
+    func dataURIInBytes() {
+        let cases: [(String, VCard.DataURICheck)] = [
+            ("data:image/jpeg;base64,QUJDRA==", .valid),
+            ("data:image/jpeg;BASE64,QUJDRA==", .valid),
+            ("data:;Base64,QUJD RA==", .valid),
+            ("data:image/jpeg;base64,QUJD!RA==", .badBase64),
+            ("data:base64,QUJDR", .badBase64),  // five digits cannot be decoded
+            ("data:image/png;base64;x=y,QUJDRA==", .valid),
+            ("data:image/png;base64x,@@", .valid),  // not marked base64: encoded, so valid
+            ("data:image/png;xbase64,@@", .valid),
+            ("data:text/plain,hello%20there", .valid),
+            ("data:image/png;base64,", .valid),
+            ("data:image/png;base64,\u{1}", .badBase64),
+            ("data:image/png;\u{14}ase64,@@", .valid),  // a control byte is not a letter
+            ("data:no comma", .unsure),
+            ("data:", .unsure),
+            ("data:image/png;base64,\u{301}QUJD", .unsure),  // a mark joins the comma
+            ("data:imagé/png;base64,QUJD", .unsure),
+            ("data:\u{301}image/png;base64,QUJD", .unsure),
+            ("Data:image/png;base64,@@", .notData),
+            ("http://example.com/a.png", .notData),
+            ("dat", .notData),
+            ("QUJDRA==", .notData),
+        ]
+        for (value, expected) in cases {
+            var copy = value
+            let got = copy.withUTF8 { VCard.checkDataURI($0) }
+            #expect(got == expected, "\(value)")
+            // Whatever the bytes decide is what RawMedia decides.
+            if got != .unsure { #expect(got == Self.judgedByRawMedia(value), "\(value)") }
+        }
+    }
+
+    @Test("VERSION read from the bytes: blanks, unknown values, nested components, folding", arguments: [false, true])
+    func versions(crlf: Bool) throws {
+        let values: [(String, VCard.Version, Bool)] = [
+            ("3.0", .v3_0, false), ("4.0", .v4_0, false), ("2.1", .v2_1, false), (" \t4.0 ", .v4_0, false),
+            ("3.1", .v3_0, true), ("4", .v4_0, true), ("2.10", .v2_1, true), ("", .v3_0, true), ("3,0", .v3_0, true),
+            ("４.0", .v3_0, true), ("3.\n 0", .v3_0, false),
+        ]
+        for (value, version, warns) in values {
+            for nested in [false, true] {
+                let text = "BEGIN:VCARD\nVERSION:\(value)\nFN:V\n" + (nested ? "BEGIN:X-IN\nNOTE:x\nEND:X-IN\n" : "") + "END:VCARD\n"
+                let bytes = Self.bytes(text, crlf: crlf)
+                _ = try Self.compare(bytes, "VERSION:\(value) nested=\(nested) crlf=\(crlf)")
+                var cards: [VCard] = []
+                let warnings = try VCard.readText(bytes) { cards.append($0) }
+                #expect(cards.first?.version == version, "\(value)")
+                #expect(warnings.contains { $0.code == .unknownVersion } == warns, "\(value)")
+                #expect(warnings.contains { $0.code == .unknownComponent } == nested, "\(value)")
+                #expect(cards.first?.properties(named: "VERSION").isEmpty == true, "\(value)")
+            }
+        }
+    }
+
+    @Test("TYPE= and PREF= found from one word, and the parameters around them that are not", arguments: [false, true])
+    func typeAndPrefNames(crlf: Bool) throws {
+        let params = [
+            ";type=cell;TYPE=home", ";tYpE=Work;pReF=2", ";PREF=1;TYPE=", ";TYPE=:", ";TYPE", ";TYPE;X=Y",
+            "; TYPE=home", ";TYPE =home", ";TYPEX=home;TYPE=cell", ";TYP=home", ";TYPE=home,pref;PREF=7",
+            ";X-TYPE=home;type=voice", ";PREFS=3;PREF=4", ";type=\"cell,home\";pref=1", ";TYPE=pref",
+            ";CELL;HOME", ";type=INTERNET;type=HOME;type=pref", ";TYPE=héme", ";PREF=x",
+        ]
+        var text = ""
+        for (k, p) in params.enumerated() {
+            text += "BEGIN:VCARD\nVERSION:3.0\nFN:P\(k)\nTEL\(p):+1 555 \(k)\nitem1.EMAIL\(p):a\(k)@example.org\nEND:VCARD\n"
+        }
+        let count = try Self.compare(Self.bytes(text, crlf: crlf), "TYPE/PREF crlf=\(crlf)")
+        #expect(count == params.count)
+        var cards: [VCard] = []
+        _ = try VCard.readText(Self.bytes(text, crlf: crlf)) { cards.append($0) }
+        #expect(cards[0].phones.first?.types == ["cell", "home"])
+        #expect(cards[1].phones.first?.types == ["work"])
+        #expect(cards[1].phones.first?.preference == 2)
+        #expect(cards[10].phones.first?.preference == 7)
+    }
+
+    @Test("N fields of none, one and several items; one, two and many e-mails", arguments: [false, true])
+    func namesAndCounts(crlf: Bool) throws {
+        var text = "BEGIN:VCARD\nVERSION:3.0\nFN:A\nN:Doe;Jane,Mary,Ann;;Dr\\,;\nEMAIL:one@example.org\nEND:VCARD\n"
+        text += "BEGIN:VCARD\nVERSION:2.1\nFN:B\nN:O,Neil;Ann,Bo;;;Jr\nEMAIL:a@x\nEMAIL;WORK:b@x\nEND:VCARD\n"
+        text += "BEGIN:VCARD\nVERSION:4.0\nFN:C\nN:;;;;\n"
+        for k in 0..<10 { text += "EMAIL;TYPE=home:m\(k)@example.org\n" }
+        text += "END:VCARD\n"
+        let bytes = Self.bytes(text, crlf: crlf)
+        _ = try Self.compare(bytes, "names crlf=\(crlf)")
+        var cards: [VCard] = []
+        _ = try VCard.readText(bytes) { cards.append($0) }
+        let a = try #require(cards[0].name)
+        #expect(a.familyNames == ["Doe"])
+        #expect(a.givenNames == ["Jane", "Mary", "Ann"])
+        #expect(a.additionalNames == [])
+        #expect(a.honorificPrefixes == ["Dr,"])
+        #expect(a.honorificSuffixes == [])
+        #expect(cards[0].emails.map(\.value) == ["one@example.org"])
+        let b = try #require(cards[1].name)
+        #expect(b.familyNames == ["O,Neil"])
+        #expect(b.givenNames == ["Ann,Bo"])
+        #expect(b.honorificSuffixes == ["Jr"])
+        #expect(cards[1].emails.map(\.value) == ["a@x", "b@x"])
+        #expect(cards[1].emails.map(\.types) == [[], ["work"]])
+        #expect(cards[2].name?.familyNames == [])
+        #expect(cards[2].emails.map(\.value) == (0..<10).map { "m\($0)@example.org" })
+    }
 }
