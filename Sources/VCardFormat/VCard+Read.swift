@@ -87,8 +87,11 @@ extension VCard {
 
     /// Files from this size on are read on two threads when the machine has two cores or
     /// more: one splits lines, the caller's thread makes the cards (each about half the work).
-    /// Below it, starting a thread costs more than it saves.
-    static let twoThreadMinimumBytes = 256 << 10
+    /// Below it, starting the thread and handing cards over cost more than they save
+    /// (measured on the bench's book, in-process medians of 11 on 2 cores: one thread
+    /// against two, 1.5 ms/2.5 ms at 0.3 MB, 6.1/6.3 ms at 1.5 MB, 11.6/9.5 ms at 3 MB,
+    /// 31.9/26.2 ms at 8.3 MB).
+    static let twoThreadMinimumBytes = 2 << 20
 
     /// ``readText(_:each:)`` with cards holding their lines as bytes (`raw`) or built.
     ///

@@ -30,7 +30,7 @@ import Testing
             case 0:
                 text += "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=UTF-8:Søren;Kim \(k);;;\r\nFN:Kim \(k)\r\n"
                 text += "NOTE;ENCODING=QUOTED-PRINTABLE:Caf=C3=A9 =\r\nnum=C3=A9ro \(k)\r\nTEL;CELL;PREF:+45 \(k)\r\nEND:VCARD\r\n"
-            case 1 where k % 50 == 1:
+            case 1 where k % 49 == 1:
                 text += "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Photo \(k)\r\n" + photo + "END:VCARD\r\n"
             case 2 where k % 100 == 2:
                 text += "BEGIN:VEVENT\r\nSUMMARY:not a card\r\nEND:VEVENT\r\n"
