@@ -993,7 +993,6 @@ public struct ContentLineReader: @unchecked Sendable {
         }
         let nameEnd = i
         var decode = false
-        var plain = true
         var wellFormed = i < n && nameEnd > nameStart
         if wellFormed {
             // The parameters, scanned as `parse` splits them.
@@ -1009,19 +1008,13 @@ public struct ContentLineReader: @unchecked Sendable {
                     i += 1
                     while true {
                         if i < n && buf[i] == 0x22 {
-                            plain = false
                             i += 1
                             while i < n && buf[i] != 0x22 { i += 1 }
                             if i < n { i += 1 }
                             while i < n, buf[i] != 0x2C, buf[i] != 0x3B, buf[i] != 0x3A { i += 1 }
                         } else {
-                            // To the comma, semicolon or colon that ends the value; a caret or
-                            // quote on the way makes the parameters not plain.
-                            i = Self.firstOf(buf, i, n, 0x2C, 0x3B, 0x3A, 0x5E, 0x22)
-                            if i < n && (buf[i] == 0x5E || buf[i] == 0x22) {
-                                plain = false
-                                while i < n, buf[i] != 0x2C, buf[i] != 0x3B, buf[i] != 0x3A { i += 1 }
-                            }
+                            // To the comma, semicolon or colon that ends the value.
+                            i = Self.firstOf(buf, i, n, 0x2C, 0x3B, 0x3A, 0x3A, 0x3A)
                         }
                         if i < n && buf[i] == 0x2C { i += 1; continue }
                         break
@@ -1045,7 +1038,7 @@ public struct ContentLineReader: @unchecked Sendable {
         let asBytes = wellFormed && !decode && (ascii || isUTF8(UnsafeBufferPointer(rebasing: buf[vs..<n])))
         let entry = RawLine(line: line, start: start, groupStart: start + groupStart, nameStart: start + nameStart,
                             nameEnd: start + nameEnd, valueStart: start + vs, end: start + n,
-                            plainParameters: plain, key: Self.nameKey(buf, nameStart, nameEnd), built: -1)
+                            key: Self.nameKey(buf, nameStart, nameEnd), built: -1)
         return (entry, asBytes)
     }
 

@@ -73,36 +73,6 @@ package struct RawLines: Sendable {
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[l.groupStart..<(l.nameStart - 1)]), as: UTF8.self) }
     }
 
-    /// Calls `body` with each parameter of the line at `k` in order, as written: its name
-    /// (trimmed, case kept), whether it has `=`, and its comma-separated values. Only for a
-    /// line kept as bytes with ``RawLine/plainParameters``; repeated names are not merged,
-    /// and a bare name (vCard 2.1 `TEL;CELL`) comes with no values.
-    package func forEachParameter(_ k: Int, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ hasValues: Bool, _ values: UnsafeBufferPointer<UInt8>) -> Void) {
-        let l = lines[k]
-        precondition(l.built < 0 && l.plainParameters)
-        bytes.withUnsafeBufferPointer { buf in
-            var i = l.nameEnd
-            let colon = l.valueStart - 1
-            while i < colon && buf[i] == 0x3B {
-                i += 1
-                let ps = i
-                while i < colon, buf[i] != 0x3D, buf[i] != 0x3B { i += 1 }
-                var (ts, te) = (ps, i)
-                while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
-                while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
-                let name = UnsafeBufferPointer(rebasing: buf[ts..<te])
-                if i < colon && buf[i] == 0x3D {
-                    i += 1
-                    let vs = i
-                    while i < colon, buf[i] != 0x3B { i += 1 }
-                    body(name, true, UnsafeBufferPointer(rebasing: buf[vs..<i]))
-                } else {
-                    body(name, false, UnsafeBufferPointer(rebasing: buf[i..<i]))
-                }
-            }
-        }
-    }
-
     /// Every line built, in order.
     package func contentLines() -> [ContentLine] {
         var result: [ContentLine] = []
@@ -178,9 +148,6 @@ package struct RawLine: Sendable {
     package var valueStart: Int
     /// The end of the line (for a line kept built, the start of its value).
     package var end: Int
-    /// Whether the parameters hold no quote and no caret: split on `;` `=` `,` they give
-    /// the parameters ``ContentLineReader`` builds, values as written.
-    package var plainParameters: Bool
     /// The first eight bytes of the name, uppercased, packed first byte lowest.
     package var key: UInt64
     /// The index in ``RawLines/built`` of a line kept built, or -1.
