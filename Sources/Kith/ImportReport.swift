@@ -34,10 +34,27 @@ public struct ImportReport: Sendable, Hashable {
         self.keepsDetails = keepsDetails
     }
 
-    /// Counts `item`, and keeps it when details are kept.
+    /// The items the plain report explains, in file order: those updated or skipped, and
+    /// those added as possible duplicates of someone. The first ``explainedLimit`` are kept
+    /// even when details are not; ``explainedCount`` counts them all.
+    public private(set) var explained: [ImportItem] = []
+    /// How many items ``explained`` would hold without its limit.
+    public private(set) var explainedCount = 0
+    /// How many items were added as possible duplicates of someone already there.
+    public private(set) var possibleDuplicateCount = 0
+    /// How many explained items a report keeps when details are not kept.
+    public static let explainedLimit = 20
+
+    /// Counts `item`, and keeps it when details are kept (or, while there are few, when it
+    /// needs explaining).
     public mutating func record(_ item: ImportItem) {
         actionCounts[item.action, default: 0] += 1
         if keepsDetails { items.append(item) }
+        if item.duplicateOf != nil { possibleDuplicateCount += 1 }
+        if item.action == .updated || item.action == .skipped || item.duplicateOf != nil {
+            explainedCount += 1
+            if explained.count < Self.explainedLimit { explained.append(item) }
+        }
     }
 
     /// Counts `warnings` by code, and keeps them when details are kept.
@@ -60,8 +77,13 @@ public struct ImportReport: Sendable, Hashable {
     public var added: [ImportItem] { items.filter { $0.action == .added } }
     /// The items updated.
     public var updated: [ImportItem] { items.filter { $0.action == .updated } }
-    /// The items left as they were.
+    /// The items the file had nothing new for.
+    public var unchanged: [ImportItem] { items.filter { $0.action == .unchanged } }
+    /// The items not taken from the file, each with its reason (a REV not newer, a
+    /// contact group, your own edits that outweigh the file's).
     public var skipped: [ImportItem] { items.filter { $0.action == .skipped } }
+    /// The people added who may be someone already there (see ``ImportItem/duplicateOf``).
+    public var possibleDuplicates: [ImportItem] { items.filter { $0.duplicateOf != nil } }
 
     /// How many warnings of each code, most frequent first (then by code); kept or not.
     public var warningCounts: [(code: String, count: Int)] {
@@ -72,6 +94,7 @@ public struct ImportReport: Sendable, Hashable {
         a.file == b.file && a.format == b.format && a.dryRun == b.dryRun && a.items == b.items
             && a.failures == b.failures && a.warnings == b.warnings && a.keepsDetails == b.keepsDetails
             && a.actionCounts == b.actionCounts && a.warningTally == b.warningTally
+            && a.explained == b.explained && a.explainedCount == b.explainedCount
     }
 
     public func hash(into h: inout Hasher) { h.combine(file); h.combine(items); h.combine(actionCounts) }
@@ -81,8 +104,10 @@ public struct ImportReport: Sendable, Hashable {
 public struct ImportItem: Sendable, Hashable, Codable {
     /// A person (from a card) or an event.
     public enum Kind: String, Sendable, Codable { case person, event }
-    /// What the import did.
-    public enum Action: String, Sendable, Codable { case added, updated, skipped }
+    /// What the import did: `added` and `updated` wrote to the journal; `unchanged` found
+    /// nothing new; `skipped` left something of the file out, and its reason says why.
+    /// (A card or event that fails is an ``ImportFailure``.)
+    public enum Action: String, Sendable, Codable { case added, updated, unchanged, skipped }
 
     public var kind: Kind
     public var action: Action
@@ -94,6 +119,15 @@ public struct ImportItem: Sendable, Hashable, Codable {
     public var reason: String
     /// The person or event id (nil in a dry run for something that would be added).
     public var id: Int64?
+    /// For a person added: someone already there who shares an e-mail or phone (or a
+    /// number that ends alike) under another name, and so may be the same person.
+    /// `kith person duplicates` lists the pair.
+    public var duplicateOf: Int64? = nil
+
+    public init(kind: Kind, action: Action, name: String, line: Int, reason: String, id: Int64?, duplicateOf: Int64? = nil) {
+        self.kind = kind; self.action = action; self.name = name; self.line = line; self.reason = reason
+        self.id = id; self.duplicateOf = duplicateOf
+    }
 }
 
 /// A card or event that could not be imported.

@@ -44,9 +44,12 @@ extension Journal {
     /// The file is one transaction: by default the first card or event that fails stops
     /// the import, nothing is written, and ``ImportError`` names its line and the reason.
     /// With ``ImportOptions/keepGoing`` the others are imported and the failures listed.
-    /// A card matches an existing person by UID, then e-mail or phone, then the same name
-    /// and birthday; a match is updated (unless its REV is not newer), never duplicated, and
-    /// fields the user changed in Kith since the last import are kept. An event matches by
+    /// A card matches an existing person by UID, then e-mail or phone (compared whole) with
+    /// the same name, then the same name and birthday; a match is updated (unless its REV is
+    /// not newer), never duplicated, and fields the user changed in Kith since the last
+    /// import are kept. A card that shares only an e-mail or a phone with someone of another
+    /// name (or whose number merely ends like theirs) is added as a new person, marked in the
+    /// report as a possible duplicate (``ImportItem/duplicateOf``). An event matches by
     /// UID (plus the occurrence for recurring events).
     /// - Throws: ``ImportError``.
     /// - Complexity: O(cards + people) for contacts, O(events + occurrences) for calendars.
@@ -161,6 +164,8 @@ extension Journal {
         var byUID: [String: Int64] = [:]
         var byEmail: [String: Int64] = [:]
         var byPhone: [String: Int64] = [:]
+        /// Display names by person id, to tell whether an e-mail or phone hit is the same person.
+        var names: [Int64: String] = [:]
         /// Local numbers (no country code) by their digits, and international numbers by
         /// their last 7 to 12 digits, so that one matches the end of the other in O(1).
         var localPhones: [String: Int64] = [:]
@@ -192,13 +197,15 @@ extension Journal {
                 sourceNames.append((c.int(0), c.text(1)))
             }
             self.sourceNames = sourceNames
-            var byUID: [String: Int64] = [:], byBirthday: [String: [(id: Int64, name: String, key: String?)]] = [:]
+            var byUID: [String: Int64] = [:], names: [Int64: String] = [:], byBirthday: [String: [(id: Int64, name: String, key: String?)]] = [:]
             try RawRow.each(db, db.cachedStatement(sql: "SELECT id, uid, displayName, birthday FROM person"), { _ in }) { c in
                 let id = c.int(0)
                 byUID[c.text(1)] = id
+                names[id] = c.text(2)
                 if let b = c.optionalText(3) { byBirthday[b, default: []].append((id, c.text(2), nil)) }
             }
             self.byUID = byUID
+            self.names = names
             self.byBirthday = byBirthday
             var contacts: [(id: Int64, email: Bool, value: String)] = []
             try RawRow.each(db, db.cachedStatement(sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone') ORDER BY personId"), { _ in }) { c in
@@ -231,14 +238,18 @@ extension Journal {
             }
         }
 
-        mutating func phoneMatch(_ k: String) -> Int64? {
-            if let id = byPhone[k] { return id }
+        /// The person with exactly this phone key (`exact`), else one whose number merely
+        /// ends like it: a local number at the end of an international one, or the other way
+        /// round. Only an exact one can make a card that person; the other only says that they
+        /// may be the same (two numbers that end alike are often different people's).
+        mutating func phoneMatch(_ k: String) -> (id: Int64, exact: Bool)? {
+            if let id = byPhone[k] { return (id, true) }
             if k.hasPrefix("+") {
                 // The end of an international number may be a known local one.
                 guard !localPhones.isEmpty else { return nil }
                 let digits = Array(k.utf8.dropFirst())
                 for n in 7...12 where digits.count > n {
-                    if let id = localPhones[String(decoding: digits[(digits.count - n)...], as: UTF8.self)] { return id }
+                    if let id = localPhones[String(decoding: digits[(digits.count - n)...], as: UTF8.self)] { return (id, false) }
                 }
                 return nil
             }
@@ -248,8 +259,7 @@ extension Journal {
                 intlSuffixes = map
                 pendingIntl = []
             }
-            if let id = intlSuffixes?[k] { return id }
-            // Two local numbers, one with an area code the other lacks.
+            if let id = intlSuffixes?[k] { return (id, false) }
             return nil
         }
 
@@ -269,14 +279,48 @@ extension Journal {
             }
         }
 
+        /// What ``match(_:keys:)`` found: the person a card is and the rule that said so,
+        /// or else someone it may be a duplicate of, and why.
+        struct Match {
+            var person: (id: Int64, rule: String)?
+            var possibleDuplicate: (id: Int64, why: String)?
+        }
+
+        /// Whether the person `id` has the card's name (case- and diacritic-insensitive).
+        func sameName(_ id: Int64, _ cardKey: String) -> Bool {
+            names[id].map { NameMatcher.fold($0) == cardKey } ?? false
+        }
+
         /// The person a card is, and the rule that said so. `keys` is made here when the
         /// UID does not decide (a re-import matches nearly every card by UID alone).
-        mutating func match(_ c: ImportedContact, keys: inout Keys?) -> (Int64, String)? {
-            if let u = c.uid, let id = byUID[u] { return (id, "same UID") }
+        ///
+        /// An e-mail address or a phone number (compared whole, after normalising) makes
+        /// the card that person only when the names agree too: a shared family address or
+        /// an old number passed on is not the same person. Such a hit, or a number that
+        /// merely ends like someone's, is returned as a possible duplicate instead.
+        mutating func match(_ c: ImportedContact, keys: inout Keys?) -> Match {
+            if let u = c.uid, let id = byUID[u] { return Match(person: (id, "same UID")) }
             if keys == nil { keys = Keys(c.fields) }
             let k = keys!
-            for e in k.emails { if let id = byEmail[e.key] { return (id, "same e-mail \(e.value)") } }
-            for p in k.phones { if let id = phoneMatch(p.key) { return (id, "same phone \(p.value)") } }
+            var result = Match()
+            var cardKey: String?
+            func nameAgrees(_ id: Int64) -> Bool {
+                if cardKey == nil { cardKey = NameMatcher.fold(c.fields.displayName) }
+                return sameName(id, cardKey!)
+            }
+            for e in k.emails {
+                guard let id = byEmail[e.key] else { continue }
+                if nameAgrees(id) { return Match(person: (id, "same e-mail \(e.value)")) }
+                if result.possibleDuplicate == nil { result.possibleDuplicate = (id, "same e-mail \(e.value), another name") }
+            }
+            for p in k.phones {
+                guard let hit = phoneMatch(p.key) else { continue }
+                if hit.exact && nameAgrees(hit.id) { return Match(person: (hit.id, "same phone \(p.value)")) }
+                if result.possibleDuplicate == nil {
+                    result.possibleDuplicate = (hit.id, hit.exact ? "same phone \(p.value), another name"
+                                                                  : "their phone number ends like \(p.value)")
+                }
+            }
             if let b = k.birthday, var candidates = byBirthday[b] {
                 if candidates.contains(where: { $0.key == nil }) {
                     for i in candidates.indices where candidates[i].key == nil { candidates[i].key = NameMatcher.fold(candidates[i].name) }
@@ -285,7 +329,7 @@ extension Journal {
                 // The last one with that name wins, as it did when this was one dictionary.
                 let key = NameMatcher.fold(c.fields.displayName)
                 if let hit = candidates.last(where: { $0.key == key }) {
-                    return (hit.id, "same name and birthday")
+                    return Match(person: (hit.id, "same name and birthday"))
                 }
             }
             if c.uid == nil, !sourceNames.isEmpty {
@@ -294,13 +338,14 @@ extension Journal {
                     for p in sourceNames { map[NameMatcher.fold(p.name)] = p.id }
                     bySourceAndName = map
                 }
-                if let id = bySourceAndName?[NameMatcher.fold(c.fields.displayName)] { return (id, "same name, same file") }
+                if let id = bySourceAndName?[NameMatcher.fold(c.fields.displayName)] { return Match(person: (id, "same name, same file")) }
             }
-            return nil
+            return result
         }
 
         mutating func add(_ id: Int64, _ c: ContactFields, keys: Keys, uid: String) {
             byUID[uid] = id
+            names[id] = c.displayName
             for e in keys.emails where byEmail[e.key] == nil { byEmail[e.key] = id }
             for p in keys.phones { addPhone(p.key, id) }
             if let b = keys.birthday { byBirthday[b, default: []].append((id, c.displayName, nil)) }
@@ -445,12 +490,16 @@ extension Journal {
         let snapshotJSON = fields.snapshotJSON
         var keys: PersonIndex.Keys?
 
-        if let (id, rule) = index.match(c, keys: &keys) {
+        let found = index.match(c, keys: &keys)
+        if let (id, rule) = found.person {
             // What decides whether anything changes, without loading the whole person.
             guard let head = try RawRow.first(db, PersonStatements.get(statements, db, .importHead), { $0.int(id) }, read: { c in (c.text(0), c.optionalText(1), c.optionalInt(2), c.optionalText(3), c.optionalText(4)) })
             else { throw Error.personNotFound(id: id) }
             let (oldName, oldRev, oldRelation, lastSource, lastSnapshot) = head
-            if let new = ContactMapping.revKey(c.rev), let old = ContactMapping.revKey(oldRev), new <= old {
+            // A REV not newer keeps the person as it is: skipped when the card says
+            // something else, unchanged (below) when it is the card imported last time.
+            if let new = ContactMapping.revKey(c.rev), let old = ContactMapping.revKey(oldRev), new <= old,
+               new < old || lastSnapshot != snapshotJSON {
                 try addTraits(db, personID: id, c.traits, cache: index.categories)
                 return ImportItem(kind: .person, action: .skipped, name: oldName, line: c.line,
                                   reason: "\(rule); the card's REV is not newer than the last import", id: id)
@@ -463,7 +512,7 @@ extension Journal {
             if sameSource, let lastSnapshot, lastSnapshot == snapshotJSON, c.rev == nil || c.rev == oldRev,
                oldRelation != nil || (relationID ?? placed?.0.id) == nil {
                 let traitsAdded = try addTraits(db, personID: id, c.traits, cache: index.categories)
-                return ImportItem(kind: .person, action: traitsAdded > 0 ? .updated : .skipped, name: oldName, line: c.line,
+                return ImportItem(kind: .person, action: traitsAdded > 0 ? .updated : .unchanged, name: oldName, line: c.line,
                                   reason: traitsAdded > 0 ? "\(rule); \(traitsAdded) trait(s) added" : "\(rule); nothing changed", id: id)
             }
             let person = try fetchPerson(db, id: id)
@@ -481,7 +530,7 @@ extension Journal {
                 ON CONFLICT(personId) DO UPDATE SET source = excluded.source, snapshot = excluded.snapshot, importedAt = excluded.importedAt
                 """).execute(arguments: [id, fileName, snapshotJSON, now()]) }
             if changed.isEmpty && draft.relationID == person.relation?.id && draft.rev == person.rev {
-                return ImportItem(kind: .person, action: traitsAdded > 0 ? .updated : .skipped, name: person.displayName, line: c.line,
+                return ImportItem(kind: .person, action: traitsAdded > 0 ? .updated : .unchanged, name: person.displayName, line: c.line,
                                   reason: traitsAdded > 0 ? "\(rule); \(traitsAdded) trait(s) added" : "\(rule); nothing changed", id: id)
             }
             let (name, uid) = try checkPersonDraft(db, draft, existingID: id)
@@ -523,7 +572,12 @@ extension Journal {
             r.int(id); r.text(fileName); r.text(snapshotJSON); r.int(now())
         }
         index.add(id, fields, keys: keys ?? PersonIndex.Keys(fields), uid: uid)
-        return ImportItem(kind: .person, action: .added, name: fields.displayName, line: c.line, reason: "new person, " + how, id: id)
+        var item = ImportItem(kind: .person, action: .added, name: fields.displayName, line: c.line, reason: "new person, " + how, id: id)
+        if let d = found.possibleDuplicate {
+            item.duplicateOf = d.id
+            item.reason += "; possible duplicate of \(index.names[d.id] ?? "#\(d.id)") (#\(d.id)): \(d.why) (see `kith person duplicates`)"
+        }
+        return item
     }
 
     /// Adds the traits a person does not have yet (same kind and text, not from an event).

@@ -72,6 +72,10 @@ extension Journal {
             occurrences.sort { $0.event.line < $1.event.line }
         }
         let total = eventCount - recurringGroup.count + occurrences.count
+        // Recurring events with no occurrence in the range: reported as skipped, not left out.
+        let occurring = Set(occurrences.map { $0.event.uid ?? "line \($0.event.line)" })
+        let silentMasters = Set(recurringGroup.filter { $0.isMaster && !occurring.contains($0.event.uid ?? "line \($0.event.line)") }.map(\.ordinal))
+        let range = (from: options.from, to: options.to ?? options.now)
 
         do {
             report = try importTransaction(options.dryRun) { db in
@@ -127,12 +131,24 @@ extension Journal {
                 // recurring events above it (the order of a sort by line, singles first on a tie).
                 var next = 0, ordinal = 0
                 _ = try pass { c in
-                    guard c.name == "VEVENT" else { return }
+                    guard c.name == "VEVENT" else {
+                        // Tasks and journal entries are not events: say so rather than drop them unseen.
+                        if c.name == "VTODO" || c.name == "VJOURNAL" {
+                            report.record(ImportItem(kind: .event, action: .skipped, name: c.summary ?? c.name, line: c.line,
+                                reason: "a \(c.name == "VTODO" ? "task (VTODO)" : "journal entry (VJOURNAL)"), not an event", id: nil))
+                        }
+                        return
+                    }
                     defer { ordinal += 1 }
                     while next < occurrences.count, occurrences[next].event.line < c.line {
                         try importUnit(occurrences[next]); next += 1
                     }
                     if !recurringOrdinals.contains(ordinal) { try importUnit((c, nil)) }
+                    else if silentMasters.contains(ordinal) {
+                        let span = (range.from.map { "from \(Journal.isoDay($0, options.timeZone)) " } ?? "") + "up to \(Journal.isoDay(range.to, options.timeZone))"
+                        report.record(ImportItem(kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
+                            reason: "a recurring event with no occurrence \(span) (import with --from and --to)", id: nil))
+                    }
                 }
                 while next < occurrences.count { try importUnit(occurrences[next]); next += 1 }
                 try Journal.reindex(db, eventIDs: written)
@@ -193,8 +209,11 @@ extension Journal {
             try db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?) ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot").execute(arguments: [id, snapshotJSON])
             let merged = try EventFields(draft: d)
             if merged == cur && d.photoHashes == current.photoHashes {
+                // Unchanged when the file says what it said last time (or agrees with the
+                // journal); skipped when it brings a change the user's own edits outweigh.
                 let why = kept.isEmpty ? "nothing changed" : "kept your edits to: " + kept.joined(separator: ", ")
-                return ImportItem(kind: .event, action: .skipped, name: old.title, line: line, reason: "same UID; " + why, id: id)
+                let action: ImportItem.Action = kept.isEmpty || snapshot == fileFields ? .unchanged : .skipped
+                return ImportItem(kind: .event, action: action, name: old.title, line: line, reason: "same UID; " + why, id: id)
             }
             let t = try timing(of: d)
             let (typeID, moodID, placeID) = try checkReferences(db, d, verified: &context.verified)
@@ -303,6 +322,16 @@ struct EventFields: Codable, Hashable {
         if note != o.note { out.append("note") }
         if icalLines != o.icalLines { out.append("kept properties") }
         return out
+    }
+}
+
+extension Journal {
+    /// `2026-11-22`: the local day of an instant, for messages.
+    static func isoDay(_ date: Date, _ zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
     }
 }
 

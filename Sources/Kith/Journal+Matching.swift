@@ -11,6 +11,19 @@ extension Journal {
         }
     }
 
+    /// People whose display name is `name` (case- and diacritic-insensitive, inner spaces
+    /// collapsed), by id: for telling the user that a name is already taken.
+    public func personIDs(named name: String) throws -> [Int64] {
+        let key = NameMatcher.fold(name)
+        guard !key.isEmpty else { return [] }
+        return try read { db in
+            var ids = try Int64.fetchAll(db, sql: "SELECT id FROM person WHERE nameKey = ?", arguments: [key])
+            for row in try Row.fetchAll(db, sql: "SELECT id, displayName FROM person WHERE nameKey IS NULL")
+            where NameMatcher.fold(row["displayName"] as String) == key { ids.append(row["id"]) }
+            return ids.sorted()
+        }
+    }
+
     /// People with this phone number, compared by digits only (so `+351 912-345-678` matches
     /// `351912345678`); numbers with fewer than 6 digits match nothing.
     public func personIDs(phone: String) throws -> [Int64] {
@@ -24,9 +37,10 @@ extension Journal {
     }
 
     /// Pairs of people who are likely the same: the same name (case- and
-    /// diacritic-insensitive), a shared email or phone, or a very similar name with the same
-    /// birthday. Each pair appears once, first by id.
-    /// - Complexity: O(people²) for the name comparison.
+    /// diacritic-insensitive), a shared email or phone, a phone number that ends another
+    /// (`similar phone`), or a very similar name with the same birthday. Each pair appears
+    /// once, first by id.
+    /// - Complexity: O(people²) for the name comparison, O(phones²) for the phones.
     public func likelyDuplicates() throws -> [DuplicatePair] {
         try read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT id, displayName, birthday FROM person ORDER BY id")
@@ -56,6 +70,17 @@ extension Journal {
                 for ids in groups.values {
                     let unique = Array(Set(ids)).sorted()
                     for i in unique.indices { for j in unique.indices where j > i { add(unique[i], unique[j], why) } }
+                }
+            }
+            // A number (7 digits at least) that is the end of a longer one: the same phone
+            // with and without its country or area code, or two different phones. Import
+            // never takes them for one person, so they are listed here to decide.
+            for (key, shortIDs) in byPhone {
+                // A local number's trunk zeros (`0151…`) are not part of the international one.
+                let short = String(key.drop { $0 == "0" })
+                guard short.count >= 7 else { continue }
+                for (long, longIDs) in byPhone where long != key && long.count > short.count && long.hasSuffix(short) {
+                    for a in Set(shortIDs) { for b in Set(longIDs) where a != b { add(a, b, "similar phone") } }
                 }
             }
             let names = Dictionary(uniqueKeysWithValues: people.map { ($0.id, $0.name) })

@@ -20,13 +20,21 @@ struct ImportCommand: ParsableCommand {
             Without --into, a person goes to the relation category the card's CATEGORIES \
             name (a Main/Sub path there is created), else to Imported/<file name>. Recurring \
             events import as their occurrences, by default up to today.
+
+            Each file gets one line: how many cards or events were added, updated, \
+            unchanged (nothing new) and skipped, and how many failed. Below it, every one \
+            updated, skipped or failed says why, and so does a person added who shares an \
+            e-mail or phone with someone of another name (a possible duplicate: see \
+            `kith person duplicates`); past the first 20 a line says how many more \
+            --verbose lists. A card becomes an existing person by UID, or by an e-mail or \
+            phone number (compared whole) only when the name is the same too.
             """)
 
     @Argument(help: ArgumentHelp("Files or folders to import.", valueName: "file")) var files: [String]
     @Option(help: ArgumentHelp("Put everyone in this relation category (created if missing).", valueName: "path")) var into: String?
-    @Flag(help: "Show what would be added, updated and skipped, and why; change nothing.") var dryRun = false
+    @Flag(help: "Show what would be added, updated, unchanged and skipped, and why; change nothing.") var dryRun = false
     @Flag(help: "Import the good cards and events and list the ones that fail.") var keepGoing = false
-    @Flag(help: "List every person, event and warning.") var verbose = false
+    @Flag(help: "List every person, event and warning, and why for each.") var verbose = false
     @Option(help: ArgumentHelp("Recurring events: occurrences from this day (default: the rule's start).", valueName: "date")) var from: String?
     @Option(help: ArgumentHelp("Recurring events: occurrences up to this day (default: today).", valueName: "date")) var to: String?
     @OptionGroup var journal: JournalOptions
@@ -64,17 +72,37 @@ struct ImportCommand: ParsableCommand {
     }
 
     func text(_ r: ImportReport, _ term: Terminal) -> String {
-        let verbs = r.dryRun ? ("would add", "would update", "would skip") : ("added", "updated", "skipped")
-        var lines = ["\(term.bold(r.file)) (\(r.format)): \(r.count(.added)) \(verbs.0), \(r.count(.updated)) \(verbs.1), \(r.count(.skipped)) \(verbs.2)"
-            + (r.failures.isEmpty ? "" : ", \(r.failures.count) failed")]
-        if verbose || r.dryRun {
-            for i in r.items {
-                let mark = i.action == .added ? "+" : i.action == .updated ? "~" : "="
-                lines.append("  \(mark) \(i.name)\(i.line > 0 ? " (line \(i.line))" : ""): \(i.reason)")
+        let verbs = r.dryRun ? ("would add", "would update", "would leave unchanged", "would skip")
+                             : ("added", "updated", "unchanged", "skipped")
+        var lines = ["\(term.bold(r.file)) (\(r.format)): \(r.count(.added)) \(verbs.0), \(r.count(.updated)) \(verbs.1), "
+            + "\(r.count(.unchanged)) \(verbs.2), \(r.count(.skipped)) \(verbs.3)"
+            + (r.failures.isEmpty ? "" : ", \(r.failures.count) failed")
+            + (r.possibleDuplicateCount == 0 ? "" : "; \(r.possibleDuplicateCount) possible duplicate(s)")]
+        func line(_ i: ImportItem) -> String {
+            let mark: String
+            switch i.action {
+            case .added: mark = "+"
+            case .updated: mark = "~"
+            case .unchanged: mark = "="
+            case .skipped: mark = "-"
             }
+            return "  \(mark) \(i.name)\(i.line > 0 ? " (line \(i.line))" : ""): \(i.reason)"
         }
-        for f in r.failures {
-            lines.append("  ! \(f.name.isEmpty ? "card" : f.name)\(f.line > 0 ? " (line \(f.line))" : ""): \(f.reason)")
+        func line(_ f: ImportFailure) -> String {
+            "  ! \(f.name.isEmpty ? "card" : f.name)\(f.line > 0 ? " (line \(f.line))" : ""): \(f.reason)"
+        }
+        if verbose || r.dryRun {
+            lines += r.items.map(line)
+            lines += r.failures.map(line)
+        } else {
+            // Why, for everything but what was added or found unchanged: the first few in
+            // file order, then how many more --verbose lists.
+            let limit = ImportReport.explainedLimit
+            var shown = r.explained.map { ($0.line, line($0)) } + r.failures.map { ($0.line, line($0)) }
+            shown.sort { $0.0 < $1.0 }
+            lines += shown.prefix(limit).map(\.1)
+            let more = r.explainedCount + r.failures.count - min(limit, shown.count)
+            if more > 0 { lines.append("  … and \(more) more (use --verbose)") }
         }
         if r.warningCount > 0 {
             if verbose {

@@ -9,12 +9,12 @@ import Testing
     @Test func importingTheSampleFolderTwiceAddsThenSkips() throws {
         let kith = try KithRunner()
         let first = try kith.ok("import", Self.samples.path)
-        #expect(first.contains("friends-4.0.vcf (vCard 4.0): 2 added, 0 updated, 0 skipped"))
-        #expect(first.contains("catching-up.ics (iCalendar): 7 added, 0 updated, 0 skipped"))
+        #expect(first.contains("friends-4.0.vcf (vCard 4.0): 2 added, 0 updated, 0 unchanged, 0 skipped"))
+        #expect(first.contains("catching-up.ics (iCalendar): 7 added, 0 updated, 0 unchanged, 0 skipped"))
         #expect(!first.contains("warnings"))
         let second = try kith.ok("import", Self.samples.path)
-        #expect(second.contains("catching-up.ics (iCalendar): 0 added, 0 updated, 7 skipped"))
-        #expect(second.contains("apple-contacts-3.0.vcf (vCard 3.0): 0 added, 0 updated, 2 skipped"))
+        #expect(second.contains("catching-up.ics (iCalendar): 0 added, 0 updated, 7 unchanged, 0 skipped"))
+        #expect(second.contains("apple-contacts-3.0.vcf (vCard 3.0): 0 added, 0 updated, 2 unchanged, 0 skipped"))
     }
 
     @Test func dryRunSaysWhatWouldHappenAndWhy() throws {
@@ -53,6 +53,6 @@ import Testing
         let json = kith.folder.appendingPathComponent("out/backup.json").path
         #expect(try kith.ok("export", "json", "-o", json) == "Wrote the journal (18 people and events) to \(json).\n")
         let other = try KithRunner()
-        #expect(try other.ok("import", json).contains("backup.json (Kith JSON): 18 added, 0 updated, 0 skipped"))
+        #expect(try other.ok("import", json).contains("backup.json (Kith JSON): 18 added, 0 updated, 0 unchanged, 0 skipped"))
     }
 }

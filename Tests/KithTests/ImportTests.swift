@@ -107,7 +107,7 @@ struct ImportTests {
         let traitsBefore = try before.keys.sorted().map { try j.traitLines(before[$0]!.id) }
         let r = try j.importSample(file)
         #expect(r.added.isEmpty && r.updated.isEmpty)
-        #expect(r.skipped.count == before.count)
+        #expect(r.unchanged.count == before.count)
         let after = try j.everyone()
         #expect(after == before)
         #expect(try after.keys.sorted().map { try j.traitLines(after[$0]!.id) } == traitsBefore)
@@ -191,9 +191,9 @@ struct ImportTests {
         let after = try j.person(id: mira.id)
         #expect(after.title == "Painter")
         #expect(after.relation?.path == "Family/Cousins")
-        // Now nothing differs: skipped, nothing written.
+        // Now nothing differs: unchanged, nothing written.
         let r2 = try j.importText(Self.plainCard, name: "a.vcf")
-        #expect(r2.skipped.first?.reason.hasSuffix("nothing changed") == true)
+        #expect(r2.unchanged.first?.reason.hasSuffix("nothing changed") == true)
         let again = try j.person(id: mira.id)
         #expect(again == after)
         #expect(try j.traitLines(mira.id) == ["Interests: sailing"])
@@ -210,7 +210,7 @@ struct ImportTests {
         }
         try j.editPerson(id: mira.id) { $0.title = "Painter" }
         let r = try j.importText(Self.plainCard, name: "a.vcf")
-        #expect(r.skipped.first?.reason.hasSuffix("nothing changed") == true)
+        #expect(r.unchanged.first?.reason.hasSuffix("nothing changed") == true)
         #expect(try j.person(id: mira.id).title == "Painter")
         let stored = try j.dbQueue.read { db in try String.fetchOne(db, sql: "SELECT snapshot FROM personImport") }
         #expect(stored.flatMap(ContactFields.fromSnapshot) == ContactFields.fromSnapshot(older))
@@ -263,19 +263,30 @@ struct ImportTests {
         #expect(try j.person(id: kai.id).title == "Head nurse")
     }
 
-    @Test("a card without UID matches by e-mail, then phone, then name and birthday")
+    // Changed on purpose (issue 16): "Ben O." by Ben Okafor's e-mail and "Zoe M" by a
+    // number that only ends like Zoë Müller's used to become them; a different name on a
+    // shared address, or a number that merely ends alike, now makes a new person reported
+    // as a possible duplicate.
+    @Test("a card without UID matches by e-mail or whole phone with the same name, then name and birthday")
     func matchingRules() throws {
         let j = try Journal.inMemory()
         try j.importSample("android-contacts-2.1.vcf")
-        let byMail = try j.importText("BEGIN:VCARD\nVERSION:3.0\nFN:Ben O.\nEMAIL:BEN.OKAFOR@example.org\nEND:VCARD\n", name: "x.vcf")
+        let byMail = try j.importText("BEGIN:VCARD\nVERSION:3.0\nFN:ben okafor\nEMAIL:BEN.OKAFOR@example.org\nEND:VCARD\n", name: "x.vcf")
         #expect(byMail.items.first?.reason.hasPrefix("same e-mail") == true)
-        let byPhone = try j.importText("BEGIN:VCARD\nVERSION:3.0\nFN:Zoe M\nTEL:0151-23456789\nEND:VCARD\n", name: "x.vcf")
+        let byPhone = try j.importText("BEGIN:VCARD\nVERSION:3.0\nFN:Zoë Müller\nTEL:+49-151-234-56789\nEND:VCARD\n", name: "y.vcf")
         #expect(byPhone.items.first?.reason.hasPrefix("same phone") == true)
         let byName = try j.importText("BEGIN:VCARD\nVERSION:3.0\nFN:ana lima\nBDAY:1990-04-12\nEND:VCARD\n", name: "x.vcf")
         #expect(byName.items.first?.reason.hasPrefix("same name and birthday") == true)
         #expect(try j.people().count == 3)
         // A person the user made is only filled in, never overwritten.
         #expect(try j.everyone()["Ben Okafor"]?.title == "Logistics lead")
+
+        // Another name on the same address: a new person, and a possible duplicate.
+        let ben = try #require(try j.everyone()["Ben Okafor"])
+        let otherName = try j.importText("BEGIN:VCARD\nVERSION:3.0\nFN:Ben O.\nEMAIL:BEN.OKAFOR@example.org\nEND:VCARD\n", name: "z.vcf")
+        #expect(otherName.added.count == 1 && otherName.items.first?.duplicateOf == ben.id)
+        #expect(otherName.items.first?.reason.contains("possible duplicate of Ben Okafor") == true)
+        #expect(try j.people().count == 4)
     }
 
     static let broken = """
@@ -390,7 +401,7 @@ struct ImportTests {
         try j.editEvent(id: before[0].id) { $0.moodID = good.id }
         let again = try j.importSample("catching-up.ics")
         #expect(again.added.isEmpty && again.updated.isEmpty)
-        #expect(again.skipped.count == 7)
+        #expect(again.unchanged.count == 7)
         var text = try String(contentsOf: sampleFolder.appendingPathComponent("catching-up.ics"), encoding: .utf8)
         text = text.replacingOccurrences(of: "SUMMARY:Dim sum with Chen and Ana", with: "SUMMARY:Dim sum with Chen\\, Ana")
         let changed = try j.importText(text, name: "catching-up.ics")
@@ -430,7 +441,7 @@ extension ImportTests {
         let text = "BEGIN:VCARD\nVERSION:3.0\nFN:Sam\nNOTE:one\nEND:VCARD\nBEGIN:VCARD\nVERSION:3.0\nFN:Jo\nEND:VCARD\n"
         try j.importText(text, name: "names.vcf")
         let again = try j.importText(text, name: "names.vcf")
-        #expect(again.skipped.map(\.reason) == ["same name, same file; nothing changed", "same name, same file; nothing changed"])
+        #expect(again.unchanged.map(\.reason) == ["same name, same file; nothing changed", "same name, same file; nothing changed"])
         let other = try j.importText(text, name: "other.vcf")
         #expect(other.added.count == 2)
     }
@@ -469,7 +480,7 @@ extension ImportTests {
         let e = try #require(try j.event(uid: "pic"))
         #expect(e.photos.map(\.mediaType) == ["image/png"])
         let again = try j.importText(ics, name: "pic.ics")
-        #expect(again.skipped.count == 1)
+        #expect(again.unchanged.count == 1)
         #expect(try j.event(uid: "pic")?.photos.count == 1)
     }
 }
