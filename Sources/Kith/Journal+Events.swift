@@ -353,10 +353,16 @@ extension Journal {
                 throw Error.invalidCoordinates(latitude: lat, longitude: lon)
             }
         }
+        // A known place keeps its address and coordinates: other events stand there, and a
+        // new event must not move them. Only what it lacks is filled in; a deliberate move
+        // is ``Journal/editPlace(named:newName:coordinates:address:)``.
         if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM place WHERE name = ? COLLATE NOCASE"), arguments: [name]) {
-            if let a = draft.address { try db.cachedStatement(sql: "UPDATE place SET address = ? WHERE id = ?").execute(arguments: [a, id]) }
+            if let a = draft.address {
+                try db.cachedStatement(sql: "UPDATE place SET address = ? WHERE id = ? AND address IS NULL").execute(arguments: [a, id])
+            }
             if let lat = draft.latitude, let lon = draft.longitude {
-                try db.cachedStatement(sql: "UPDATE place SET latitude = ?, longitude = ? WHERE id = ?").execute(arguments: [lat, lon, id])
+                try db.cachedStatement(sql: "UPDATE place SET latitude = ?, longitude = ? WHERE id = ? AND latitude IS NULL AND longitude IS NULL")
+                    .execute(arguments: [lat, lon, id])
             }
             return id
         }

@@ -1,5 +1,6 @@
-/// A place for an event: an existing one is reused by name (case-insensitively); given
-/// address or coordinates update it.
+/// A place for an event: an existing one is reused by name (case-insensitively) as it is;
+/// given address or coordinates fill in only what it lacks (moving a place and its events
+/// is ``Journal/editPlace(named:newName:coordinates:address:)``).
 public struct PlaceDraft: Hashable, Sendable {
     public var name: String
     public var address: String?

@@ -79,6 +79,13 @@ struct EventDraftBuilder {
             if coordinates != nil { throw UserError("--geo needs a place name", "add --at \"Place name\"") }
             return nil
         }
+        if let (lat, lon) = coordinates, let known = try journal.place(named: name),
+           let oldLat = known.latitude, let oldLon = known.longitude, oldLat != lat || oldLon != lon {
+            // A known place does not move because one event gives other coordinates.
+            StandardError.warn("\(known.name) is already at \(oldLat),\(oldLon); this event is there too, and no earlier event moved",
+                               "to move the place with its events: kith place edit \"\(known.name)\" --geo \(lat),\(lon); "
+                               + "for another place, give --at another name")
+        }
         return PlaceDraft(name: name, latitude: coordinates?.0, longitude: coordinates?.1)
     }
 

@@ -75,7 +75,11 @@ struct EventValues {
 
     /// `--geo LAT,LON` read as two numbers.
     func coordinates() throws -> (Double, Double)? {
-        guard let geo else { return nil }
+        try geo.map(Self.readCoordinates)
+    }
+
+    /// `LAT,LON` read as two numbers in range (`--geo` here and on `kith place edit`).
+    static func readCoordinates(_ geo: String) throws -> (Double, Double) {
         let parts = geo.split(separator: ",").map { $0.kithTrimmed(newlines: false) }
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
               (-90...90).contains(lat), (-180...180).contains(lon) else {

@@ -69,6 +69,7 @@ import Kith
               import                  Import contacts and calendars: vCard, iCalendar.
               export                  Write people and events as vCard, iCalendar, vdir.
               backup                  Copy the journal safely, even while it is in use.
+              place                   List places and change one on purpose.
 
               See 'kith help <subcommand>' for detailed help.
 
