@@ -53,8 +53,10 @@ extension Journal {
 
     /// Merges `removing` into `keeping`: events, traits, nicknames (with the removed
     /// person's name), contact details, addresses, kept vCard lines and the photo move to
-    /// the kept person (without duplicates); empty fields of the kept person are filled from
-    /// the other. The other person is then removed. The day index stays correct.
+    /// the kept person (without duplicates: phones compare by their digits). Each field
+    /// keeps the fuller value: a birthday with its year beats the same day without, a name
+    /// or organisation that holds the other whole and more beats it, an empty one is
+    /// filled; the kept person's name, if it loses, stays as a nickname. The other person is then removed. The day index stays correct.
     /// - Throws: ``Error/mergeWithSelf``, ``Error/personNotFound(id:)``.
     @discardableResult
     public func mergePeople(keeping: Int64, removing: Int64) throws -> Person {
@@ -73,42 +75,76 @@ extension Journal {
                   SELECT min(id) FROM trait WHERE personId = ?1 GROUP BY categoryId, text, ifnull(eventId, 0))
                 """).execute(arguments: [keeping])
             var d = a.draft
-            func merge(_ mine: [LabeledValue], _ theirs: [LabeledValue]) -> [LabeledValue] {
+            func merge(_ mine: [LabeledValue], _ theirs: [LabeledValue], key: (String) -> String) -> [LabeledValue] {
                 var out = mine
-                for v in theirs where !out.contains(where: { NameMatcher.fold($0.value) == NameMatcher.fold(v.value) }) { out.append(v) }
+                for v in theirs {
+                    if let i = out.firstIndex(where: { key($0.value) == key(v.value) }) {
+                        // The same value: the one with a label is the fuller.
+                        if out[i].label.isEmpty { out[i].label = v.label }
+                    } else {
+                        out.append(v)
+                    }
+                }
                 return out
             }
-            d.emails = merge(a.emails, b.emails)
-            d.phones = merge(a.phones, b.phones)
-            d.urls = merge(a.urls, b.urls)
+            d.emails = merge(a.emails, b.emails) { NameMatcher.fold($0) }
+            // Phones by their digits, whole: "+351 912 345 678" is "+351912345678".
+            d.phones = merge(a.phones, b.phones) { v in Journal.phoneKey(v).isEmpty ? v : Journal.phoneKey(v) }
+            d.urls = merge(a.urls, b.urls) { NameMatcher.fold($0) }
             for adr in b.addresses where !d.addresses.contains(adr) { d.addresses.append(adr) }
-            for nick in b.nicknames + [b.displayName]
+            // The fuller display name wins ("Ana" merged with "Ana Lima" is "Ana Lima"); the
+            // other stays as a nickname, so that it still finds them.
+            d.displayName = Journal.fuller(a.displayName, b.displayName)
+            for nick in b.nicknames + [b.displayName, a.displayName]
             where NameMatcher.fold(nick) != NameMatcher.fold(d.displayName)
                 && !d.nicknames.contains(where: { NameMatcher.fold($0) == NameMatcher.fold(nick) }) {
                 d.nicknames.append(nick)
             }
             for line in b.vcardLines where !d.vcardLines.contains(line) { d.vcardLines.append(line) }
-            if d.birthday == nil { d.birthday = b.birthday }
-            if d.anniversary == nil { d.anniversary = b.anniversary }
-            if d.organization.isEmpty { d.organization = b.organization }
-            if d.title.isEmpty { d.title = b.title }
+            d.birthday = Journal.fuller(a.birthday, b.birthday)
+            d.anniversary = Journal.fuller(a.anniversary, b.anniversary)
+            d.organization = Journal.fuller(a.organization, b.organization)
+            d.title = Journal.fuller(a.title, b.title)
             if d.photoHash == nil { d.photoHash = b.photoHash }
             if d.relationID == nil { d.relationID = b.relation?.id }
-            if d.name == PersonName() { d.name = b.name }
-            if !b.note.isEmpty && b.note != d.note { d.note = d.note.isEmpty ? b.note : d.note + "\n\n" + b.note }
+            d.name.family = Journal.fuller(a.name.family, b.name.family)
+            d.name.given = Journal.fuller(a.name.given, b.name.given)
+            d.name.additional = Journal.fuller(a.name.additional, b.name.additional)
+            d.name.prefixes = Journal.fuller(a.name.prefixes, b.name.prefixes)
+            d.name.suffixes = Journal.fuller(a.name.suffixes, b.name.suffixes)
+            if !b.note.isEmpty && b.note != d.note && !d.note.contains(b.note) {
+                d.note = d.note.isEmpty || b.note.contains(d.note) ? b.note : d.note + "\n\n" + b.note
+            }
             try db.cachedStatement(sql: "DELETE FROM person WHERE id = ?").execute(arguments: [removing])
             try db.cachedStatement(sql: """
-                UPDATE person SET birthday = ?, anniversary = ?, organization = ?, title = ?, note = ?, relationId = ?,
+                UPDATE person SET displayName = ?, birthday = ?, anniversary = ?, organization = ?, title = ?, note = ?, relationId = ?,
                   photoHash = ?, familyName = ?, givenName = ?, additionalNames = ?, honorificPrefixes = ?,
                   honorificSuffixes = ?, updatedAt = ? WHERE id = ?
-                """).execute(arguments: [d.birthday?.description, d.anniversary?.description, d.organization, d.title, d.note,
+                """).execute(arguments: [d.displayName, d.birthday?.description, d.anniversary?.description, d.organization, d.title, d.note,
                                  d.relationID, d.photoHash, d.name.family, d.name.given, d.name.additional,
                                  d.name.prefixes, d.name.suffixes, Journal.now(), keeping])
+            try Journal.setNameKey(db, id: keeping, name: d.displayName)
             try Journal.writePersonDetails(db, id: keeping, d)
             try Journal.removeUnusedPhotos(db)
             try Journal.reindex(db, eventIDs: events)
             return try Journal.fetchPerson(db, id: keeping)
         }
+    }
+
+    /// The fuller of two texts for a merge: the kept one unless it is empty, or the other
+    /// holds it whole, as words, and more ("Lima" and "Lima Souza", "Ana" and "Ana Lima").
+    static func fuller(_ kept: String, _ other: String) -> String {
+        let k = NameMatcher.fold(kept), o = NameMatcher.fold(other)
+        if k.isEmpty { return other }
+        return o.count > k.count && (" " + o + " ").contains(" " + k + " ") ? other : kept
+    }
+
+    /// The fuller of two dates for a merge: the kept one unless it is missing, or it has
+    /// no year and the other is the same day with its year.
+    static func fuller(_ kept: PartialDate?, _ other: PartialDate?) -> PartialDate? {
+        guard let k = kept else { return other }
+        if k.year == nil, let o = other, o.year != nil, o.month == k.month, o.day == k.day { return o }
+        return k
     }
 
     // MARK: Reading
@@ -249,10 +285,26 @@ extension Journal {
             for (id, name) in unfolded where NameMatcher.fold(name) == key { found.append(id) }
             return found
         }
+        // Among people whose names fold alike ("Ana Lima", "ana lima", "Ána Lima"), the one
+        // written exactly as typed (case, accents and spaces) is meant.
+        func typedExactly(_ ids: [Int64], _ sql: String) throws -> Int64? {
+            let unique = sortedUnique(ids)
+            guard unique.count > 1 else { return nil }
+            let trimmed = typed.kithTrimmed()
+            var hits: [Int64] = []
+            for id in unique {
+                var values: [String] = []
+                try RawRow.each(db, db.cachedStatement(sql: sql), { $0.int(id) }) { values.append($0.text(0)) }
+                if values.contains(where: { $0 == typed || $0 == trimmed }) { hits.append(id) }
+            }
+            return hits.count == 1 ? hits[0] : nil
+        }
         let exact = try ids("SELECT id FROM person WHERE nameKey = ?", "SELECT id, displayName FROM person WHERE nameKey IS NULL")
+        if let id = try typedExactly(exact, "SELECT displayName FROM person WHERE id = ?") { return id }
         if let id = try decide(exact, names: storedName) { return id }
         let nicknamed = try ids("SELECT personId FROM personNickname WHERE valueKey = ?",
                                 "SELECT personId, value FROM personNickname WHERE valueKey IS NULL")
+        if let id = try typedExactly(nicknamed, "SELECT value FROM personNickname WHERE personId = ?") { return id }
         if let id = try decide(nicknamed, names: storedName) { return id }
 
         // Prefixes and close matches look at everyone's folded names.

@@ -23,6 +23,20 @@ struct PersonCommand: ParsableCommand {
         @Option(help: "Organisation.") var org: String?
         @Option(help: "Job title.") var title: String?
         @Option(help: "A free note.") var note: String?
+        @Flag(help: "Keep an e-mail or phone that does not look like one (with a warning) instead of refusing it.")
+        var force = false
+
+        /// Refuses (or with --force, warns about) e-mails and phones that do not look like ones.
+        func checkContacts() throws {
+            let problems = email.compactMap { e in ContactCheck.emailProblem(e).map { "\"\(e)\" is not an e-mail address: \($0)" } }
+                + phone.compactMap { p in ContactCheck.phoneProblem(p).map { "\"\(p)\" is not a phone number: \($0)" } }
+            guard let first = problems.first else { return }
+            if force {
+                for p in problems { StandardError.warn(p, "kept because of --force") }
+            } else {
+                throw UserError(first, "correct it, or add --force to keep it as written")
+            }
+        }
 
         func birthdayDate() throws -> PartialDate? {
             guard let birthday else { return nil }
@@ -39,6 +53,7 @@ struct PersonCommand: ParsableCommand {
 
         /// Applies the fields to a draft: lists are appended to, the rest replaced.
         func apply(to draft: inout PersonDraft, relationID: Int64?) throws {
+            try checkContacts()
             if let relationID { draft.relationID = relationID }
             for e in email where !draft.emails.contains(where: { $0.value == e }) { draft.emails.append(LabeledValue(e)) }
             for p in phone where !draft.phones.contains(where: { $0.value == p }) { draft.phones.append(LabeledValue(p)) }
@@ -61,8 +76,15 @@ struct PersonCommand: ParsableCommand {
             let journal = try journal.open()
             var draft = PersonDraft(displayName: name, name: PersonName.guess(from: name))
             try fields.apply(to: &draft, relationID: fields.relationID(journal))
+            let namesakes = try journal.personIDs(named: name)
             let person = try journal.addPerson(draft)
             print("added \(person.displayName)" + (person.relation.map { " in \($0.path)" } ?? ""))
+            if !namesakes.isEmpty {
+                // People share names: added all the same, and said so.
+                let ids = namesakes.map { "#\($0)" }.joined(separator: ", ")
+                StandardError.note("there was already someone named \(person.displayName) (\(ids)); this one is #\(person.id). "
+                    + "Tell them apart by #id, or merge them with `kith person merge '#\(namesakes[0])' '#\(person.id)'` if they are one person")
+            }
         }
     }
 
@@ -125,11 +147,20 @@ struct PersonCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
             abstract: "Change a person.",
-            discussion: "--email, --phone and --nickname add to what is there; the other fields replace it.")
+            discussion: """
+                --email, --phone and --nickname add to what is there; --remove-email, \
+                --remove-phone and --remove-nickname take one away (an e-mail and a nickname \
+                compared case-insensitively, a phone by its digits); the other fields replace \
+                what is there. An e-mail or phone that does not look like one is refused \
+                unless --force.
+                """)
 
         @Argument(help: "Who.") var person: String
         @Option(help: "A new display name.") var name: String?
         @OptionGroup var fields: Fields
+        @Option(help: ArgumentHelp("Remove this e-mail address (repeat for several).", valueName: "email")) var removeEmail: [String] = []
+        @Option(help: ArgumentHelp("Remove this phone number (repeat for several).", valueName: "phone")) var removePhone: [String] = []
+        @Option(help: ArgumentHelp("Remove this nickname (repeat for several).", valueName: "nickname")) var removeNickname: [String] = []
         @OptionGroup var journal: JournalOptions
 
         func run() throws {
@@ -142,6 +173,13 @@ struct PersonCommand: ParsableCommand {
                     draft.name = PersonName.guess(from: name)
                 }
                 try fields.apply(to: &draft, relationID: relationID)
+                func missing(_ what: String, _ value: String, _ have: [String]) -> UserError {
+                    UserError("\(found.displayName) has no \(what) \"\(value)\"",
+                              have.isEmpty ? "they have none to remove" : "theirs: " + have.joined(separator: ", "))
+                }
+                for e in removeEmail where !draft.removeEmail(e) { throw missing("e-mail", e, found.emails.map(\.value)) }
+                for p in removePhone where !draft.removePhone(p) { throw missing("phone", p, found.phones.map(\.value)) }
+                for n in removeNickname where !draft.removeNickname(n) { throw missing("nickname", n, found.nicknames) }
             }
             print("changed \(edited.displayName)")
         }
