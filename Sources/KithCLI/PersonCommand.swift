@@ -256,7 +256,14 @@ extension PersonCommand {
         static let configuration = CommandConfiguration(
             commandName: "duplicates",
             abstract: "List people who may be the same person, and why.",
-            discussion: "Merge a pair with `kith person merge '#1' '#2'` (ids keep identical names apart).")
+            discussion: """
+                Reasons: same name, same email, same phone, similar phone (one number is the \
+                end of the other: the same phone with and without its country code, or two \
+                different ones), similar name and same birthday. Import adds a card that \
+                shares only an e-mail or phone with someone of another name as a new person; \
+                such pairs show here. Merge a pair with `kith person merge '#1' '#2'` (ids \
+                keep identical names apart).
+                """)
 
         @OptionGroup var journal: JournalOptions
         @OptionGroup var output: OutputOptions
