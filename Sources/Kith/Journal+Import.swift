@@ -318,7 +318,7 @@ extension Journal {
                 if hit.exact && nameAgrees(hit.id) { return Match(person: (hit.id, "same phone \(p.value)")) }
                 if result.possibleDuplicate == nil {
                     result.possibleDuplicate = (hit.id, hit.exact ? "same phone \(p.value), another name"
-                                                                  : "their phone number ends like \(p.value)")
+                                                                  : "phone \(p.value) and theirs end alike")
                 }
             }
             if let b = k.birthday, var candidates = byBirthday[b] {

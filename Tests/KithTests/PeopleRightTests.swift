@@ -20,7 +20,7 @@ struct PeopleRightTests {
         #expect(r.added.count == 1 && r.updated.isEmpty)
         let item = try #require(r.items.first)
         #expect(item.duplicateOf == ana.id)
-        #expect(item.reason.contains("possible duplicate of Ana Lima (#\(ana.id))"))
+        #expect(item.reason.contains("possible duplicate of Ana Lima (#\(ana.id)): phone 912 345 678 and theirs end alike"))
         #expect(r.possibleDuplicateCount == 1 && r.explained.map(\.name) == ["Rui Costa"])
         #expect(try j.person(id: ana.id).displayName == "Ana Lima")
         #expect(try j.people().count == 2)
