@@ -228,8 +228,9 @@ struct SnapshotWriter {
     }
 }
 
-/// Phone numbers compared as a person would: by digits, a local number matching the end
-/// of an international one (`0151 2345678` and `+49 151 2345678`).
+/// Phone numbers compared by their digits, whole: `+351 912-345-678` is `+351912345678`
+/// and `00351 912 345 678`; `0151 2345678` is `151 2345678` but not `+49 151 2345678`
+/// (which country a local number is in is not known).
 enum PhoneKey {
     /// The digits, without leading zeros for a local number; nil for fewer than six digits.
     static func key(_ phone: String) -> String? {
@@ -256,13 +257,11 @@ enum PhoneKey {
                              : String(decoding: digits[start...], as: UTF8.self)
     }
 
-    /// Whether two keys are the same number.
+    /// Whether two keys are the same number: whole, never one the end of the other (a local
+    /// number may be the end of an international one, or of someone else's: a card's number
+    /// that only ends like one already there is kept beside it, not dropped).
     static func same(_ a: String, _ b: String) -> Bool {
-        if a == b { return true }
-        let ai = a.hasPrefix("+"), bi = b.hasPrefix("+")
-        if ai && bi { return false }
-        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
-        return short.count >= 7 && !short.hasPrefix("+") && long.hasSuffix(short)
+        a == b
     }
 }
 

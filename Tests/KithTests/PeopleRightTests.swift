@@ -43,6 +43,16 @@ struct PeopleRightTests {
         #expect(try j.likelyDuplicates().first?.reasons == ["same phone"])
     }
 
+    @Test("a card's number that only ends like one the person has is kept beside it, not dropped")
+    func suffixPhoneKeptOnUpdate() throws {
+        let j = try Journal.inMemory()
+        let ana = try j.addPerson(PersonDraft(displayName: "Ana Lima", emails: [LabeledValue("ana@example.org")],
+                                              phones: [LabeledValue("+49 151 23456789")]))
+        let r = try j.importText(Self.card("Ana Lima", "EMAIL:ana@example.org", "TEL:0151 23456789", "TEL:+49-151-2345-6789"), name: "a.vcf")
+        #expect(r.updated.map(\.id) == [ana.id])
+        #expect(try j.person(id: ana.id).phones.map(\.value) == ["+49 151 23456789", "0151 23456789"])
+    }
+
     @Test("a shared UID still makes a card that person, whatever its name")
     func uidWins() throws {
         let j = try Journal.inMemory()
