@@ -40,7 +40,7 @@ extension Journal {
     /// diacritic-insensitive), a shared email or phone, a phone number that ends another
     /// (`similar phone`), or a very similar name with the same birthday. Each pair appears
     /// once, first by id.
-    /// - Complexity: O(people²) for the name comparison, O(phones²) for the phones.
+    /// - Complexity: O(people²) for the name comparison, O(phones) for the phones.
     public func likelyDuplicates() throws -> [DuplicatePair] {
         try read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT id, displayName, birthday FROM person ORDER BY id")
@@ -75,11 +75,17 @@ extension Journal {
             // A number (7 digits at least) that is the end of a longer one: the same phone
             // with and without its country or area code, or two different phones. Import
             // never takes them for one person, so they are listed here to decide.
+            // Each number by its ends of 7 digits and more, so that every one is looked up once.
+            var byEnd: [String: [String]] = [:]
+            for long in byPhone.keys where long.count > 7 {
+                for n in 7..<long.count { byEnd[String(long.suffix(n)), default: []].append(long) }
+            }
             for (key, shortIDs) in byPhone {
                 // A local number's trunk zeros (`0151…`) are not part of the international one.
                 let short = String(key.drop { $0 == "0" })
                 guard short.count >= 7 else { continue }
-                for (long, longIDs) in byPhone where long != key && long.count > short.count && long.hasSuffix(short) {
+                for long in byEnd[short] ?? [] where long != key {
+                    let longIDs = byPhone[long] ?? []
                     for a in Set(shortIDs) { for b in Set(longIDs) where a != b { add(a, b, "similar phone") } }
                 }
             }
