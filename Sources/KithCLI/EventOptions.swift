@@ -12,7 +12,7 @@ struct EventOptions: ParsableArguments {
     var mood: String?
     @Option(name: .customLong("at"), help: ArgumentHelp("Where: a place name, reused across events.", valueName: "place"))
     var place: String?
-    @Option(help: ArgumentHelp("The place's coordinates as LAT,LON.", valueName: "lat,lon"))
+    @Option(help: ArgumentHelp("The place's coordinates as LAT,LON; a known place keeps its own (move it with kith place edit).", valueName: "lat,lon"))
     var geo: String?
     @Option(help: ArgumentHelp("When it started: `yesterday 15:30`, `last friday 8pm`, `3 days ago`, `2026-11-21 9:00`. A day alone logs an all-day event.", valueName: "when"))
     var when: String?
