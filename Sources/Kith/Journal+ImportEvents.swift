@@ -75,6 +75,9 @@ extension Journal {
         // Recurring events with no occurrence in the range: reported as skipped, not left out.
         let occurring = Set(occurrences.map { $0.event.uid ?? "line \($0.event.line)" })
         let silentMasters = Set(recurringGroup.filter { $0.isMaster && !occurring.contains($0.event.uid ?? "line \($0.event.line)") }.map(\.ordinal))
+        // Overrides (RECURRENCE-ID) that gave no occurrence: cancelled, or outside the range.
+        let overrideLines = Set(occurrences.filter { $0.occurrence?.isOverride == true }.map(\.event.line))
+        let silentOverrides = Set(recurringGroup.filter { !$0.isMaster && !overrideLines.contains($0.event.line) }.map(\.ordinal))
         let range = (from: options.from, to: options.to ?? options.now)
 
         do {
@@ -148,6 +151,12 @@ extension Journal {
                         let span = (range.from.map { "from \(Journal.isoDay($0, options.timeZone)) " } ?? "") + "up to \(Journal.isoDay(range.to, options.timeZone))"
                         report.record(ImportItem(kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
                             reason: "a recurring event with no occurrence \(span) (import with --from and --to)", id: nil))
+                    } else if silentOverrides.contains(ordinal) {
+                        let which = c.recurrenceID.map { " (\($0.isoString))" } ?? ""
+                        report.record(ImportItem(kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
+                            reason: c.status == "CANCELLED" ? "a cancelled occurrence\(which) of a recurring event"
+                                                            : "a changed occurrence\(which) outside the range imported (import with --from and --to)",
+                            id: nil))
                     }
                 }
                 while next < occurrences.count { try importUnit(occurrences[next]); next += 1 }
