@@ -189,7 +189,13 @@ struct PersonCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "merge",
             abstract: "Merge the second person into the first.",
-            discussion: "The events, traits and contact details of the second move to the first; the second is removed.")
+            discussion: """
+                The events, traits and contact details of the second move to the first; the \
+                second is removed. Each field keeps the fuller value: a birthday with its year \
+                beats the same day without, a name or organisation that holds the other and \
+                more beats it (a display name replaced so stays as a nickname), lists are \
+                joined (phones compared by their digits).
+                """)
 
         @Argument(help: "The person to keep.") var keep: String
         @Argument(help: "The person to merge into them.") var remove: String
