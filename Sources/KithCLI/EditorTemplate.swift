@@ -17,7 +17,8 @@ struct EditorTemplate {
     static let header = """
         # Log an event. Fill in the fields you know and save; an empty title logs nothing.
         # With: names separated by commas. When: now, yesterday 15:30, last friday 8pm, 2026-11-21 9:00.
-        # Trait: Kind/Sub: what you learned (one per line). Everything under "Note:" is the note.
+        # Trait: Name: Kind/Sub: what you learned about that person (one per line); with one person
+        # in the event the name may be left out. Everything under "Note:" is the note.
         # Lines starting with # are ignored.
         """
 
