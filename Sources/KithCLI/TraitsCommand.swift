@@ -6,10 +6,11 @@ import Kith
 struct TraitsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "traits",
-        abstract: "Who knows what: search, add, edit and remove what you learned about people.",
+        abstract: "Who knows what: search what you learned about people.",
         discussion: """
             A trait is about one person. Without a subcommand, lists matching traits grouped by \
-            person, with when and where each was learned and its id (for edit and remove).
+            person, with when and where each was learned; --json gives each trait's id, for \
+            `kith traits edit` and `kith traits remove`. `kith traits add` notes one outside any event.
             """,
         subcommands: [List.self, Add.self, Edit.self, Remove.self],
         defaultSubcommand: List.self)
@@ -18,7 +19,14 @@ struct TraitsCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "Matching traits grouped by person, with when and where each was learned.")
+            abstract: "Matching traits grouped by person, with when and where each was learned.",
+            discussion: """
+                A trait is about one person. --json gives each trait's id, for:
+                  kith traits add NAME "Interests/Chess: plays on Sundays"   (outside any event)
+                  kith traits edit ID [--text T] [--kind PATH] [--person NAME]
+                  kith traits remove ID
+                In `kith log`, name whom a trait is about: --trait "Ana Lima: Features: wears red glasses".
+                """)
 
         @Option(help: ArgumentHelp("Words that must all appear in the trait or its kind.", valueName: "text")) var search: String?
         @Option(help: ArgumentHelp("Only this trait kind (its subkinds too), e.g. Interests.", valueName: "path")) var kind: String?
