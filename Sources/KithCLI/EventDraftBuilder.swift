@@ -123,6 +123,7 @@ struct EventDraftBuilder {
 
     /// The event person a trait's first part names, if any; several is an error that lists them.
     private func matchTraitPerson(_ typed: String, among people: [Int64]) throws -> (id: Int64, exact: Bool)? {
+        if typed.hasPrefix("#"), let id = Int64(typed.dropFirst()) { return people.contains(id) ? (id, true) : nil }
         do {
             return try journal.matchPerson(typed, among: people)
         } catch Journal.Error.ambiguousPerson(let name, let candidates) {

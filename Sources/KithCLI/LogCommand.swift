@@ -95,7 +95,8 @@ struct EditCommand: ParsableCommand {
         discussion: """
             --with replaces the people and --without takes one out; --trait and --photo add to what \
             is there, --remove-trait and --remove-photo take one away (ids as `kith show` lists them); \
-            --no-mood, --no-place and --no-note clear those; the rest replaces.
+            --no-type, --no-mood, --no-place and --no-note clear those; the rest replaces. \
+            --editor opens the event in $EDITOR on the template of `kith log`, alone.
             Someone taken out of an event takes nothing with them: remove what was learned about \
             them there too (--remove-trait), or give it to someone else (`kith traits edit`).
             """)
@@ -108,24 +109,38 @@ struct EditCommand: ParsableCommand {
     var removeTraits: [Int64] = []
     @Option(name: .customLong("remove-photo"), help: ArgumentHelp("Remove a photo from the event, by the start of its hash as `kith show` lists it (repeat for several).", valueName: "id"))
     var removePhotos: [String] = []
+    @Flag(help: "Remove the event type.") var noType = false
     @Flag(help: "Remove the mood.") var noMood = false
     @Flag(help: "Remove the place.") var noPlace = false
     @Flag(help: "Remove the note.") var noNote = false
+    @Flag(name: [.customShort("e"), .long], help: "Change the event in $EDITOR, on the template of `kith log`.")
+    var editor = false
     @OptionGroup var event: EventOptions
     @OptionGroup var journal: JournalOptions
     @OptionGroup var output: OutputOptions
 
-    func validate() throws {
+    /// Whether any option asks for a change (`--editor` aside).
+    var hasChanges: Bool {
         let e = event
-        let changes = title != nil || !without.isEmpty || !removeTraits.isEmpty || !removePhotos.isEmpty || noMood || noPlace || noNote
+        return title != nil || !without.isEmpty || !removeTraits.isEmpty || !removePhotos.isEmpty || noType || noMood || noPlace || noNote
             || !e.people.isEmpty || e.type != nil || e.mood != nil || e.place != nil || e.geo != nil || e.when != nil
             || e.duration != nil || e.tz != nil || !e.trait.isEmpty || !e.photo.isEmpty || e.note != nil
-        guard changes else {
+    }
+
+    func validate() throws {
+        if editor {
+            if hasChanges { throw ValidationError("--editor changes the event in the editor alone: drop the other options") }
+            return
+        }
+        guard hasChanges else {
             throw ValidationError("""
-                nothing to change: give --title, --with, --without, --type, --mood, --no-mood, --at, --geo, --no-place, \
-                --when, --duration, --tz, --trait, --remove-trait, --photo, --remove-photo, --note or --no-note
+                nothing to change: give --title, --with, --without, --type, --no-type, --mood, --no-mood, --at, --geo, \
+                --no-place, --when, --duration, --tz, --trait, --remove-trait, --photo, --remove-photo, --note, --no-note \
+                or --editor
                 """)
         }
+        let e = event
+        if noType && e.type != nil { throw ValidationError("--type and --no-type cannot be used together") }
         if noMood && e.mood != nil { throw ValidationError("--mood and --no-mood cannot be used together") }
         if noPlace && (e.place != nil || e.geo != nil) { throw ValidationError("--at or --geo and --no-place cannot be used together") }
         if noNote && e.note != nil { throw ValidationError("--note and --no-note cannot be used together") }
@@ -134,6 +149,45 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         let journal = try journal.open()
         let old = try journal.event(id: id)
+        guard editor else { return try apply(journal, old) }
+        let rendered = EditorTemplate(event: old)
+        let filled = try EditorTemplate.edit(rendered, header: EditorTemplate.editHeader)
+        var change = self
+        change.editor = false
+        change.read(filled, against: rendered, old)
+        guard change.hasChanges else {
+            print("no change to #\(old.id) \(old.title)")
+            return
+        }
+        try change.apply(journal, old)
+    }
+
+    /// Sets the options that give what changed between the template as rendered and as
+    /// saved: a field left as it was is left alone.
+    mutating func read(_ filled: EditorTemplate, against rendered: EditorTemplate, _ old: Event) {
+        if filled.title != rendered.title { title = filled.title }
+        if filled.with != rendered.with {
+            if filled.with.isEmpty { without = rendered.with } else { event.people = filled.with }
+        }
+        if filled.type != rendered.type { if filled.type.isEmpty { noType = true } else { event.type = filled.type } }
+        if filled.mood != rendered.mood { if filled.mood.isEmpty { noMood = true } else { event.mood = filled.mood } }
+        if filled.at != rendered.at { if filled.at.isEmpty { noPlace = true } else { event.place = filled.at } }
+        if filled.when != rendered.when || filled.duration != rendered.duration {
+            event.when = filled.when.isEmpty ? rendered.when : filled.when
+            event.duration = filled.duration.isEmpty ? nil : filled.duration
+            event.tz = old.timeZone
+        }
+        // Trait lines as they were keep their traits; a line gone removes its trait; a new line adds one.
+        var unused = filled.traits
+        for (t, line) in zip(old.traits, rendered.traits) {
+            if let i = unused.firstIndex(of: line) { unused.remove(at: i) } else { removeTraits.append(t.id) }
+        }
+        event.trait = unused
+        if filled.note != rendered.note { if filled.note.isEmpty { noNote = true } else { event.note = filled.note } }
+    }
+
+    /// Applies the options to the event `old`.
+    func apply(_ journal: Journal, _ old: Event) throws {
         let builder = EventDraftBuilder(journal: journal, options: event.values)
         var timing = try builder.timing(defaultToNow: false)
         // A new start keeps the old length unless --duration says otherwise.
@@ -146,7 +200,11 @@ struct EditCommand: ParsableCommand {
         for name in without {
             let match: (id: Int64, exact: Bool)?
             do {
-                match = try journal.matchPerson(name, among: people)
+                if name.hasPrefix("#"), let id = Int64(name.dropFirst()) {
+                    match = people.contains(id) ? (id, true) : nil
+                } else {
+                    match = try journal.matchPerson(name, among: people)
+                }
             } catch Journal.Error.ambiguousPerson(_, let candidates) {
                 throw UserError("\"\(name)\" could be " + candidates.map { "\"\($0)\"" }.joined(separator: ", ") + " in event #\(id)",
                                 "give more of the name")
@@ -198,6 +256,7 @@ struct EditCommand: ParsableCommand {
             }
             draft.personIDs = people
             if let type { draft.typeID = type }
+            if noType { draft.typeID = nil }
             if let mood { draft.moodID = mood }
             if noMood { draft.moodID = nil }
             if let place { draft.place = place }

@@ -203,4 +203,41 @@ import Kith
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try holders(kith) == ["Ana Lima": ["left-handed"], "Chen Wei": ["no coriander"]])
     }
+
+    @Test func editInTheEditorKeepsWhatIsLeftAndChangesWhatIsEdited() throws {
+        let kith = try twoPeople()
+        try kith.ok("log", "Walk", "--with", "Ana Lima", "--with", "Chen", "--type", "Chat", "--mood", "good", "--at", "Park",
+                    "--when", "2025-03-05 09:00", "--duration", "90m", "--note", "Windy.",
+                    "--trait", "Chen: Interests: birds", "--trait", "Ana: Features: tall")
+        let editor = kith.folder.appendingPathComponent("fake-editor.sh")
+        // The template shows the event as it is, then the editor drops the mood and Chen's
+        // trait and adds one for Ana.
+        try """
+            #!/bin/sh
+            grep -q '^# Change the event' "$1" || exit 3
+            grep -q '^Title: Walk$' "$1" || exit 4
+            grep -q '^With: Ana Lima, Chen Wei$' "$1" || exit 5
+            grep -q '^When: 2025-03-05 09:00$' "$1" || exit 6
+            grep -q '^Duration: 1h30m$' "$1" || exit 7
+            grep -q '^Trait: Chen Wei: Interests: birds$' "$1" || exit 8
+            grep -q '^Trait: Ana Lima: Features: tall$' "$1" || exit 9
+            sed -i -e 's/^Mood: good$/Mood:/' -e '/^Trait: Chen Wei/d' -e 's/^Note:$/Trait: Ana: Preferences: tea\\nNote:/' "$1"
+            """.write(to: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        let before = try decode(EventOut.self, kith.ok("show", "1", "--json"))
+        let result = try kith.run(["edit", "1", "--editor"], env: ["EDITOR": editor.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let after = try decode(EventOut.self, kith.ok("show", "1", "--json"))
+        #expect(after.mood == nil && after.place?.name == "Park" && after.note == "Windy.")
+        #expect(after.people.map(\.name) == ["Ana Lima", "Chen Wei"])
+        #expect(after.traits.map { "\($0.person?.name ?? ""): \($0.text)" } == ["Ana Lima: tall", "Ana Lima: tea"])
+        // The trait left as it was keeps its id.
+        #expect(after.traits.first?.id == before.traits.first { $0.text == "tall" }?.id)
+        // An editor that changes nothing changes nothing; --editor goes alone.
+        let unchanged = kith.folder.appendingPathComponent("true-editor.sh")
+        try "#!/bin/sh\nexit 0\n".write(to: unchanged, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: unchanged.path)
+        #expect(try kith.ok("edit", "1", "--editor", env: ["EDITOR": unchanged.path]) == "no change to #1 Walk\n")
+        #expect(try kith.run(["edit", "1", "--editor", "--no-note"]).status == 2)
+    }
 }
