@@ -98,9 +98,11 @@ struct EventDraftBuilder {
             var path = parsed.first, body = parsed.rest, personID: Int64?
             var main = lookups.traitMains[i]
             if let named = parsed.named {
-                let match = try matchTraitPerson(parsed.first, among: people)
                 let isKind = (try? lookups.traitMains[i]?.get()) != nil
-                if let match, match.exact || !isKind {
+                // A kind gives way only to an exact name (and is not refused for an ambiguous one).
+                let match = isKind ? (try? matchTraitPerson(parsed.first, among: people))?.flatMap { $0.exact ? $0 : nil }
+                                   : try matchTraitPerson(parsed.first, among: people)
+                if let match {
                     (path, body, personID, main) = (named.path, named.text, match.id, lookups.namedTraitMains[i])
                 } else if !isKind {
                     let names = try people.map { try journal.person(id: $0).displayName }

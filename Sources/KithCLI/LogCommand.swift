@@ -13,6 +13,9 @@ struct LogCommand: ParsableCommand {
               kith log "Coffee and a long walk" --with "Ana Lima" --type Chat --mood good \\
                 --at "Blue Bottle, Taipei" --when "yesterday 15:30" --duration 90m \\
                 --trait "Interests/Climbing: started bouldering in May"
+            A trait is about one person: with several people there, put the name first:
+              kith log "Board games" --with "Ana Lima" --with Chen \\
+                --trait "Ana Lima: Features: wears red glasses"
             """)
 
     @Argument(help: "What happened, in a few words.") var title: String?

@@ -67,6 +67,14 @@ import Kith
         #expect(!ana.contains("plays go") && !ana.contains("no coriander"))
         let chen = try kith.ok("person", "show", "Chen Wei")
         #expect(chen.contains("plays go") && chen.contains("no coriander") && !chen.contains("red glasses"))
+        struct PageOut: Decodable { var traits: [TraitOut] }
+        let page = try decode(PageOut.self, kith.ok("person", "show", "Chen Wei", "--json"))
+        #expect(page.traits.map(\.text) == ["plays go", "no coriander"])  // by category (Interests before Preferences), with ids
+        #expect(page.traits.allSatisfy { $0.id > 0 && $0.eventId != nil })
+        // A kind beats a prefix: "Interests" starts Ivo's family name, yet names the kind here.
+        try kith.ok("person", "add", "Ivo Interestsworth")
+        try kith.ok("log", "Tea", "--with", "Ivo", "--trait", "Interests: tea at 16:00")
+        #expect(try holders(kith)["Ivo Interestsworth"] == ["tea at 16:00"])
         // `kith show` says whom each trait is about.
         let shown = try decode(EventOut.self, kith.ok("show", "1", "--json"))
         #expect(shown.traits.map { $0.person?.name ?? "" } == ["Ana Lima", "Chen Wei", "Ana Lima"])
