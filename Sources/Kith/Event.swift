@@ -24,7 +24,7 @@ public struct Event: Hashable, Sendable, Codable, Identifiable {
     public var people: [PersonRef]
     public var note: String
     public var photos: [Photo]
-    /// The traits learned in this event, once each (they are attached to every person).
+    /// The traits learned in this event, each about one of its people, in the order given.
     public var traits: [EventTrait]
     /// iCalendar properties Kith does not model, kept verbatim for export.
     public var icalLines: [String]
@@ -44,7 +44,7 @@ public struct Event: Hashable, Sendable, Codable, Identifiable {
         d.personIDs = people.map(\.id)
         d.note = note
         d.photoHashes = photos.map(\.hash)
-        d.traits = traits.map { TraitDraft(path: $0.category.path, text: $0.text) }
+        d.traits = traits.map { TraitDraft(path: $0.category.path, text: $0.text, personID: $0.person?.id, id: $0.id) }
         d.uid = uid
         d.icalLines = icalLines
         return d

@@ -25,7 +25,7 @@ public struct EventDraft: Hashable, Sendable {
     public var note: String
     /// Photos stored with ``Journal/storePhoto(_:name:)``.
     public var photoHashes: [String]
-    /// Attached to every person of the event, with the event as source.
+    /// Each about one person of the event (``TraitDraft/personID``), with the event as source.
     public var traits: [TraitDraft]
     /// Generated when nil.
     public var uid: String?

@@ -50,6 +50,12 @@ extension Journal {
         case notAnImage(file: String)
         /// No stored photo with that hash.
         case photoNotFound(hash: String)
+        /// A trait given without a person in an event with several people.
+        case traitPersonMissing(text: String, people: [String])
+        /// A trait of an event about someone who is not in it.
+        case traitPersonNotInEvent(text: String, person: String, people: [String])
+        /// No trait with that id.
+        case traitNotFound(id: Int64)
         /// Merging a person with themselves.
         case mergeWithSelf
         /// The derived day index disagrees with the events (a bug in Kith).
@@ -109,6 +115,14 @@ extension Journal {
                 return "\(file) is not an image (Kith keeps JPEG, PNG, GIF, WebP and HEIC photos)"
             case .photoNotFound(let hash):
                 return "no photo \(hash.prefix(12)) in the journal"
+            case .traitPersonMissing(let text, let people):
+                return "the trait \"\(text)\" does not say whom it is about, and the event has \(people.count) people: "
+                    + people.joined(separator: ", ") + " (name one first, as in \"\(people.first ?? "Name"): Interests/Climbing: \(text)\")"
+            case .traitPersonNotInEvent(let text, let person, let people):
+                return "the trait \"\(text)\" is about \(person), who is not in its event (its people: "
+                    + (people.isEmpty ? "nobody" : people.joined(separator: ", ")) + "; name one of them, or remove the trait)"
+            case .traitNotFound(let id):
+                return "no trait with id \(id) (list them with `kith traits --json`)"
             case .mergeWithSelf:
                 return "cannot merge a person with themselves (name two different people)"
             case .invariantViolation(let what):

@@ -6,7 +6,7 @@ extension Journal {
     // MARK: Writing
 
     /// Logs an event: people, type, mood, place (reused by name), photos and traits (each
-    /// attached to every person of the event, with the event as source). Updates the day
+    /// about one person of the event, with the event as source). Updates the day
     /// index in the same transaction.
     /// - Throws: ``Error/invalidTimeZone(_:)``, ``Error/invalidEventTime(reason:)``,
     ///   ``Error/personNotFound(id:)``, ``Error/wrongCategoryKind(expected:path:)``,
@@ -46,8 +46,9 @@ extension Journal {
     }
 
     /// Changes an event: `change` receives the current fields and edits them (time, people,
-    /// mood, traits...). Traits are rewritten for the event's people as they are after the
-    /// change. The day index follows in the same transaction.
+    /// mood, traits...). Each trait stays about its one person, who must still be in the
+    /// event; traits kept from the draft keep their ids. The day index follows in the same
+    /// transaction.
     ///
     /// `change` runs before the write transaction, so it may call the journal (for example
     /// to resolve a mood); the last writer wins.
@@ -292,7 +293,6 @@ extension Journal {
         if !isNew {
             try db.cachedStatement(sql: "DELETE FROM eventPerson WHERE eventId = ?").execute(arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM eventPhoto WHERE eventId = ?").execute(arguments: [id])
-            try db.cachedStatement(sql: "DELETE FROM trait WHERE eventId = ?").execute(arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM eventICalLine WHERE eventId = ?").execute(arguments: [id])
         }
         for (i, line) in draft.icalLines.enumerated() {
@@ -314,17 +314,71 @@ extension Journal {
             try db.cachedStatement(sql: "INSERT INTO eventPhoto (eventId, photoHash, position) VALUES (?, ?, ?)").execute(arguments: [id, h, photos.count])
             photos.append(h)
         }
-        if !draft.traits.isEmpty && people.isEmpty {
+        try writeEventTraits(db, id: id, draft.traits, people: people, isNew: isNew, categories: categories)
+    }
+
+    /// Writes the traits of an event, each about one of its `people`: a draft with an id
+    /// of one of the event's traits updates that row (its id and date stay), one without
+    /// is inserted, and the event's other traits are deleted.
+    /// - Throws: ``Error/traitPersonMissing(text:people:)`` for a trait without a person in
+    ///   an event with several, ``Error/traitPersonNotInEvent(text:person:people:)``.
+    static func writeEventTraits(_ db: Database, id: Int64, _ traits: [TraitDraft], people: [Int64], isNew: Bool,
+                                 categories: CategoryCache?) throws {
+        // The event's traits as stored: id -> (person, category, text, position).
+        var existing: [Int64: (person: Int64, category: Int64, text: String, position: Int64)] = [:]
+        if !isNew {
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, personId, categoryId, text, position FROM trait WHERE eventId = ?"),
+                                        arguments: [id]) {
+                existing[row[0]] = (row[1], row[2], row[3], row[4])
+            }
+        }
+        if traits.isEmpty {
+            if !existing.isEmpty { try db.cachedStatement(sql: "DELETE FROM trait WHERE eventId = ?").execute(arguments: [id]) }
+            return
+        }
+        if people.isEmpty {
             throw Error.invalidValue(field: "trait", reason: "traits are learned about people; add someone to the event")
         }
+        func names() throws -> [String] {
+            try people.map { try String.fetchOne(db.cachedStatement(sql: "SELECT displayName FROM person WHERE id = ?"), arguments: [$0]) ?? "#\($0)" }
+        }
+        var kept: Set<Int64> = []
+        // Positions only grow along the drafts; a kept row keeps its own where it can, so an
+        // edit that does not touch a trait leaves its row as it was.
+        var last: Int64 = -1
         let now = Journal.now()
-        for (i, trait) in draft.traits.enumerated() {
+        for trait in traits {
             let text = trait.text.kithTrimmed()
-            let category = try traitCategory(db, path: trait.path, cache: categories)
-            for p in people {
-                try db.cachedStatement(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, ?, ?, ?)")
-                    .execute(arguments: [p, category.id, text, id, i, now])
+            guard !text.isEmpty else { throw Error.invalidValue(field: "trait", reason: "its text is empty") }
+            let person: Int64
+            if let p = trait.personID {
+                guard people.contains(p) else {
+                    let name = try String.fetchOne(db.cachedStatement(sql: "SELECT displayName FROM person WHERE id = ?"), arguments: [p])
+                    guard let name else { throw Error.personNotFound(id: p) }
+                    throw Error.traitPersonNotInEvent(text: text, person: name, people: try names())
+                }
+                person = p
+            } else if people.count == 1 {
+                person = people[0]
+            } else {
+                throw Error.traitPersonMissing(text: text, people: try names())
             }
+            let category = try traitCategory(db, path: trait.path, cache: categories)
+            if let t = trait.id, let old = existing[t], kept.insert(t).inserted {
+                let position = old.position >= last ? old.position : last + 1
+                last = position
+                if (old.person, old.category, old.text, old.position) != (person, category.id, text, position) {
+                    try db.cachedStatement(sql: "UPDATE trait SET personId = ?, categoryId = ?, text = ?, position = ? WHERE id = ?")
+                        .execute(arguments: [person, category.id, text, position, t])
+                }
+            } else {
+                last += 1
+                try db.cachedStatement(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, ?, ?, ?)")
+                    .execute(arguments: [person, category.id, text, id, last, now])
+            }
+        }
+        for t in Set(existing.keys).subtracting(kept) {
+            try db.cachedStatement(sql: "DELETE FROM trait WHERE id = ?").execute(arguments: [t])
         }
     }
 
@@ -615,11 +669,14 @@ struct EventLoader {
             """, ") ORDER BY ep.eventId, ep.position") { row in
             if let i = index[row[0]] { batch.events[i].photos.append(Photo(hash: row[1], mediaType: row[2], byteCount: row[3])) }
         }
-        try forSome(chunk, in: withTraits, args: args, size: size, "SELECT eventId, categoryId, text FROM trait WHERE eventId IN (", """
-            ) GROUP BY eventId, categoryId, text ORDER BY eventId, min(position), min(id)
-            """) { row in
+        try forSome(chunk, in: withTraits, args: args, size: size, """
+            SELECT t.eventId, t.categoryId, t.text, t.id, t.personId, p.displayName FROM trait t JOIN person p ON p.id = t.personId
+            WHERE t.eventId IN (
+            """, ") ORDER BY t.eventId, t.position, t.id") { row in
             guard let c = categories[row[1]] else { return }
-            if let i = index[row[0]] { batch.events[i].traits.append(EventTrait(category: c, text: row[2])) }
+            if let i = index[row[0]] {
+                batch.events[i].traits.append(EventTrait(category: c, text: row[2], id: row[3], person: PersonRef(id: row[4], displayName: row[5])))
+            }
         }
         guard icalLines else { return }
         let lines = try Row.fetchCursor(statement("SELECT eventId, line FROM eventICalLine WHERE eventId IN (",
@@ -649,11 +706,13 @@ struct EventLoader {
             if let i = index[row[0]] { batch.events[i].photos.append(Photo(hash: row[1], mediaType: row[2], byteCount: row[3])) }
         }
         let traits = try Row.fetchCursor(db, sql: """
-            SELECT eventId, categoryId, text FROM trait WHERE eventId IS NOT NULL
-            GROUP BY eventId, categoryId, text ORDER BY eventId, min(position), min(id)
+            SELECT t.eventId, t.categoryId, t.text, t.id, t.personId, p.displayName FROM trait t JOIN person p ON p.id = t.personId
+            WHERE t.eventId IS NOT NULL ORDER BY t.eventId, t.position, t.id
             """)
         while let row = try traits.next() {
-            if let i = index[row[0]], let c = categories[row[1]] { batch.events[i].traits.append(EventTrait(category: c, text: row[2])) }
+            if let i = index[row[0]], let c = categories[row[1]] {
+                batch.events[i].traits.append(EventTrait(category: c, text: row[2], id: row[3], person: PersonRef(id: row[4], displayName: row[5])))
+            }
         }
         guard icalLines else { return }
         let lines = try Row.fetchCursor(db, sql: "SELECT eventId, line FROM eventICalLine ORDER BY eventId, position")

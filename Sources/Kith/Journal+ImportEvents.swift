@@ -212,8 +212,10 @@ extension Journal {
             follow("note", { $0.note == cur.note }) { if !new.note.isEmpty || snapshot != nil { d.note = new.note } }
             follow("kept properties", { $0.icalLines == cur.icalLines }) { d.icalLines = new.icalLines }
             d.photoHashes = current.photoHashes + new.photoHashes.filter { !current.photoHashes.contains($0) }
-            // People: the file's are added; people the file dropped go only if the user had not touched them.
+            // People: the file's are added; people the file dropped go only if the user had not touched
+            // them, and stay while the user noted traits about them in this event.
             let dropped = Set(snapshot?.personIDs ?? []).subtracting(new.personIDs)
+                .subtracting(current.traits.compactMap(\.personID))
             d.personIDs = current.personIDs.filter { !dropped.contains($0) } + new.personIDs.filter { !current.personIDs.contains($0) }
             try db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?) ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot").execute(arguments: [id, snapshotJSON])
             let merged = try EventFields(draft: d)

@@ -37,9 +37,9 @@ extension Journal {
                 guard let e = byID[id] else { continue }
                 var traits: [JournalDocument.TraitItem] = []
                 for t in e.traits {
-                    let created = try Int64.fetchOne(db, sql: "SELECT min(createdAt) FROM trait WHERE eventId = ? AND categoryId = ? AND text = ?",
-                                                     arguments: [id, t.category.id, t.text]) ?? e.createdAt
-                    traits.append(JournalDocument.TraitItem(kind: t.category.path, text: t.text, createdAt: created))
+                    let created = try Int64.fetchOne(db, sql: "SELECT createdAt FROM trait WHERE id = ?", arguments: [t.id]) ?? e.createdAt
+                    traits.append(JournalDocument.TraitItem(kind: t.category.path, text: t.text, createdAt: created,
+                                                            person: t.person.flatMap { uidOf[$0.id] }))
                 }
                 events.append(JournalDocument.EventItem(
                     uid: e.uid, title: e.title, start: Int64(e.start.timeIntervalSince1970), end: e.end.map { Int64($0.timeIntervalSince1970) },
@@ -138,16 +138,23 @@ extension Journal {
                     d.personIDs = e.people.compactMap { personID[$0] }
                     d.note = e.note
                     d.photoHashes = e.photos
-                    d.traits = e.traits.map { TraitDraft(path: $0.kind, text: $0.text) }
+                    // A trait names its person; one from an older document, without, was each person's.
+                    var created: [Int64] = []
+                    d.traits = []
+                    for t in e.traits {
+                        let about = t.person.map { uid in personID[uid].map { [$0] } ?? [] } ?? d.personIDs
+                        for p in about {
+                            d.traits.append(TraitDraft(path: t.kind, text: t.text, personID: p))
+                            created.append(t.createdAt)
+                        }
+                    }
                     d.uid = e.uid
                     d.icalLines = e.icalLines
                     let id = try Journal.insertEvent(db, d)
                     try Journal.reindex(db, eventIDs: [id])
-                    for t in e.traits {
-                        try db.execute(sql: """
-                            UPDATE trait SET createdAt = ? WHERE eventId = ? AND text = ?
-                              AND categoryId = (SELECT categoryId FROM trait WHERE eventId = ? AND text = ? LIMIT 1)
-                            """, arguments: [t.createdAt, id, t.text, id, t.text])
+                    let traitIDs = try Int64.fetchAll(db, sql: "SELECT id FROM trait WHERE eventId = ? ORDER BY position, id", arguments: [id])
+                    for (t, at) in zip(traitIDs, created) {
+                        try db.execute(sql: "UPDATE trait SET createdAt = ? WHERE id = ?", arguments: [at, t])
                     }
                     try db.cachedStatement(sql: "UPDATE event SET createdAt = ?, updatedAt = ? WHERE id = ?").execute(arguments: [e.createdAt, e.updatedAt, id])
                     report.record(ImportItem(kind: .event, action: .added, name: e.title, line: 0, reason: "new event", id: id))

@@ -61,8 +61,9 @@ extension Journal {
             let source = eventID.map {
                 EventRef(id: $0, title: row["title"], day: LocalDate(dayNumber: row["startDay"]), place: row["placeName"])
             }
-            let entry = TraitEntry(id: row["id"], category: c, text: row["text"], source: source)
-            return (entry, withPerson ? PersonRef(id: row["personId"], displayName: row["displayName"]) : nil)
+            let person = PersonRef(id: row["personId"], displayName: row["displayName"])
+            let entry = TraitEntry(id: row["id"], category: c, text: row["text"], source: source, person: person)
+            return (entry, withPerson ? person : nil)
         }
     }
 }

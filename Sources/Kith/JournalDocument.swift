@@ -15,7 +15,9 @@ import Foundation
 /// - `events`: by start then `uid`: `start`/`end` in Unix seconds (UTC), `timeZone`
 ///   (IANA), `allDay` with `startDay`/`endDay` (`YYYY-MM-DD`), `type` (path), `mood`
 ///   (name), `place` (name), `people` (UIDs), `photos` (hashes), `traits` (kind path,
-///   text), `icalLines` (kept iCalendar properties).
+///   text, `person`: the UID of whom it is about; a document without it, from before
+///   traits were about one person, gives the trait to each of the event's people),
+///   `icalLines` (kept iCalendar properties).
 /// - `createdAt`/`updatedAt`: Unix seconds, kept on import.
 public struct JournalDocument: Codable, Hashable, Sendable {
     public var format = "kith-journal"
@@ -52,6 +54,12 @@ public struct JournalDocument: Codable, Hashable, Sendable {
         public var kind: String
         public var text: String
         public var createdAt: Int64
+        /// For a trait of an event: the UID of the person it is about.
+        public var person: String?
+
+        public init(kind: String, text: String, createdAt: Int64, person: String? = nil) {
+            self.kind = kind; self.text = text; self.createdAt = createdAt; self.person = person
+        }
     }
 
     public struct PersonItem: Codable, Hashable, Sendable {

@@ -17,13 +17,22 @@ struct EditorTemplate {
     static let header = """
         # Log an event. Fill in the fields you know and save; an empty title logs nothing.
         # With: names separated by commas. When: now, yesterday 15:30, last friday 8pm, 2026-11-21 9:00.
-        # Trait: Kind/Sub: what you learned (one per line). Everything under "Note:" is the note.
+        # Trait: Name: Kind/Sub: what you learned about that person (one per line); with one person
+        # in the event the name may be left out. Everything under "Note:" is the note.
         # Lines starting with # are ignored.
         """
 
-    /// The template, pre-filled with `self`.
-    func render() -> String {
-        var lines = [Self.header]
+    /// The header of `kith edit --editor`: the same fields, changed in place.
+    static let editHeader = """
+        # Change the event: edit the fields and save; a field left as it is stays as it is.
+        # With: names separated by commas. When: yesterday 15:30, last friday 8pm, 2026-11-21 9:00.
+        # Trait: Name: Kind/Sub: what you learned about that person (one per line); delete a line
+        # to remove that trait. Everything under "Note:" is the note. Lines starting with # are ignored.
+        """
+
+    /// The template, pre-filled with `self`, under `header`.
+    func render(header: String = Self.header) -> String {
+        var lines = [header]
         lines.append("Title: \(title)")
         lines.append("With: \(with.joined(separator: ", "))")
         lines.append("Type: \(type)")
@@ -75,9 +84,14 @@ struct EditorTemplate {
         return result
     }
 
+    /// A trait as a `Trait:` line reads it: `Name: Kind/Sub: text`.
+    static func line(of t: EventTrait) -> String {
+        (t.person.map { ($0.displayName.contains(":") ? "#\($0.id)" : $0.displayName) + ": " } ?? "") + t.category.path + ": " + t.text
+    }
+
     /// Writes the template to a temporary file, runs `$VISUAL`/`$EDITOR` (else `vi`) on it
     /// with the terminal, and reads it back.
-    static func edit(_ template: EditorTemplate) throws -> EditorTemplate {
+    static func edit(_ template: EditorTemplate, header: String = Self.header) throws -> EditorTemplate {
         let environment = EnvironmentVariables.named("VISUAL", "EDITOR")
         let chosen = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty }
         if chosen == nil && isatty(STDIN_FILENO) != 1 {
@@ -88,7 +102,7 @@ struct EditorTemplate {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kith-log-\(getpid()).txt")
         // What the user writes there is journal content: the owner's only (0600).
         do {
-            try PrivateFile.write(Data(template.render().utf8), to: file.path)
+            try PrivateFile.write(Data(template.render(header: header).utf8), to: file.path)
         } catch {
             throw UserError("cannot write the template for the editor: \(error)", "check that \(file.deletingLastPathComponent().path) is writable")
         }
@@ -109,5 +123,29 @@ struct EditorTemplate {
         }
         let text = try String(contentsOf: file, encoding: .utf8)
         return try parse(text)
+    }
+}
+
+extension EditorTemplate {
+    /// The template of an existing event (`kith edit --editor`): names with a comma as
+    /// `#id`, the start in the event's own zone, one `Name: Kind/Sub: text` line per trait.
+    init(event e: Event) {
+        title = e.title
+        with = e.people.map { $0.displayName.contains(",") ? "#\($0.id)" : $0.displayName }
+        type = e.type?.path ?? ""
+        mood = e.mood?.name ?? ""
+        at = e.place?.name ?? ""
+        let zone = TimeZone(identifier: e.timeZone) ?? .gmt
+        if e.allDay {
+            when = e.startDay.description
+        } else {
+            when = "\(LocalTime.parts(e.start, zone).day) \(LocalTime.clock(e.start, zone))"
+            if let end = e.end, end > e.start {
+                let minutes = Int(end.timeIntervalSince(e.start) / 60)
+                duration = minutes < 60 ? "\(minutes)m" : "\(minutes / 60)h" + (minutes % 60 == 0 ? "" : "\(minutes % 60)m")
+            }
+        }
+        traits = e.traits.map { Self.line(of: $0) }
+        note = e.note
     }
 }

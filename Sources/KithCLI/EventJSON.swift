@@ -7,8 +7,8 @@ import Kith
 /// and `localEnd` (wall-clock time with offset where it happened), `timeZone` (IANA),
 /// `allDay`, `startDay` and `endDay` (`YYYY-MM-DD`, local), `type` and `mood` (category
 /// objects), `place` (`name`, `address`, `latitude`, `longitude`), `people` (`id`,
-/// `name`), `note`, `photos` (`hash`, `mediaType`, `byteCount`), `traits` (`kind`,
-/// `text`). Absent values are left out.
+/// `name`), `note`, `photos` (`hash`, `mediaType`, `byteCount`), `traits` (`id`,
+/// `kind`, `text`, `person`: `id`, `name`). Absent values are left out.
 struct EventJSON: Encodable {
     struct CategoryRef: Encodable {
         var id: Int64
@@ -42,8 +42,10 @@ struct EventJSON: Encodable {
     }
 
     struct TraitJSON: Encodable {
+        var id: Int64
         var kind: String
         var text: String
+        var person: PersonJSON?
     }
 
     var id: Int64
@@ -84,6 +86,8 @@ struct EventJSON: Encodable {
         people = e.people.map { PersonJSON(id: $0.id, name: $0.displayName) }
         note = e.note
         photos = e.photos.map { PhotoJSON(hash: $0.hash, mediaType: $0.mediaType, byteCount: $0.byteCount) }
-        traits = e.traits.map { TraitJSON(kind: $0.category.path, text: $0.text) }
+        traits = e.traits.map {
+            TraitJSON(id: $0.id, kind: $0.category.path, text: $0.text, person: $0.person.map { PersonJSON(id: $0.id, name: $0.displayName) })
+        }
     }
 }

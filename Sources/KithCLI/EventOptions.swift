@@ -20,7 +20,7 @@ struct EventOptions: ParsableArguments {
     var duration: String?
     @Option(help: ArgumentHelp("The IANA time zone it happened in (default: this machine's).", valueName: "zone"))
     var tz: String?
-    @Option(help: ArgumentHelp("Something learned about the people there, as `Kind/Sub: text`.", valueName: "trait"))
+    @Option(help: ArgumentHelp("Something learned about one person there, as `Name: Kind/Sub: text` (repeat for several). The name may be left out when the event has one person. The first part is read as a name when it names someone in the event, else as the kind.", valueName: "trait"))
     var trait: [String] = []
     @Option(help: ArgumentHelp("A photo file (repeat for several).", valueName: "file"))
     var photo: [String] = []

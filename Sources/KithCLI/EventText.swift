@@ -71,7 +71,8 @@ struct EventText {
             add("place", text)
         }
         for (i, trait) in e.traits.enumerated() {
-            add(i == 0 ? "learned" : "", terminal.foreground(trait.category.path, hex: trait.category.color) + ": " + trait.text)
+            add(i == 0 ? "learned" : "", (trait.person.map { $0.displayName + ": " } ?? "")
+                + terminal.foreground(trait.category.path, hex: trait.category.color) + ": " + trait.text + terminal.dim(" (trait #\(trait.id))"))
         }
         for (i, photo) in e.photos.enumerated() {
             add(i == 0 ? "photos" : "", "\(photo.hash.prefix(12)) \(photo.mediaType) \(photo.byteCount) bytes")

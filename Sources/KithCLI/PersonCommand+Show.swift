@@ -86,7 +86,7 @@ struct PersonPageData {
                 let category = group.category
                 for (i, t) in group.traits.enumerated() {
                     let label = i == 0 ? terminal.foreground((category.icon.isEmpty ? "" : category.icon + " ") + category.path, hex: category.color) : ""
-                    let source = t.source.map { "\($0.day), #\($0.id) \($0.title)" + ($0.place.map { " at \($0)" } ?? "") } ?? "imported"
+                    let source = t.source.map { "\($0.day), #\($0.id) \($0.title)" + ($0.place.map { " at \($0)" } ?? "") } ?? "no event"
                     table.add(["  " + label, t.text, terminal.dim(source)])
                 }
             }
@@ -122,7 +122,7 @@ struct PersonPageData {
 
     /// `kith person show --json`: `person` (profile), `lastSeen`, `eventsLastYear`,
     /// `perMonth` (average over twelve months), `months` (`month` `YYYY-MM`, `count`),
-    /// `traits` (`kind`, `text`, `learned` day, `eventId`, `place`), `events`.
+    /// `traits` (`id`, `kind`, `text`, `learned` day, `eventId`, `place`), `events`.
     struct JSON: Encodable {
         struct Profile: Encodable {
             var id: Int64
@@ -138,6 +138,7 @@ struct PersonPageData {
             var note: String?
         }
         struct Trait: Encodable {
+            var id: Int64
             var kind: String
             var text: String
             var learned: String?
@@ -167,7 +168,7 @@ struct PersonPageData {
             lastSeen: lastSeen?.description, eventsLastYear: lastYearCount, perMonth: (perMonth * 100).rounded() / 100,
             months: page.meetingsPerMonth.map { .init(month: "\($0.year)-\($0.month < 10 ? "0" : "")\($0.month)", count: $0.count) },
             traits: page.traits.flatMap(\.traits).map {
-                .init(kind: $0.category.path, text: $0.text, learned: $0.source?.day.description, eventId: $0.source?.id, place: $0.source?.place)
+                .init(id: $0.id, kind: $0.category.path, text: $0.text, learned: $0.source?.day.description, eventId: $0.source?.id, place: $0.source?.place)
             },
             events: events.map(EventJSON.init))
     }

@@ -34,7 +34,7 @@ struct TourCommand: ParsableCommand {
          "--duration", "45m", "--trait", "Family & Life: planting lemon trees this winter"],
         ["log", "Bouldering session", "--with", "Ana", "--with", "Em", "--type", "Activity", "--mood", "great",
          "--at", "Camp 4 Climbing Gym", "--geo", "25.0422,121.5355", "--when", "3 days ago 18:30", "--duration", "2h",
-         "--trait", "Interests/Climbing: started bouldering in May"],
+         "--trait", "Ana: Interests/Climbing: started bouldering in May"],
         ["log", "Tense budget review", "--with", "Ben", "--type", "Meeting", "--mood", "bad", "--at", "Office",
          "--when", "2 days ago 14:00", "--duration", "1h"],
         ["log", "Coffee and a long walk", "--with", "Ana Lima", "--type", "Chat", "--mood", "good",

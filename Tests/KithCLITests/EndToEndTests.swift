@@ -101,7 +101,7 @@ import Kith
         let logged = try kith.ok(
             "log", "Coffee and a long walk", "--with", "Ana Lima", "--with", "Benny", "--type", "Chat", "--mood", "good",
             "--at", "Blue Bottle, Taipei", "--geo", "25.0330,121.5654", "--when", "yesterday 15:30", "--duration", "90m",
-            "--tz", "Asia/Taipei", "--trait", "Interests/Climbing: started bouldering in May",
+            "--tz", "Asia/Taipei", "--trait", "Ana Lima: Interests/Climbing: started bouldering in May",
             "--note", "She is moving to Lisbon in spring.")
         let day = yesterday
         let dayText = "\(LocalTime.weekdays[day.weekday - 1]) \(day.day) \(LocalTime.months[day.month - 1]) \(day.year)"
@@ -142,7 +142,7 @@ import Kith
         // One event in full.
         let show = try kith.ok("show", "1")
         #expect(show.hasPrefix("#1 Coffee and a long walk\nwhen     \(dayText) 15:30–17:00 Asia/Taipei\n"))
-        #expect(show.contains("learned  Interests/Climbing: started bouldering in May\n"))
+        #expect(show.contains("learned  Ana Lima: Interests/Climbing: started bouldering in May (trait #1)\n"))
         #expect(show.contains("note     She is moving to Lisbon in spring.\n"))
 
         // Edit: a new mood and time; the length stays.

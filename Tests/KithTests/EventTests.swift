@@ -14,7 +14,7 @@ struct EventTests {
             end: instant(2026, 11, 20, 17, 0, "Asia/Taipei"), typeID: try j.type("Chat"), moodID: try j.mood("good"),
             place: PlaceDraft(name: "Blue Bottle, Taipei", latitude: 25.033, longitude: 121.5654),
             personIDs: [ana.id, ben.id], note: "She is moving to Lisbon in spring.", photoHashes: [photo.hash],
-            traits: [TraitDraft(path: "Interests/Climbing", text: "started bouldering in May")]))
+            traits: [TraitDraft(path: "Interests/Climbing", text: "started bouldering in May", personID: ana.id)]))
         let shown = try j.event(id: e.id)
         #expect(shown.title == "Coffee and a long walk")
         #expect(shown.people.map(\.displayName) == ["Ana Lima", "Ben"])
@@ -25,6 +25,7 @@ struct EventTests {
         #expect(shown.photos.first?.mediaType == "image/png")
         #expect(shown.traits.map(\.text) == ["started bouldering in May"])
         #expect(shown.traits.first?.category.path == "Interests/Climbing")
+        #expect(shown.traits.first?.person == PersonRef(id: ana.id, displayName: "Ana Lima"))
         #expect(shown.startDay == day("2026-11-20"))
         #expect(!shown.uid.isEmpty)
         #expect(try j.event(uid: shown.uid)?.id == e.id)
@@ -36,36 +37,65 @@ struct EventTests {
         try j.checkInvariants()
     }
 
-    @Test("traits attach to every person of the event, with the event as their source", arguments: JournalKind.allCases)
-    func traitsToEveryone(kind: JournalKind) throws {
+    // Replaces "traits attach to every person of the event": issue 16 makes a trait about
+    // the one person it names, never every person of the event.
+    @Test("a trait is about the one person it names, with the event as its source", arguments: JournalKind.allCases)
+    func traitAboutOnePerson(kind: JournalKind) throws {
         let j = try kind.make().journal
         let ana = try j.person("Ana"), ben = try j.person("Ben"), cleo = try j.person("Cleo")
         let e = try j.logEvent(EventDraft(title: "Climbing gym", start: instant(2026, 6, 1, 18, 0, "Europe/Lisbon"),
                                           timeZone: "Europe/Lisbon", place: PlaceDraft(name: "Gym"), personIDs: [ana.id, ben.id],
-                                          traits: [TraitDraft(path: "Interests", text: "likes climbing")]))
-        for p in [ana, ben] {
-            let page = try j.personPage(id: p.id, asOf: day("2026-06-30"))
-            let t = try #require(page.traits.first?.traits.first)
-            #expect(t.text == "likes climbing")
-            #expect(t.source?.id == e.id)
-            #expect(t.source?.day == day("2026-06-01"))
-            #expect(t.source?.place == "Gym")
-        }
+                                          traits: [TraitDraft(path: "Interests", text: "likes climbing", personID: ana.id)]))
+        let page = try j.personPage(id: ana.id, asOf: day("2026-06-30"))
+        let t = try #require(page.traits.first?.traits.first)
+        #expect(t.text == "likes climbing")
+        #expect(t.source?.id == e.id)
+        #expect(t.source?.day == day("2026-06-01"))
+        #expect(t.source?.place == "Gym")
+        #expect(t.person.id == ana.id)
+        #expect(try j.personPage(id: ben.id).traits.isEmpty)
         #expect(try j.personPage(id: cleo.id).traits.isEmpty)
-        // Who likes climbing? Grouped by person, with when and where.
+        #expect(e.traits.map(\.person?.id) == [ana.id])
+        // Who likes climbing? Ana only.
         let who = try j.traits(search: "CLIMBING")
-        #expect(who.map(\.person.displayName) == ["Ana", "Ben"])
+        #expect(who.map(\.person.displayName) == ["Ana"])
         #expect(who.first?.traits.first?.source?.title == "Climbing gym")
-        // Adding Cleo to the event gives her the trait too; removing Ben takes it from him.
-        try j.editEvent(id: e.id) { $0.personIDs = [ana.id, cleo.id] }
-        #expect(try j.traits(search: "climbing").map(\.person.displayName) == ["Ana", "Cleo"])
+        // Adding Cleo and dropping Ben leaves the trait with Ana, under the same id.
+        let edited = try j.editEvent(id: e.id) { $0.personIDs = [ana.id, cleo.id] }
+        #expect(edited.traits.map(\.id) == e.traits.map(\.id))
+        #expect(try j.traits(search: "climbing").map(\.person.displayName) == ["Ana"])
+        // Ana cannot leave the event while it holds what was learned about her there.
+        #expect(throws: Journal.Error.traitPersonNotInEvent(text: "likes climbing", person: "Ana", people: ["Cleo"])) {
+            try j.editEvent(id: e.id) { $0.personIDs = [cleo.id] }
+        }
         // A trait kind filter; a missing main kind is refused.
         let interests = try j.category(kind: .trait, path: "Interests").id
-        #expect(try j.traits(kind: interests).count == 2)
+        #expect(try j.traits(kind: interests).count == 1)
         #expect(try j.traits(kind: try j.category(kind: .trait, path: "Features").id).isEmpty)
         #expect(throws: Journal.Error.self) {
             try j.logEvent(EventDraft(title: "x", start: Date(), timeZone: "UTC", personIDs: [ana.id],
                                       traits: [TraitDraft(path: "Hobbiez/Chess", text: "plays")]))
+        }
+        try j.checkInvariants()
+    }
+
+    @Test("a trait without a person is the only person's; with several people it is refused, naming them",
+          arguments: JournalKind.allCases)
+    func traitWithoutPerson(kind: JournalKind) throws {
+        let j = try kind.make().journal
+        let ana = try j.person("Ana Lima"), ben = try j.person("Ben")
+        let solo = try j.logEvent(EventDraft(title: "Call", start: instant(2026, 2, 1, 9, 0, "UTC"), timeZone: "UTC", personIDs: [ben.id],
+                                             traits: [TraitDraft(path: "Features", text: "deep voice")]))
+        #expect(solo.traits.map(\.person?.id) == [ben.id])
+        #expect(throws: Journal.Error.traitPersonMissing(text: "tall", people: ["Ana Lima", "Ben"])) {
+            try j.logEvent(EventDraft(title: "Lunch", start: instant(2026, 2, 2, 12, 0, "UTC"), timeZone: "UTC",
+                                      personIDs: [ana.id, ben.id], traits: [TraitDraft(path: "Features", text: "tall")]))
+        }
+        #expect(try j.events().count == 1)
+        // A trait about someone who is not in the event is refused too.
+        #expect(throws: Journal.Error.traitPersonNotInEvent(text: "tall", person: "Ana Lima", people: ["Ben"])) {
+            try j.logEvent(EventDraft(title: "Lunch", start: instant(2026, 2, 2, 12, 0, "UTC"), timeZone: "UTC",
+                                      personIDs: [ben.id], traits: [TraitDraft(path: "Features", text: "tall", personID: ana.id)]))
         }
         try j.checkInvariants()
     }
@@ -116,7 +146,8 @@ struct EventTests {
             if i % 5 == 0 { d.place = PlaceDraft(name: "Place \(i % 7)") }
             if i % 7 == 0 { d.typeID = chat; d.moodID = good }
             if i % 11 == 0, !d.personIDs.isEmpty {
-                d.traits = [TraitDraft(path: "Interests/Climbing", text: "climbs \(i)"), TraitDraft(path: "Interests", text: "reads")]
+                d.traits = [TraitDraft(path: "Interests/Climbing", text: "climbs \(i)", personID: ana.id),
+                            TraitDraft(path: "Interests", text: "reads", personID: ana.id)]
             }
             if i % 13 == 0 { d.photoHashes = [photo.hash] }
             if i % 3 == 1 { d.icalLines = ["X-A:\(i)", "CLASS:PRIVATE"] }

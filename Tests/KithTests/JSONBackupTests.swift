@@ -20,7 +20,7 @@ struct JSONBackupTests {
         d.moodID = try j.category(kind: .mood, path: "great").id
         d.place = PlaceDraft(name: "Sintra", address: "Portugal", latitude: 38.8, longitude: -9.39)
         d.photoHashes = [photo.hash]
-        d.traits = [TraitDraft(path: "Interests/Hiking", text: "likes long trails")]
+        d.traits = [TraitDraft(path: "Interests/Hiking", text: "likes long trails", personID: ben.id)]
         d.note = "Windy."
         try j.logEvent(d)
         return j

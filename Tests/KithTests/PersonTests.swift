@@ -91,13 +91,15 @@ struct PersonTests {
         let j = try kind.make().journal
         let ana = try j.person("Ana"), ben = try j.person("Ben")
         let e = try j.logEvent(EventDraft(title: "Dinner", start: instant(2026, 4, 4, 20, 0, "UTC"), timeZone: "UTC",
-                                          personIDs: [ana.id, ben.id], traits: [TraitDraft(path: "Interests", text: "jazz")]))
+                                          personIDs: [ana.id, ben.id], traits: [TraitDraft(path: "Interests", text: "jazz", personID: ben.id),
+                                                                               TraitDraft(path: "Interests", text: "tea", personID: ana.id)]))
         let solo = try j.logEvent(EventDraft(title: "Call", start: instant(2026, 4, 5, 20, 0, "UTC"), timeZone: "UTC", personIDs: [ana.id]))
         try j.removePerson(id: ana.id)
         try j.checkInvariants()
         #expect(try j.event(id: e.id).people.map(\.displayName) == ["Ben"])
         #expect(try j.event(id: solo.id).people.isEmpty)
         #expect(try j.traits(search: "jazz").map(\.person.displayName) == ["Ben"])
+        #expect(try j.traits(search: "tea").isEmpty)
         #expect(try j.month(year: 2026, month: 4).first?.personIDs == [ben.id])
         #expect(throws: Journal.Error.personNotFound(id: ana.id)) { try j.person(id: ana.id) }
     }
