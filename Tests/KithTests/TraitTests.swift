@@ -125,14 +125,14 @@ struct TraitTests {
                                   traits: [TraitDraft(path: "Interests/Hiking", text: "likes long trails", personID: ben.id)]))
         let data = try j.exportJSON().data
         let fresh = try Journal.inMemory()
-        try fresh.importData(data, fileName: "backup.json")
+        _ = try fresh.importData(data, fileName: "backup.json")
         #expect(try fresh.traits(search: "trails").map(\.person.displayName) == ["Ben"])
         #expect(try fresh.exportJSON().data == data)
         // The same document as an older Kith wrote it: no "person" on event traits.
         var doc = try JSONDecoder().decode(JournalDocument.self, from: data)
         for i in doc.events.indices { for k in doc.events[i].traits.indices { doc.events[i].traits[k].person = nil } }
         let old = try Journal.inMemory()
-        try old.importData(try JSONEncoder().encode(doc), fileName: "old-backup.json")
+        _ = try old.importData(try JSONEncoder().encode(doc), fileName: "old-backup.json")
         #expect(try old.traits(search: "trails").map(\.person.displayName) == ["Ana Lima", "Ben"])
         try old.checkInvariants()
     }
