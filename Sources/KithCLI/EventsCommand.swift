@@ -25,6 +25,7 @@ struct EventsCommand: ParsableCommand {
     var output: OutputOptions { OutputOptions(json: json, color: color) }
 
     func run() throws {
+        try UsageError.checkCount(limit, option: "--limit")
         let journal = try JournalOptions(journal: self.journal).open()
         let now = Date()
         let zone = TimeZone.current
@@ -38,7 +39,7 @@ struct EventsCommand: ParsableCommand {
         filter.search = search
         let events = try journal.events(filter, icalLines: false)
         if output.json {
-            try JSONOutput.print(events.map(EventJSON.init))
+            try JSONOutput.print(events.map { EventJSON($0) })
             return
         }
         guard !events.isEmpty else {

@@ -15,6 +15,7 @@ extension PersonCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
+            try UsageError.checkCount(limit, option: "--limit")
             let journal = try journal.open()
             let found = try journal.person(argument: person)
             let page = try PersonPageData.load(journal, person: found, today: LocalDate.today())
@@ -169,7 +170,7 @@ struct PersonPageData {
             traits: page.traits.flatMap(\.traits).map {
                 .init(kind: $0.category.path, text: $0.text, learned: $0.source?.day.description, eventId: $0.source?.id, place: $0.source?.place)
             },
-            events: events.map(EventJSON.init))
+            events: events.map { EventJSON($0) })
     }
 }
 
