@@ -64,9 +64,9 @@ struct EventValues {
     var photo: [String] = []
     var note: String?
 
-    /// The zone named by `--tz`, else the machine's.
+    /// The zone named by `--tz`, else the journal's `time-zone` setting, else the machine's.
     func timeZone() throws -> TimeZone {
-        guard let tz else { return LocalZone.current }
+        guard let tz else { return Preferences.timeZone ?? LocalZone.current }
         guard let zone = TimeZone(identifier: tz) else {
             throw UserError("\"\(tz)\" is not a time zone", "use an IANA name such as Europe/Lisbon or Asia/Taipei")
         }
@@ -84,9 +84,12 @@ struct EventValues {
         return (lat, lon)
     }
 
-    /// The bytes of each `--photo` file.
+    /// The bytes of each `--photo` file; one larger than Kith keeps is refused before it is read.
     func photoFiles() throws -> [(name: String, data: Data)] {
         try photo.map { path in
+            if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > Photo.maximumByteCount {
+                throw Journal.Error.photoTooLarge(file: (path as NSString).lastPathComponent, byteCount: size)
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw UserError("cannot read the photo \(path)", "check the path and that you may read it")
             }
