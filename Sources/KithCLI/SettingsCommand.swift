@@ -6,7 +6,7 @@ import Kith
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "List, show or change the settings stored in the journal.",
+        abstract: "List or change the settings kept in the journal.",
         discussion: """
             Settings live in the journal file, so they travel with it. Command-line flags \
             (--color, --monday, --tz) and NO_COLOR still win over them.

@@ -69,6 +69,8 @@ import Kith
               import                  Import contacts and calendars: vCard, iCalendar.
               export                  Write people and events as vCard, iCalendar, vdir.
               backup                  Copy the journal safely, even while it is in use.
+              settings                List or change the settings kept in the journal.
+              photo                   Write out a photo, byte for byte as it went in.
 
               See 'kith help <subcommand>' for detailed help.
 
@@ -178,10 +180,11 @@ import Kith
 
         // A photo that is an image is kept in the journal.
         let png = kith.folder.appendingPathComponent("walk.png")
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).write(to: png)
+        // (A whole PNG: one cut after its header is refused since issue 16.)
+        try onePixelPNG.write(to: png)
         try kith.ok("edit", "1", "--photo", png.path)
         #expect(try kith.ok("show", "1").contains("photos   "))
-        #expect(try kith.ok("show", "1").contains("image/png 16 bytes"))
+        #expect(try kith.ok("show", "1").contains("image/png 69 bytes"))
 
         // Remove.
         #expect(try kith.ok("remove", "2") == "removed #2 Dinner\n")
