@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import OutsideJudges
 import Testing
 @testable import Kith
 
@@ -249,5 +250,106 @@ struct LocalOrderTests {
         #expect(try j.events(EventFilter(newestFirst: false, limit: 2)).map(\.title) == ["before", "taipei morning"])
         #expect(try j.events(EventFilter(limit: 10)).count == 5)
         #expect(try j.events(EventFilter(personID: try j.resolvePerson("Ana Lima").id, limit: 1)).map(\.title) == ["taipei night"])
+    }
+}
+
+/// Event photos in iCalendar: inline ATTACH up to 256 KiB, beside a vdir's calendar above.
+@Suite("Photos in exported calendars")
+struct PhotoExportTests {
+    /// A whole JPEG of about 320 KiB (five full APP1 segments), over the inline limit.
+    static let bigJPEG: Data = {
+        var b: [UInt8] = [0xFF, 0xD8]
+        for _ in 0..<5 { b += [0xFF, 0xE1, 0xFF, 0xFF] + [UInt8](repeating: 0x20, count: 65533) }
+        b += [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00]
+        b += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0x12, 0x34, 0xFF, 0xD9]
+        return Data(b)
+    }()
+
+    func journal() throws -> (Journal, small: Photo, big: Photo) {
+        let j = try Journal.inMemory()
+        let small = try j.storePhoto(pngBytes, name: "pixel.png"), big = try j.storePhoto(Self.bigJPEG, name: "big.jpg")
+        #expect(Self.bigJPEG.count > EventMapping.inlinePhotoLimit)
+        _ = try j.logEvent(EventDraft(title: "Walk", start: instant(2026, 11, 20, 10, 0, "Europe/Lisbon"), timeZone: "Europe/Lisbon",
+                                      photoHashes: [small.hash, big.hash]))
+        _ = try j.logEvent(EventDraft(title: "Call", start: instant(2026, 11, 21, 10, 0, "Europe/Lisbon"), timeZone: "Europe/Lisbon"))
+        return (j, small, big)
+    }
+
+    @Test("export ics carries small photos inline, says what it left out, and imports back without doubling")
+    func inlineInTheCalendar() throws {
+        let (j, _, _) = try journal()
+        let result = try j.exportCalendar()
+        let text = String(decoding: result.data, as: UTF8.self)
+        #expect(text.components(separatedBy: "\r\nATTACH;ENCODING=BASE64;VALUE=BINARY;FMTTYPE=image/png:").count == 2)
+        #expect(!text.contains("image/jpeg"))
+        #expect(result.warnings.contains { $0.hasPrefix("1 photo larger than 256 KiB left out of the calendar") })
+        let back = try Journal.inMemory()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kith-attach-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("walk.ics")
+        try result.data.write(to: file)
+        _ = try back.importFile(at: file)
+        let walk = try #require(try back.events().first { $0.title == "Walk" })
+        #expect(try walk.photos.map { try back.photo(hash: $0.hash).data } == [pngBytes])
+        let again = String(decoding: try back.exportCalendar().data, as: UTF8.self)
+        #expect(again.components(separatedBy: "\r\nATTACH").count == 2)
+    }
+
+    @Test("python icalendar reads the photo back byte for byte", .enabled(if: OutsideJudge.shouldRun(importing: "icalendar")))
+    func icalendarReadsThePhoto() throws {
+        let (j, _, _) = try journal()
+        let out = try OutsideJudge.python(script: """
+            import sys, base64, icalendar
+            cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
+            for e in cal.walk('VEVENT'):
+                assert not getattr(e, 'errors', None), e.errors
+                a = e.get('ATTACH')
+                if a is None:
+                    print(str(e['SUMMARY']) + '|none')
+                    continue
+                assert a.params['FMTTYPE'] == 'image/png', a.params
+                print(str(e['SUMMARY']) + '|' + base64.b64decode(a.to_ical()).hex())
+            """, stdin: try j.exportCalendar().data)
+        #expect(out.split(separator: "\n").sorted() == ["Call|none", "Walk|" + pngBytes.map { String(format: "%02x", $0) }.joined()])
+    }
+
+    @Test("export vdir writes large photos beside the calendar, referred to by file URI; khal and icalendar accept it",
+          .enabled(if: OutsideJudge.shouldRun(tool: "khal")))
+    func vdirWithPhotos() throws {
+        let (j, small, big) = try journal()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kith-attach-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try j.exportVdir(to: dir)
+        let photo = dir.appendingPathComponent("photos/\(big.hash).jpg")
+        #expect(try Data(contentsOf: photo) == Self.bigJPEG)
+        let walk = try #require(try j.events().first { $0.title == "Walk" })
+        let ics = try String(contentsOf: dir.appendingPathComponent("calendar/\(Journal.fileName(walk.uid)).ics"), encoding: .utf8)
+        let unfolded = ics.replacingOccurrences(of: "\r\n ", with: "")
+        #expect(unfolded.contains("ATTACH;FMTTYPE=image/jpeg:" + photo.standardizedFileURL.absoluteString + "\r\n"))
+        #expect(unfolded.contains("ATTACH;ENCODING=BASE64;VALUE=BINARY;FMTTYPE=image/png:" + Data([UInt8](pngBytes)).base64EncodedString() + "\r\n"))
+        _ = small
+
+        let conf = dir.appendingPathComponent("khal.conf")
+        try OutsideJudge.khalConfig(calendar: dir.path + "/calendar", database: dir.path + "/khal.db").write(to: conf, atomically: true, encoding: .utf8)
+        let out = try OutsideJudge.run(try #require(OutsideJudge.tool("khal")),
+                                       ["-c", conf.path, "list", "-df", "", "-f", "{title}", "1900-01-01", "2200-01-01"])
+        #expect(out.out.split(separator: "\n").sorted() == ["Call", "Walk"])
+        #expect(!out.err.contains("rror"))
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path + "/calendar") {
+            let checked = try OutsideJudge.python(script: """
+                import sys, icalendar
+                cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
+                for e in cal.walk('VEVENT'):
+                    assert not getattr(e, 'errors', None), e.errors
+                print('ok')
+                """, stdin: try Data(contentsOf: dir.appendingPathComponent("calendar/" + name)))
+            #expect(checked == "ok\n")
+        }
+        // A second export changes nothing; without the event the photo goes.
+        #expect(try j.exportVdir(to: dir).written == 0)
+        try j.removeEvent(id: walk.id)
+        _ = try j.exportVdir(to: dir)
+        #expect(!FileManager.default.fileExists(atPath: photo.path))
     }
 }
