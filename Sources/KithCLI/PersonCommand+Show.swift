@@ -77,6 +77,8 @@ struct PersonPageData {
         add("last seen", lastSeen.map { LocalTime.day($0) + terminal.dim(" (\(Self.ago($0, today)))") } ?? "never")
         add("how often", frequencyText() + (sparkline().isEmpty ? "" : "  " + terminal.dim("[") + sparkline() + terminal.dim("]")))
         add("note", person.note)
+        // The photo's id, as `kith photo ID -o FILE` takes it.
+        add("photo", person.photoHash.map { String($0.prefix(12)) + terminal.dim("  (kith photo \($0.prefix(12)) -o FILE)") } ?? "")
         out.append(profile.render())
 
         if !page.traits.isEmpty {
@@ -137,6 +139,8 @@ struct PersonPageData {
             var organization: String?
             var title: String?
             var note: String?
+            /// The photo's id, as `kith photo` takes it.
+            var photo: String?
         }
         struct Trait: Encodable {
             var kind: String
@@ -164,7 +168,8 @@ struct PersonPageData {
                           relation: person.relation?.path, birthday: person.birthday?.description,
                           emails: person.emails.map(\.value), phones: person.phones.map(\.value),
                           organization: person.organization.isEmpty ? nil : person.organization,
-                          title: person.title.isEmpty ? nil : person.title, note: person.note.isEmpty ? nil : person.note),
+                          title: person.title.isEmpty ? nil : person.title, note: person.note.isEmpty ? nil : person.note,
+                          photo: person.photoHash.map { String($0.prefix(12)) }),
             lastSeen: lastSeen?.description, eventsLastYear: lastYearCount, perMonth: (perMonth * 100).rounded() / 100,
             months: page.meetingsPerMonth.map { .init(month: "\($0.year)-\($0.month < 10 ? "0" : "")\($0.month)", count: $0.count) },
             traits: page.traits.flatMap(\.traits).map {

@@ -192,3 +192,23 @@ import Testing
         #expect(try events(kith)[0].photos.isEmpty)
     }
 }
+
+extension PeopleRightCommandTests {
+    @Test func aPersonPageListsTheirPhotoIdAndKithPhotoWritesIt() throws {
+        let kith = try KithRunner()
+        try kith.ok("import", InterchangeCommandTests.samples.appendingPathComponent("apple-contacts-3.0.vcf").path)
+        struct Page: Decodable { struct Profile: Decodable { var name: String; var photo: String? }; var person: Profile }
+        var found = false
+        for line in try kith.ok("person", "list").split(separator: "\n") {
+            guard let id = line.split(separator: " ").last, id.hasPrefix("#") else { continue }
+            let page = try JSONDecoder().decode(Page.self, from: Data(kith.ok("person", "show", String(id), "--json").utf8))
+            guard let photo = page.person.photo else { continue }
+            found = true
+            #expect(try kith.ok("person", "show", String(id)).contains("photo      \(photo)"))
+            let out = kith.folder.appendingPathComponent("face")
+            try kith.ok("photo", photo, "-o", out.path)
+            #expect(SHA256.hex([UInt8](try Data(contentsOf: out))).hasPrefix(photo))
+        }
+        #expect(found)
+    }
+}
