@@ -14,15 +14,15 @@ struct EventOptions: ParsableArguments {
     var place: String?
     @Option(help: ArgumentHelp("The place's coordinates as LAT,LON.", valueName: "lat,lon"))
     var geo: String?
-    @Option(help: ArgumentHelp("When it started: `yesterday 15:30`, `last friday 8pm`, `3 days ago`, `2026-11-21 9:00`. A day alone logs an all-day event.", valueName: "when"))
+    @Option(help: ArgumentHelp("When it started: `yesterday 15:30`, `last friday 8pm`, `3 days ago`, `this morning`, `2026-11-21 9:00`. A day alone logs an all-day event. A bare time later than now is yesterday's; `tomorrow` or a date ahead logs a planned event.", valueName: "when"))
     var when: String?
-    @Option(help: ArgumentHelp("How long it took: 90m, 2h, 1h30m.", valueName: "duration"))
+    @Option(help: ArgumentHelp("How long it took, more than zero: 90m, 2h, 1h30m.", valueName: "duration"))
     var duration: String?
-    @Option(help: ArgumentHelp("The IANA time zone it happened in (default: this machine's).", valueName: "zone"))
+    @Option(help: ArgumentHelp("The IANA time zone it happened in (default: the time-zone setting, else this machine's).", valueName: "zone"))
     var tz: String?
     @Option(help: ArgumentHelp("Something learned about the people there, as `Kind/Sub: text`.", valueName: "trait"))
     var trait: [String] = []
-    @Option(help: ArgumentHelp("A photo file (repeat for several).", valueName: "file"))
+    @Option(help: ArgumentHelp("A photo file: JPEG, PNG, GIF, WebP or HEIC, at most 20 MiB (repeat for several).", valueName: "file"))
     var photo: [String] = []
     @Option(help: ArgumentHelp("A free note.", valueName: "text"))
     var note: String?

@@ -15,7 +15,7 @@ struct EventsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only with this mood.", valueName: "name")) var mood: String?
     @Option(name: .customLong("at"), help: ArgumentHelp("Only at places whose name contains this.", valueName: "place")) var place: String?
     @Option(help: ArgumentHelp("Only events whose title or note has these words.", valueName: "text")) var search: String?
-    @Option(help: ArgumentHelp("At most this many.", valueName: "n")) var limit: Int?
+    @Option(help: ArgumentHelp("At most this many (1 or more).", valueName: "n")) var limit: Int?
     @Flag(help: "Oldest first.") var reverse = false
     // JournalOptions and OutputOptions declared one by one, as in `CalendarCommand`.
     @Option(name: .long, help: JournalOptions.help) var journal: String?

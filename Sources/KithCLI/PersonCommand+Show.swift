@@ -10,7 +10,7 @@ extension PersonCommand {
             abstract: "Show a person: profile, what you know, history, last seen.")
 
         @Argument(help: "Who.") var person: String
-        @Option(help: ArgumentHelp("Show at most this many events.", valueName: "n")) var limit = 10
+        @Option(help: ArgumentHelp("Show at most this many events (1 or more).", valueName: "n")) var limit = 10
         @OptionGroup var journal: JournalOptions
         @OptionGroup var output: OutputOptions
 
