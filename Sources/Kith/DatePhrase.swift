@@ -3,8 +3,12 @@ import Foundation
 /// Dates, times and durations written the way a person says them: `yesterday 15:30`,
 /// `last friday 8pm`, `3 days ago`, `2026-11-21`, `90m`.
 ///
-/// Every phrase is read relative to a given `now` in a given time zone, and a date is
-/// always read as the past: `nov 30` on 2026-11-22 is 2025-11-30, never next year.
+/// Every phrase is read relative to a given `now` in a given time zone, and what is left
+/// unsaid is read as the past: `nov 30` on 2026-11-22 is 2025-11-30, never next year; a
+/// bare time later than now (`8pm` at noon) is yesterday's; a bare weekday with a time
+/// later than now (`friday 8pm` on a Friday at noon) is last week's. A day written out
+/// (`tomorrow`, `2026-12-24`, `today 20:00`, `this evening`) is taken as written, even in
+/// the future: ``Moment/isPlanned`` says so.
 /// The parser is hand-written over bytes; it never uses `DateFormatter`.
 ///
 /// Accepted day forms: `2026-11-21`, `11-21` / `--11-21` (the most recent one),
@@ -14,7 +18,9 @@ import Foundation
 /// (`nov 21`, `21 november`, `nov 21 2025`).
 /// Accepted times, after the day or alone (meaning today): `15:30`, `15:30:10`, `3pm`,
 /// `3 pm`, `8:15am`, `noon`, `midnight`, optionally after `at`; `2026-11-21T15:30` too;
-/// `now` is the current instant.
+/// `now` is the current instant. Parts of the day stand for a time: `morning` 09:00,
+/// `afternoon` 15:00, `evening` 19:00, `night` 21:00, as in `this morning`, `this evening`,
+/// `tonight`, `last night` (yesterday 21:00), `yesterday afternoon`, `friday evening`.
 public enum DatePhrase {
     /// A calendar day with no time and no zone (the journal's `LocalDate`).
     public typealias Day = LocalDate
@@ -40,6 +46,9 @@ public enum DatePhrase {
         public var time: Time?
         /// The instant: the day at `time`, or at 00:00 when no time was given.
         public var date: Date
+        /// Whether the instant is after `now`: only a day written out can be (`tomorrow`,
+        /// `2026-12-24`, `today 20:00`); an event there is planned, not yet lived.
+        public var isPlanned: Bool
     }
 
     /// A phrase that could not be read, with the forms that would have been.
@@ -71,9 +80,9 @@ public enum DatePhrase {
             case .day:
                 return "use 2026-11-21, today, yesterday, a weekday like friday or last friday, or 3 days ago"
             case .moment:
-                return "use 2026-11-21, today, yesterday, friday, last friday or 3 days ago, optionally followed by a time like 15:30, 3pm or 8:15am"
+                return "use 2026-11-21, today, yesterday, friday, last friday or 3 days ago, optionally followed by a time like 15:30, 3pm or 8:15am, or this morning, this evening, last night"
             case .duration:
-                return "use minutes and hours like 90m, 2h or 1h30m"
+                return "use a length of time above zero in minutes and hours like 90m, 2h or 1h30m"
             }
         }
 
@@ -103,7 +112,29 @@ public enum DatePhrase {
         let context = Context(now: now, timeZone: timeZone)
         if tokens == [Array("now".utf8)] {
             let c = context.calendar.dateComponents([.hour, .minute, .second], from: now)
-            return Moment(day: context.today, time: Time(hour: c.hour!, minute: c.minute!, second: c.second!), date: now)
+            return Moment(day: context.today, time: Time(hour: c.hour!, minute: c.minute!, second: c.second!), date: now, isPlanned: false)
+        }
+        // `tonight`, `this evening`, `last night`, `yesterday morning`: a part of the day is a time.
+        if tokens == [Array("tonight".utf8)] { tokens = [Array("this".utf8), Array("night".utf8)] }
+        if tokens.count >= 2, let part = partOfDay(tokens[tokens.count - 1]) {
+            var dayTokens = tokens.dropLast()
+            let word = String(decoding: dayTokens.last!, as: UTF8.self)
+            if word == "this" || word == "last" { dayTokens = dayTokens.dropLast() }
+            guard dayTokens.isEmpty == (word == "this" || word == "last") else {
+                throw Error(phrase: text, kind: .moment, reason: nil)
+            }
+            var day = context.today
+            if word == "last" {
+                // `last night`; `last morning` is not something people say.
+                guard part.hour == 21 else { throw Error(phrase: text, kind: .moment, reason: nil) }
+                day = context.adding(.day, -1, to: context.today)
+            } else if !dayTokens.isEmpty {
+                switch parseDay(dayTokens, context) {
+                case .success(let d): day = d
+                case .failure(let reason): throw Error(phrase: text, kind: .moment, reason: reason.text)
+                }
+            }
+            return try resolve(text, day: day, time: part, bare: bareness(dayTokens), context)
         }
 
         // `2026-11-21T15:30` is one token: split it.
@@ -128,6 +159,7 @@ public enum DatePhrase {
         if dayTokens.isEmpty {
             guard time != nil else { throw Error(phrase: text, kind: .moment, reason: nil) }
             day = context.today
+            return try resolve(text, day: day, time: time, bare: .time, context)
         } else {
             switch parseDay(dayTokens, context) {
             case .success(let d): day = d
@@ -139,10 +171,44 @@ public enum DatePhrase {
                 throw Error(phrase: text, kind: .moment, reason: reason.text)
             }
         }
-        guard let date = context.date(day, time ?? Time(hour: 0, minute: 0)) else {
-            throw Error(phrase: text, kind: .moment, reason: "no such moment in \(timeZone.identifier)")
+        return try resolve(text, day: day, time: time, bare: bareness(dayTokens), context)
+    }
+
+    /// What a phrase left unsaid, which decides how far back a later-than-now time goes.
+    enum Bareness { case time, weekday, written }
+
+    /// `.weekday` for a bare weekday (`friday`), else `.written`.
+    static func bareness(_ dayTokens: ArraySlice<[UInt8]>) -> Bareness {
+        dayTokens.count == 1 && weekdayNumber(String(decoding: dayTokens.first!, as: UTF8.self)) != nil ? .weekday : .written
+    }
+
+    /// The moment at `day` and `time`, read as the past when the phrase left the day unsaid
+    /// (a bare time goes back a day, a bare weekday a week); else as written.
+    static func resolve(_ text: String, day: Day, time: Time?, bare: Bareness, _ context: Context) throws -> Moment {
+        var day = day
+        func instant(_ day: Day) throws -> Date {
+            guard let date = context.date(day, time ?? Time(hour: 0, minute: 0)) else {
+                throw Error(phrase: text, kind: .moment, reason: "no such moment in \(context.calendar.timeZone.identifier)")
+            }
+            return date
         }
-        return Moment(day: day, time: time, date: date)
+        var date = try instant(day)
+        if date > context.now, time != nil, bare != .written {
+            day = context.adding(.day, bare == .time ? -1 : -7, to: day)
+            date = try instant(day)
+        }
+        return Moment(day: day, time: time, date: date, isPlanned: date > context.now)
+    }
+
+    /// `morning` 09:00, `afternoon` 15:00, `evening` 19:00, `night` 21:00.
+    static func partOfDay(_ token: [UInt8]) -> Time? {
+        switch String(decoding: token, as: UTF8.self) {
+        case "morning": return Time(hour: 9, minute: 0)
+        case "afternoon": return Time(hour: 15, minute: 0)
+        case "evening": return Time(hour: 19, minute: 0)
+        case "night": return Time(hour: 21, minute: 0)
+        default: return nil
+        }
     }
 
     /// Reads a duration such as `90m`, `2h`, `1h30m`, `1h 30m`, `45 min` or `1d`.
@@ -155,6 +221,9 @@ public enum DatePhrase {
         var sawPart = false
         func skipSpace() { while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 } }
         skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") {
+            throw Error(phrase: text, kind: .duration, reason: "a duration cannot be negative")
+        }
         while i < bytes.count {
             var number = 0
             var digits = 0

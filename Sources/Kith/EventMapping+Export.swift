@@ -1,4 +1,5 @@
 import Foundation
+import ContentLines
 import ICalendarFormat
 
 extension EventMapping {
@@ -26,6 +27,40 @@ extension EventMapping {
         var traits: [EventTrait]
         /// The kept iCalendar lines, in order (see ``Event/icalLines``).
         var keptLines: [UnsafeBufferPointer<UInt8>]
+        /// Its photos, in order, as ATTACH lines.
+        var photos: [ExportPhoto] = []
+    }
+
+    /// A photo of an exported event: its bytes inline (up to ``inlinePhotoLimit``), or the
+    /// URI of a copy written beside the calendar (a vdir's `photos` folder).
+    struct ExportPhoto: Sendable {
+        var mediaType: String
+        var data: Data?
+        var uri: String?
+    }
+
+    /// The largest photo written inline as `ATTACH;ENCODING=BASE64;VALUE=BINARY` (256 KiB,
+    /// about 350 KB of base64): larger ones are written beside a vdir's calendar and
+    /// referred to by a `file:` URI, and left out of a single calendar file.
+    static let inlinePhotoLimit = 256 * 1024
+
+    /// Whether a kept line is an inline image ATTACH (`ATTACH;…ENCODING=BASE64…` with an image
+    /// FMTTYPE or none): an import made those the event's photos, which are written anew.
+    static func isInlineImageAttach(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard raw.count > 7 else { return false }
+        let name = Array("ATTACH;".utf8)
+        for k in 0..<7 where raw[k] | (k < 6 ? 0x20 : 0) != name[k] | (k < 6 ? 0x20 : 0) { return false }
+        var end = 7
+        var quoted = false
+        while end < raw.count {
+            let b = raw[end]
+            if b == UInt8(ascii: "\"") { quoted.toggle() } else if b == UInt8(ascii: ":"), !quoted { break }
+            end += 1
+        }
+        let head = String(decoding: UnsafeBufferPointer(rebasing: raw[7..<end]), as: UTF8.self).uppercased()
+        guard head.contains("BASE64") else { return false }
+        guard let range = head.range(of: "FMTTYPE=") else { return true }
+        return head[range.upperBound...].hasPrefix("IMAGE/") || head[range.upperBound...].hasPrefix("\"IMAGE/")
     }
 
     /// The starts of the date lines of a VEVENT (name and parameters, see
@@ -197,6 +232,8 @@ extension EventMapping {
         let mailed = e.people.contains { $0.email != nil }
         var keptAttendees: Set<String> = []
         for raw in e.keptLines {
+            // The event's photos are written below; an inline image it was imported with is one of them.
+            if !e.photos.isEmpty, isInlineImageAttach(raw) { continue }
             // Kith's own CATEGORIES and COLOR take the place of the first kept one, and
             // the other kept ones go; kept ones stay when Kith has none of its own.
             switch replacedKind(raw) {
@@ -222,6 +259,21 @@ extension EventMapping {
         }
         if hasCategories && !wroteCategories { categories(&w) }
         if let m = e.mood, !wroteColor { color(&w, m) }
+        for photo in e.photos {
+            w.beginProperty("ATTACH")
+            if let data = photo.data {
+                w.parameter("ENCODING", "BASE64")
+                w.parameter("VALUE", "BINARY")
+                w.parameter("FMTTYPE", photo.mediaType)
+                w.beginValue()
+                w.appendRawValue(Base64.encode(data))
+            } else if let uri = photo.uri {
+                w.parameter("FMTTYPE", photo.mediaType)
+                w.beginValue()
+                w.appendRawValue(uri)
+            }
+            w.endProperty()
+        }
         for p in e.people {
             if let mail = p.email, keptAttendees.isEmpty || !keptAttendees.contains(lowercasedMail(mail)) {
                 w.beginProperty("ATTENDEE")

@@ -118,6 +118,8 @@ struct ExportBatch: Sendable {
         var linesStart: Int
         /// Its kept lines: indexes of their ends in ``lineEnds``.
         var lines: Range<Int>
+        /// Its photos, inline or as references (``EventMapping/ExportPhoto``).
+        var photos: [EventMapping.ExportPhoto] = []
     }
 
     private(set) var bytes: [UInt8] = []
@@ -167,7 +169,7 @@ struct ExportBatch: Sendable {
                     note: UnsafeBufferPointer(rebasing: all[item.note]), tzid: item.tzid, zone: item.zone, allDay: item.allDay,
                     startAt: item.startAt, endAt: item.endAt, startDay: item.startDay, endDay: item.endDay,
                     updatedAt: item.updatedAt, type: item.type, mood: item.mood, place: item.place,
-                    people: item.people, traits: item.traits, keptLines: kept))
+                    people: item.people, traits: item.traits, keptLines: kept, photos: item.photos))
             }
         }
     }

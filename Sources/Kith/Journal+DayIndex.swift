@@ -48,7 +48,7 @@ extension Journal {
         try read { db in
             let (sql, arguments) = try Journal.dayEventSQL(db, select: "de.eventId", from: day.dayNumber, to: day.dayNumber, filter: filter)
             let ids = try Int64.fetchAll(db, sql: sql, arguments: arguments)
-            return try Journal.fetchEvents(db, ids: ids).sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+            return Journal.inLocalOrder(try Journal.fetchEvents(db, ids: ids))
         }
     }
 

@@ -56,6 +56,12 @@ extension Journal {
         case traitPersonNotInEvent(text: String, person: String, people: [String])
         /// No trait with that id.
         case traitNotFound(id: Int64)
+        /// The bytes claim an image type but do not hold a whole image of it.
+        case damagedPhoto(file: String, reason: String)
+        /// The photo is larger than ``Photo/maximumByteCount``.
+        case photoTooLarge(file: String, byteCount: Int)
+        /// A photo id that is the start of several photos' hashes.
+        case ambiguousPhoto(id: String)
         /// Merging a person with themselves.
         case mergeWithSelf
         /// The derived day index disagrees with the events (a bug in Kith).
@@ -114,7 +120,7 @@ extension Journal {
             case .notAnImage(let file):
                 return "\(file) is not an image (Kith keeps JPEG, PNG, GIF, WebP and HEIC photos)"
             case .photoNotFound(let hash):
-                return "no photo \(hash.prefix(12)) in the journal"
+                return "no photo \(hash.prefix(12)) in the journal (see the photos of an event with `kith show ID`)"
             case .traitPersonMissing(let text, let people):
                 return "the trait \"\(text)\" does not say whom it is about, and the event has \(people.count) people: "
                     + people.joined(separator: ", ") + " (name one first, as in \"\(people.first ?? "Name"): Interests/Climbing: \(text)\")"
@@ -123,6 +129,12 @@ extension Journal {
                     + (people.isEmpty ? "nobody" : people.joined(separator: ", ")) + "; name one of them, or remove the trait)"
             case .traitNotFound(let id):
                 return "no trait with id \(id) (list them with `kith traits --json`)"
+            case .damagedPhoto(let file, let reason):
+                return "\(file) is not a whole image: \(reason) (open and save it again in an image editor, or pick another file)"
+            case .photoTooLarge(let file, let byteCount):
+                return "\(file) is \(Photo.sizeText(byteCount)), more than the largest photo Kith keeps, \(Photo.sizeText(Photo.maximumByteCount)) (make it smaller, for example by exporting it at a lower resolution)"
+            case .ambiguousPhoto(let id):
+                return "several photos start with \(id) (give more digits of its id, as `kith show` lists it)"
             case .mergeWithSelf:
                 return "cannot merge a person with themselves (name two different people)"
             case .invariantViolation(let what):

@@ -121,23 +121,59 @@ extension Journal {
     /// - Complexity: one pass over the selected events, plus one per related table.
     public func events(_ filter: EventFilter = EventFilter(), icalLines: Bool = true) throws -> [Event] {
         try read { db in
-            // Without a limit, SQLite need not sort: the events are put in order here.
-            let (tail, args) = try Journal.eventSelection(db, filter, ordered: false)
-            var loader = try EventLoader(db)
-            var events = try loader.select(tail, arguments: args, icalLines: icalLines)
-            if filter.limit == nil {
-                // The order of `ORDER BY startAt, id` (stored instants are whole seconds):
-                // small keys are sorted, then the events are put in their order once.
-                var keys = events.indices.map { (start: Int64(events[$0].start.timeIntervalSince1970), id: events[$0].id, at: $0) }
-                if filter.newestFirst {
-                    keys.sort { $0.start != $1.start ? $0.start > $1.start : $0.id > $1.id }
-                } else {
-                    keys.sort { $0.start != $1.start ? $0.start < $1.start : $0.id < $1.id }
+            // SQLite selects, the events are put in order here: by the local day and wall-clock
+            // time they show, which no stored column holds (issue 16).
+            var unlimited = filter
+            unlimited.limit = nil
+            var (tail, args) = try Journal.eventSelection(db, unlimited, ordered: false)
+            if let limit = filter.limit {
+                // The first `limit` events in local order all fall on or after (newest first)
+                // the local day of the `limit`-th event in day order: select those days whole.
+                guard limit > 0 else { return [] }
+                var dayArgs = args
+                dayArgs += [limit - 1]
+                let boundary = try Int.fetchOne(db, sql: "SELECT startDay FROM event" + tail
+                    + (filter.newestFirst ? " ORDER BY startDay DESC" : " ORDER BY startDay") + " LIMIT 1 OFFSET ?", arguments: dayArgs)
+                if let boundary {
+                    tail += (tail.isEmpty ? " WHERE " : " AND ") + (filter.newestFirst ? "startDay >= ?" : "startDay <= ?")
+                    args += [boundary]
                 }
-                events = keys.map { events[$0.at] }
             }
+            var loader = try EventLoader(db)
+            var events = Journal.inLocalOrder(try loader.select(tail, arguments: args, icalLines: icalLines), newestFirst: filter.newestFirst)
+            if let limit = filter.limit, events.count > limit { events.removeLast(events.count - limit) }
             return events
         }
+    }
+
+    /// `events` by the local day and wall-clock time each shows (its start in its own zone),
+    /// then by id: an event at 23:00 in Asia/Taipei comes after one at 20:00 in Europe/Lisbon
+    /// on the same local day, though it happened first.
+    /// - Complexity: O(n log n); one zone offset per event.
+    public static func inLocalOrder(_ events: [Event], newestFirst: Bool = false) -> [Event] {
+        var zones: [String: TimeZone?] = [:]
+        var keys = events.indices.map { i -> (day: Int, local: Int64, id: Int64, at: Int) in
+            let e = events[i]
+            let start = Int64(e.start.timeIntervalSince1970.rounded(.down))
+            var offset = 0
+            if !e.allDay {
+                let zone: TimeZone?
+                if let known = zones[e.timeZone] {
+                    zone = known
+                } else {
+                    zone = TimeZoneCache.shared.zone(e.timeZone)
+                    zones[e.timeZone] = zone
+                }
+                offset = zone?.secondsFromGMT(for: e.start) ?? 0
+            }
+            return (e.startDay.dayNumber, start + Int64(offset), e.id, i)
+        }
+        if newestFirst {
+            keys.sort { ($0.day, $0.local, $0.id) > ($1.day, $1.local, $1.id) }
+        } else {
+            keys.sort { ($0.day, $0.local, $0.id) < ($1.day, $1.local, $1.id) }
+        }
+        return keys.map { events[$0.at] }
     }
 
     /// The `WHERE … ORDER BY … LIMIT` part of a query on `event` that selects a filter's
@@ -197,7 +233,7 @@ extension Journal {
     }
 
     static func validTitle(_ title: String) throws -> String {
-        let t = title.kithTrimmed()
+        let t = title.kithSingleLine()
         guard !t.isEmpty else { throw Error.invalidValue(field: "event title", reason: "it is empty") }
         return t
     }
@@ -397,7 +433,7 @@ extension Journal {
     }
 
     static func upsertPlace(_ db: Database, _ draft: PlaceDraft) throws -> Int64 {
-        let name = draft.name.kithTrimmed()
+        let name = draft.name.kithSingleLine()
         guard !name.isEmpty else { throw Error.invalidValue(field: "place name", reason: "it is empty") }
         if (draft.latitude == nil) != (draft.longitude == nil) {
             throw Error.invalidValue(field: "coordinates", reason: "give both latitude and longitude")

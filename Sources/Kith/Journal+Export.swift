@@ -340,9 +340,11 @@ extension Journal {
         let writer = CalendarStreamWriter(resolver: plan.resolver, zones: zones, yearly: plan.yearly, sink: sink)
         let thread = Thread { writer.run(pipeline) }
         thread.start()
+        var leftOutPhotos = 0
         do {
             var rows = try EventRows(db, plan.selection)
             try rows.forEachBatch(size: 512) { try pipeline.send($0) }
+            leftOutPhotos = rows.leftOutPhotos
             pipeline.finish(stopping: false)
         } catch is ExportPipeline.Stopped {
             pipeline.finish(stopping: true)
@@ -352,17 +354,26 @@ extension Journal {
         }
         // The writing thread is done: what it left is ours to read.
         if let failure = writer.failure { throw failure }
-        return (ExportSummary(count: plan.count + plan.yearly.count, byteCount: writer.byteCount,
-                              warnings: writer.warnings.map(\.description)), writer.used)
+        var warnings = writer.warnings.map(\.description)
+        if leftOutPhotos > 0 {
+            warnings.append("\(leftOutPhotos) \(leftOutPhotos == 1 ? "photo" : "photos") larger than \(Photo.sizeText(EventMapping.inlinePhotoLimit)) left out of the calendar (kith export vdir writes them beside it; kith photo ID writes one out)")
+        }
+        return (ExportSummary(count: plan.count + plan.yearly.count, byteCount: writer.byteCount, warnings: warnings), writer.used)
     }
 
     /// Each event of `selection` as its own calendar file (with the VTIMEZONEs its times
     /// need), in storage order, with its UID.
-    static func eventFiles(_ db: Database, _ selection: EventSelection, _ body: (String, Data) throws -> Void) throws {
+    /// - Parameter photoFolder: where photos too large to go inline are referred to (see
+    ///   ``EventRows/photoFolder``).
+    /// - Returns: the photos referred to by URI (hash and media type), for the caller to copy there.
+    @discardableResult
+    static func eventFiles(_ db: Database, _ selection: EventSelection, photoFolder: URL? = nil,
+                           _ body: (String, Data) throws -> Void) throws -> [String: String] {
         let resolver = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
         var colors: [String: String] = [:]
         var prefixes = EventMapping.DatePrefixes()
         var rows = try EventRows(db, selection)
+        rows.photoFolder = photoFolder
         try rows.forEach { e in
             var usage = ICalTimeZoneUsage()
             var event = ICalendarLineWriter()
@@ -377,6 +388,20 @@ extension Journal {
             file.end("VCALENDAR")
             try body(String(decoding: e.uid, as: UTF8.self), Data(file.bytes))
         }
+        return rows.referencedPhotos
+    }
+
+    /// `.jpg`, `.png`… for a photo's media type.
+    static func photoFileExtension(_ mediaType: String) -> String {
+        switch mediaType {
+        case "image/jpeg": return ".jpg"
+        case "image/png": return ".png"
+        case "image/gif": return ".gif"
+        case "image/webp": return ".webp"
+        case "image/heic": return ".heic"
+        case "image/heif": return ".heif"
+        default: return ".img"
+        }
     }
 
     // MARK: vdir
@@ -388,6 +413,8 @@ extension Journal {
     public func exportVdir(to folder: URL) throws -> VdirExportReport {
         let fm = FileManager.default
         let contacts = folder.appendingPathComponent("contacts"), calendar = folder.appendingPathComponent("calendar")
+        // Photos too large to go inline (``EventMapping/inlinePhotoLimit``), referred to by URI.
+        let photos = folder.appendingPathComponent("photos")
         var report = VdirExportReport(written: 0, unchanged: 0, removed: 0)
         var wanted: [URL: Data] = [:]
         let people = try read { db in try Int64.fetchAll(db, sql: "SELECT id FROM person") }
@@ -396,14 +423,20 @@ extension Journal {
             let uid = try person(id: id).uid
             wanted[contacts.appendingPathComponent(Journal.fileName(uid) + ".vcf")] = result.data
         }
+        let absolutePhotos = photos.standardizedFileURL.absoluteURL
         try read { db in
-            try Journal.eventFiles(db, EventSelection()) { uid, file in
+            let referenced = try Journal.eventFiles(db, EventSelection(), photoFolder: absolutePhotos) { uid, file in
                 wanted[calendar.appendingPathComponent(Journal.fileName(uid) + ".ics")] = file
             }
+            for (hash, type) in referenced {
+                let data = try Data.fetchOne(db, sql: "SELECT data FROM photo WHERE hash = ?", arguments: [hash]) ?? Data()
+                wanted[photos.appendingPathComponent(hash + Journal.photoFileExtension(type))] = data
+            }
         }
+        let dirs = wanted.keys.contains { $0.deletingLastPathComponent() == photos } ? [contacts, calendar, photos] : [contacts, calendar]
         do {
             // Only the owner may read the copies (folders 0700, files 0600), like the journal.
-            for dir in [contacts, calendar] { try PrivateFile.makeFolders(dir.path) }
+            for dir in dirs { try PrivateFile.makeFolders(dir.path) }
             for (url, data) in wanted {
                 if let old = try? Data(contentsOf: url), old == data {
                     PrivateFile.restrict(url.path)
@@ -416,6 +449,13 @@ extension Journal {
             for dir in [contacts, calendar] {
                 for name in try fm.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".vcf") || name.hasSuffix(".ics") {
                     let url = dir.appendingPathComponent(name)
+                    if wanted[url] == nil { try fm.removeItem(at: url); report.removed += 1 }
+                }
+            }
+            // Photos no event refers to any more (names are hashes: only Kith's own files match).
+            if fm.fileExists(atPath: photos.path) {
+                for name in try fm.contentsOfDirectory(atPath: photos.path) where name.split(separator: ".").first?.count == 64 {
+                    let url = photos.appendingPathComponent(name)
                     if wanted[url] == nil { try fm.removeItem(at: url); report.removed += 1 }
                 }
             }
@@ -455,6 +495,13 @@ struct EventRows {
     private var people: [Int64: EventMapping.ExportPerson?] = [:]
     private var zones: [(bytes: [UInt8], tzid: String?)] = []
     private var lastZone = 0
+    /// Where photos over ``EventMapping/inlinePhotoLimit`` are copied (a vdir's `photos`
+    /// folder), referred to by their `file:` URI; nil leaves them out (a single calendar file).
+    var photoFolder: URL?
+    /// The photos referred to by URI: hash and media type, for the caller to copy.
+    private(set) var referencedPhotos: [String: String] = [:]
+    /// How many photos were too large to go inline and had no folder to go to.
+    private(set) var leftOutPhotos = 0
 
     init(_ db: Database, _ selection: Journal.EventSelection) throws {
         self.db = db
@@ -493,7 +540,17 @@ struct EventRows {
         defer { traits.close() }
         let lines = try ExportCursor(db, "SELECT eventId, line FROM eventICalLine WHERE eventId BETWEEN ? AND ? ORDER BY eventId, position", range)
         defer { lines.close() }
+        // eventPhoto's key starts with eventId too; the bytes are read only for inline photos.
+        let photos = try ExportCursor(db, """
+            SELECT ep.eventId, ep.position, p.hash, p.mediaType,
+                   CASE WHEN p.byteCount <= \(EventMapping.inlinePhotoLimit) THEN p.data END
+            FROM eventPhoto ep JOIN photo p ON p.hash = ep.photoHash
+            WHERE ep.eventId BETWEEN ? AND ? ORDER BY ep.eventId
+            """, range)
+        defer { photos.close() }
         var personRow = try persons.step(), traitRow = try traits.step(), lineRow = try lines.step()
+        var photoRow = try photos.step()
+        var eventPhotos: [(position: Int64, photo: EventMapping.ExportPhoto)] = []
         var who: [(position: Int64, id: Int64)] = []
         var batch = ExportBatch()
         while try events.step() {
@@ -503,6 +560,7 @@ struct EventRows {
                 personRow = try persons.restart(only)
                 traitRow = try traits.restart(only)
                 lineRow = try lines.restart(only)
+                photoRow = try photos.restart(only)
             }
             who.removeAll(keepingCapacity: true)
             while personRow && persons.int(0) < id { personRow = try persons.step() }
@@ -525,6 +583,22 @@ struct EventRows {
                 batch.appendLine(lines.bytes(1))
                 lineRow = try lines.step()
             }
+            eventPhotos.removeAll(keepingCapacity: true)
+            while photoRow && photos.int(0) < id { photoRow = try photos.step() }
+            while photoRow && photos.int(0) == id {
+                let hash = photos.text(2), type = photos.text(3)
+                if !photos.isNull(4) {
+                    eventPhotos.append((photos.int(1), EventMapping.ExportPhoto(mediaType: type, data: photos.blob(4), uri: nil)))
+                } else if let folder = photoFolder {
+                    let file = folder.appendingPathComponent(hash + Journal.photoFileExtension(type))
+                    referencedPhotos[hash] = type
+                    eventPhotos.append((photos.int(1), EventMapping.ExportPhoto(mediaType: type, data: nil, uri: file.absoluteString)))
+                } else {
+                    leftOutPhotos += 1
+                }
+                photoRow = try photos.step()
+            }
+            if eventPhotos.count > 1 { eventPhotos.sort { $0.position < $1.position } }
             let allDay = events.int(6) != 0
             let (zoneIndex, tzid) = allDay ? (-1, nil) : zone(events.bytes(5))
             let place = events.isNull(11) ? nil : try self.place(events.int(11))
@@ -535,7 +609,8 @@ struct EventRows {
                 tzid: tzid, zone: zoneIndex, allDay: allDay, startAt: events.int(3), endAt: events.isNull(4) ? nil : events.int(4),
                 startDay: LocalDate(dayNumber: Int(events.int(7))), endDay: LocalDate(dayNumber: Int(events.int(8))),
                 updatedAt: events.int(13), type: type, mood: mood, place: place,
-                people: eventPeople, traits: eventTraits, linesStart: mark.byte, lines: mark.line..<batch.lineMark.line))
+                people: eventPeople, traits: eventTraits, linesStart: mark.byte, lines: mark.line..<batch.lineMark.line,
+                photos: eventPhotos.map(\.photo)))
             if batch.count >= size { batch = try body(consume batch) }
         }
         if batch.count > 0 { _ = try body(batch) }

@@ -562,7 +562,7 @@ extension Journal {
         // category was resolved as one, the photo was just stored, and the index holds every
         // UID of the journal (a card whose UID is taken matched that person above). The
         // UNIQUE constraint on person.uid stays the last word.
-        let name = draft.displayName.kithTrimmed()
+        let name = draft.displayName.kithSingleLine()
         guard !name.isEmpty else { throw Error.invalidValue(field: "person name", reason: "it is empty") }
         let uid = c.uid.flatMap { index.byUID[$0] == nil ? $0 : nil } ?? newUID()
         draft.uid = uid

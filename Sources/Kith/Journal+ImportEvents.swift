@@ -275,10 +275,10 @@ struct EventFields: Codable, Hashable {
 
     init(draft d: EventDraft) throws {
         let t = try Journal.timing(of: d)
-        title = d.title.kithTrimmed()
+        title = d.title.kithSingleLine()
         time = Time(start: t.startAt, end: t.endAt, timeZone: d.timeZone, allDay: d.allDay, startDay: t.startDay, endDay: t.endDay)
         typeID = d.typeID; moodID = d.moodID
-        place = d.place.map { PlaceFields(name: $0.name.kithTrimmed(), latitude: $0.latitude, longitude: $0.longitude) }
+        place = d.place.map { PlaceFields(name: $0.name.kithSingleLine(), latitude: $0.latitude, longitude: $0.longitude) }
         personIDs = d.personIDs; note = d.note; icalLines = d.icalLines
     }
 

@@ -334,7 +334,7 @@ extension Journal {
     }
 
     static func checkPersonDraft(_ db: Database, _ draft: PersonDraft, existingID: Int64?) throws -> (String, String) {
-        let name = draft.displayName.kithTrimmed()
+        let name = draft.displayName.kithSingleLine()
         guard !name.isEmpty else { throw Error.invalidValue(field: "person name", reason: "it is empty") }
         if let r = draft.relationID { _ = try requireCategory(db, id: r, kind: .relation) }
         if let h = draft.photoHash {
@@ -402,7 +402,7 @@ extension Journal {
         }
         var pos = 0
         for n in draft.nicknames {
-            let t = n.kithTrimmed()
+            let t = n.kithSingleLine()
             guard !t.isEmpty else { continue }
             try RawRow.run(db, PersonStatements.get(statements, db, .insertNickname), arena: statements?.arena) { r in
                 r.int(id); r.int(pos); r.text(t); r.text(NameMatcher.fold(t))

@@ -21,7 +21,7 @@ extension Journal {
                 SELECT e.id FROM eventPerson ep JOIN event e ON e.id = ep.eventId WHERE ep.personId = ?
                 ORDER BY e.startAt DESC, e.id DESC
                 """, arguments: [id])
-            let events = try Journal.fetchEvents(db, ids: eventIDs)
+            let events = Journal.inLocalOrder(try Journal.fetchEvents(db, ids: eventIDs), newestFirst: true)
             let last = try Int.fetchOne(db, sql: "SELECT max(day) FROM dayPerson WHERE personId = ? AND day <= ?",
                                         arguments: [id, asOf.dayNumber])
             var months: [MonthCount] = []

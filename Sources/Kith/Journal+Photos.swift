@@ -5,11 +5,16 @@ extension Journal {
     /// Stores image bytes once, addressed by their SHA-256, and returns their metadata.
     /// Storing the same bytes again returns the same photo.
     /// - Parameter name: the file name, for the error message.
-    /// - Throws: ``Error/notAnImage(file:)`` unless the bytes are JPEG, PNG, GIF, WebP or HEIC/HEIF.
+    /// - Throws: ``Error/notAnImage(file:)`` unless the bytes are JPEG, PNG, GIF, WebP or HEIC/HEIF;
+    ///   ``Error/photoTooLarge(file:byteCount:)`` above ``Photo/maximumByteCount``;
+    ///   ``Error/damagedPhoto(file:reason:)`` when the bytes are not a whole image of the type
+    ///   their header claims (``Photo/structureProblem(of:mediaType:)``).
     /// - Complexity: O(n) in the size of the image.
     @discardableResult
     public func storePhoto(_ data: Data, name: String) throws -> Photo {
+        guard data.count <= Photo.maximumByteCount else { throw Error.photoTooLarge(file: name, byteCount: data.count) }
         guard let type = Photo.mediaType(of: data) else { throw Error.notAnImage(file: name) }
+        if let problem = Photo.structureProblem(of: data, mediaType: type) { throw Error.damagedPhoto(file: name, reason: problem) }
         let hash = SHA256.hex([UInt8](data))
         try write { db in
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [hash, type, data.count, data])
@@ -26,6 +31,22 @@ extension Journal {
             }
             return (Photo(hash: row["hash"], mediaType: row["mediaType"], byteCount: row["byteCount"]), row["data"])
         }
+    }
+
+    /// A stored photo by its id as `kith show` lists it: the start of its hash (at least
+    /// 6 hex digits; the 12 shown, or the whole hash).
+    /// - Throws: ``Error/photoNotFound(hash:)``, ``Error/ambiguousPhoto(id:)``.
+    public func photo(id: String) throws -> (photo: Photo, data: Data) {
+        let key = id.lowercased()
+        guard key.count >= 6, key.count <= 64, key.allSatisfy({ $0.isHexDigit }) else { throw Error.photoNotFound(hash: id) }
+        let hashes = try read { db in
+            // A range of the primary key: every hash that starts with `key` (hex digits sort below "g").
+            try String.fetchAll(db.cachedStatement(sql: "SELECT hash FROM photo WHERE hash >= ? AND hash < ? LIMIT 2"),
+                                arguments: [key, key + "g"])
+        }
+        guard let hash = hashes.first else { throw Error.photoNotFound(hash: id) }
+        guard hashes.count == 1 else { throw Error.ambiguousPhoto(id: id) }
+        return try photo(hash: hash)
     }
 
     /// Deletes photos no event and no person points at.

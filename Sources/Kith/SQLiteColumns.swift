@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -23,6 +24,12 @@ extension SQLiteColumns {
     func bytes(_ i: CInt) -> UnsafeBufferPointer<UInt8> {
         guard let p = sqlite3_column_text(statement, i) else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(statement, i)))
+    }
+
+    /// A blob column's bytes, copied (empty for NULL).
+    func blob(_ i: CInt) -> Data {
+        guard let p = sqlite3_column_blob(statement, i) else { return Data() }
+        return Data(bytes: p, count: Int(sqlite3_column_bytes(statement, i)))
     }
 
     /// A text column as GRDB reads it (`String(cString:)`), "" for NULL.

@@ -56,3 +56,48 @@ private func trimmedBounds<C: BidirectionalCollection>(_ c: C, _ trims: (C.Eleme
     }
     return (start, end)
 }
+
+extension StringProtocol where UTF8View: BidirectionalCollection {
+    /// The text as one line: trimmed (``kithTrimmed(newlines:)``), and every run of tabs,
+    /// line breaks and other control characters inside it, with the spaces around it, made
+    /// one space. Titles, names, nicknames and place names are kept this way (issue 16): a
+    /// tab or a line break in them would break every listing and table; notes keep theirs.
+    /// Runs of plain spaces stay as they are.
+    /// - Complexity: O(n); text with no control character (nearly every value) is returned
+    ///   after one byte scan.
+    package func kithSingleLine() -> String {
+        let trimmed = kithTrimmed()
+        var needs = false
+        var previous: UInt8 = 0
+        for b in trimmed.utf8 {
+            // C0 controls and DEL; C1 controls (C2 80–9F); U+2028/2029 (E2 80 A8/A9).
+            if b < 0x20 || b == 0x7F || (previous == 0xC2 && b >= 0x80 && b <= 0x9F)
+                || (previous == 0x80 && (b == 0xA8 || b == 0xA9)) {
+                needs = true
+                break
+            }
+            previous = b
+        }
+        guard needs else { return trimmed }
+        func isBreak(_ c: Unicode.Scalar) -> Bool {
+            c.value < 0x20 || (0x7F...0x9F).contains(c.value) || c.value == 0x2028 || c.value == 0x2029
+        }
+        var out = String.UnicodeScalarView()
+        var pendingBreak = false
+        var spaces = String.UnicodeScalarView()
+        for c in trimmed.unicodeScalars {
+            if isBreak(c) {
+                pendingBreak = true
+                spaces.removeAll()
+            } else if c == " " {
+                spaces.append(c)
+            } else {
+                if pendingBreak { out.append(" ") } else { out.append(contentsOf: spaces) }
+                pendingBreak = false
+                spaces.removeAll()
+                out.append(c)
+            }
+        }
+        return String(out)
+    }
+}

@@ -113,7 +113,7 @@ struct CalendarRun: QuickCommand {
             return
         }
         let terminal = Terminal.current(choice: color)
-        let firstWeekday = monday ? 2 : sunday ? 1 : CalendarCommand.localeFirstWeekday()
+        let firstWeekday = monday ? 2 : sunday ? 1 : Preferences.firstWeekday ?? CalendarCommand.localeFirstWeekday()
         let renderer = CalendarRenderer(terminal: terminal, firstWeekday: firstWeekday, today: today.dayNumber)
         var cells = CalendarRenderer.Days()
         for d in days { cells[d.date.dayNumber] = .init(count: d.eventCount, moodColor: d.dominantMood?.color) }

@@ -19,7 +19,7 @@ struct DayCommand: ParsableCommand {
         let day = try date.map { try DatePhrase.day($0, now: Date(), timeZone: .current) } ?? LocalDate.today()
         let events = try journal.events(on: day, filter: try filters.filter(journal))
         if output.json {
-            try JSONOutput.print(DayJSON(date: day.description, events: events.map(EventJSON.init)))
+            try JSONOutput.print(DayJSON(date: day.description, events: events.map { EventJSON($0) }))
             return
         }
         let terminal = output.terminal()
@@ -37,6 +37,7 @@ struct DayCommand: ParsableCommand {
             var time = e.allDay ? "all day" : LocalTime.clock(e.start, zone)
             if !e.allDay, let end = e.end, LocalTime.parts(end, zone).day == day { time += "–" + LocalTime.clock(end, zone) }
             if !e.allDay, e.startDay != day { time = "(cont.)" }
+            if text.isPlanned(e) { time += " " + text.planned(e) }
             times.append("  " + time)
             let moodIcon = e.mood.map { terminal.foreground($0.icon.isEmpty ? "●" : $0.icon, hex: $0.color) } ?? ""
             table.add(["  " + time, text.icon(e.type), terminal.bold(e.title), moodIcon,

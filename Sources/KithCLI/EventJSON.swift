@@ -7,8 +7,9 @@ import Kith
 /// and `localEnd` (wall-clock time with offset where it happened), `timeZone` (IANA),
 /// `allDay`, `startDay` and `endDay` (`YYYY-MM-DD`, local), `type` and `mood` (category
 /// objects), `place` (`name`, `address`, `latitude`, `longitude`), `people` (`id`,
-/// `name`), `note`, `photos` (`hash`, `mediaType`, `byteCount`), `traits` (`id`,
-/// `kind`, `text`, `person`: `id`, `name`). Absent values are left out.
+/// `name`), `note`, `photos` (`id` as `kith photo` takes it, `hash`, `mediaType`,
+/// `byteCount`), `traits` (`id`, `kind`, `text`, `person`: `id`, `name`), `planned`
+/// (true for an event that starts after now, else absent). Absent values are left out.
 struct EventJSON: Encodable {
     struct CategoryRef: Encodable {
         var id: Int64
@@ -36,6 +37,7 @@ struct EventJSON: Encodable {
     }
 
     struct PhotoJSON: Encodable {
+        var id: String
         var hash: String
         var mediaType: String
         var byteCount: Int
@@ -66,8 +68,9 @@ struct EventJSON: Encodable {
     var note: String
     var photos: [PhotoJSON]
     var traits: [TraitJSON]
+    var planned: Bool?
 
-    init(_ e: Event) {
+    init(_ e: Event, now: Date = Date()) {
         id = e.id
         uid = e.uid
         title = e.title
@@ -85,9 +88,10 @@ struct EventJSON: Encodable {
         place = e.place.map { PlaceJSON(name: $0.name, address: $0.address, latitude: $0.latitude, longitude: $0.longitude) }
         people = e.people.map { PersonJSON(id: $0.id, name: $0.displayName) }
         note = e.note
-        photos = e.photos.map { PhotoJSON(hash: $0.hash, mediaType: $0.mediaType, byteCount: $0.byteCount) }
+        photos = e.photos.map { PhotoJSON(id: $0.id, hash: $0.hash, mediaType: $0.mediaType, byteCount: $0.byteCount) }
         traits = e.traits.map {
             TraitJSON(id: $0.id, kind: $0.category.path, text: $0.text, person: $0.person.map { PersonJSON(id: $0.id, name: $0.displayName) })
         }
+        planned = e.start > now ? true : nil
     }
 }

@@ -14,15 +14,15 @@ struct EventOptions: ParsableArguments {
     var place: String?
     @Option(help: ArgumentHelp("The place's coordinates as LAT,LON; a known place keeps its own (move it with kith place edit).", valueName: "lat,lon"))
     var geo: String?
-    @Option(help: ArgumentHelp("When it started: `yesterday 15:30`, `last friday 8pm`, `3 days ago`, `2026-11-21 9:00`. A day alone logs an all-day event.", valueName: "when"))
+    @Option(help: ArgumentHelp("When it started: `yesterday 15:30`, `last friday 8pm`, `3 days ago`, `this morning`, `2026-11-21 9:00`. A day alone logs an all-day event. A bare time later than now is yesterday's; `tomorrow` or a date ahead logs a planned event.", valueName: "when"))
     var when: String?
-    @Option(help: ArgumentHelp("How long it took: 90m, 2h, 1h30m.", valueName: "duration"))
+    @Option(help: ArgumentHelp("How long it took, more than zero: 90m, 2h, 1h30m.", valueName: "duration"))
     var duration: String?
-    @Option(help: ArgumentHelp("The IANA time zone it happened in (default: this machine's).", valueName: "zone"))
+    @Option(help: ArgumentHelp("The IANA time zone it happened in (default: the time-zone setting, else this machine's).", valueName: "zone"))
     var tz: String?
     @Option(help: ArgumentHelp("Something learned about one person there, as `Name: Kind/Sub: text` (repeat for several). The name may be left out when the event has one person. The first part is read as a name when it names someone in the event, else as the kind.", valueName: "trait"))
     var trait: [String] = []
-    @Option(help: ArgumentHelp("A photo file (repeat for several).", valueName: "file"))
+    @Option(help: ArgumentHelp("A photo file: JPEG, PNG, GIF, WebP or HEIC, at most 20 MiB (repeat for several).", valueName: "file"))
     var photo: [String] = []
     @Option(help: ArgumentHelp("A free note.", valueName: "text"))
     var note: String?
@@ -64,9 +64,9 @@ struct EventValues {
     var photo: [String] = []
     var note: String?
 
-    /// The zone named by `--tz`, else the machine's.
+    /// The zone named by `--tz`, else the journal's `time-zone` setting, else the machine's.
     func timeZone() throws -> TimeZone {
-        guard let tz else { return LocalZone.current }
+        guard let tz else { return Preferences.timeZone ?? LocalZone.current }
         guard let zone = TimeZone(identifier: tz) else {
             throw UserError("\"\(tz)\" is not a time zone", "use an IANA name such as Europe/Lisbon or Asia/Taipei")
         }
@@ -88,9 +88,12 @@ struct EventValues {
         return (lat, lon)
     }
 
-    /// The bytes of each `--photo` file.
+    /// The bytes of each `--photo` file; one larger than Kith keeps is refused before it is read.
     func photoFiles() throws -> [(name: String, data: Data)] {
         try photo.map { path in
+            if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > Photo.maximumByteCount {
+                throw Journal.Error.photoTooLarge(file: (path as NSString).lastPathComponent, byteCount: size)
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw UserError("cannot read the photo \(path)", "check the path and that you may read it")
             }

@@ -9,6 +9,8 @@ struct EventText {
 
     final class Shared {
         let zones = LocalTime.Zones()
+        /// An event that starts after this is planned, not yet lived.
+        let now = Date()
         var moods: [Int64: String] = [:]
     }
 
@@ -29,19 +31,28 @@ struct EventText {
         e.people.isEmpty ? "" : "with " + e.people.map(\.displayName).joined(separator: ", ")
     }
 
-    /// `#12 Sat 21 Nov 2026 15:30–17:00 ☕ Coffee and a long walk, with Ana Lima, Ben, 🙂 good, at Blue Bottle`.
+    /// Whether the event starts after now: written down ahead (`--when tomorrow`).
+    func isPlanned(_ e: Event) -> Bool { e.start > shared.now }
+
+    /// `(planned)` for an event still to come, else empty.
+    func planned(_ e: Event) -> String { isPlanned(e) ? terminal.dim("(planned)") : "" }
+
+    /// `#12 Sat 21 Nov 2026 15:30–17:00 ☕ Coffee and a long walk, with Ana Lima, Ben, 🙂 good, at Blue Bottle`,
+    /// and `(planned)` at the end for an event still to come.
     func line(_ e: Event) -> String {
         var parts = [terminal.dim("#\(e.id)"), LocalTime.span(e, zones: shared.zones), (icon(e.type).isEmpty ? "" : icon(e.type) + " ") + terminal.bold(e.title)]
         if !e.people.isEmpty { parts.append(people(e)) }
         if e.mood != nil { parts.append(mood(e.mood)) }
         if let place = e.place { parts.append("at " + place.name) }
+        if isPlanned(e) { parts.append(planned(e)) }
         return parts.joined(separator: "  ")
     }
 
-    /// A row of the timeline table.
+    /// A row of the timeline table; an event still to come says `(planned)` after its time.
     func row(_ e: Event) -> [String] {
-        [terminal.dim("#\(e.id)"), LocalTime.span(e, zones: shared.zones), icon(e.type), terminal.bold(e.title),
-         e.people.map(\.displayName).joined(separator: ", "), mood(e.mood), e.place?.name ?? ""]
+        let span = LocalTime.span(e, zones: shared.zones)
+        return [terminal.dim("#\(e.id)"), isPlanned(e) ? span + " " + planned(e) : span, icon(e.type), terminal.bold(e.title),
+                e.people.map(\.displayName).joined(separator: ", "), mood(e.mood), e.place?.name ?? ""]
     }
 
     /// The timeline table of these events.
@@ -60,7 +71,7 @@ struct EventText {
             guard !value.isEmpty else { return }
             table.add([terminal.dim(label), value])
         }
-        add("when", LocalTime.span(e, showZone: false) + " " + terminal.dim(e.timeZone))
+        add("when", LocalTime.span(e, showZone: false) + " " + terminal.dim(e.timeZone) + (isPlanned(e) ? " " + planned(e) : ""))
         if let type = e.type { add("type", (type.icon.isEmpty ? "" : type.icon + " ") + terminal.foreground(type.path, hex: type.color)) }
         add("with", e.people.map(\.displayName).joined(separator: ", "))
         if let m = e.mood { add("mood", mood(m) + (m.score.map { terminal.dim(" (\($0 > 0 ? "+" : "")\($0))") } ?? "")) }
@@ -74,9 +85,11 @@ struct EventText {
             add(i == 0 ? "learned" : "", (trait.person.map { $0.displayName + ": " } ?? "")
                 + terminal.foreground(trait.category.path, hex: trait.category.color) + ": " + trait.text + terminal.dim(" (trait #\(trait.id))"))
         }
+        // The photo's id is the start of its hash: `kith photo ID -o FILE` writes it out.
         for (i, photo) in e.photos.enumerated() {
-            add(i == 0 ? "photos" : "", "\(photo.hash.prefix(12)) \(photo.mediaType) \(photo.byteCount) bytes")
+            add(i == 0 ? "photos" : "", "\(photo.id) \(photo.mediaType) \(photo.byteCount) bytes")
         }
+        if !e.photos.isEmpty { add("", terminal.dim("kith photo ID -o FILE writes one out")) }
         if !e.note.isEmpty {
             let lines = e.note.split(separator: "\n", omittingEmptySubsequences: false)
             for (i, line) in lines.enumerated() { table.add([i == 0 ? terminal.dim("note") : "", String(line)]) }

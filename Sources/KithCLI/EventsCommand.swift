@@ -15,7 +15,7 @@ struct EventsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only with this mood.", valueName: "name")) var mood: String?
     @Option(name: .customLong("at"), help: ArgumentHelp("Only at places whose name contains this.", valueName: "place")) var place: String?
     @Option(help: ArgumentHelp("Only events whose title or note has these words.", valueName: "text")) var search: String?
-    @Option(help: ArgumentHelp("At most this many.", valueName: "n")) var limit: Int?
+    @Option(help: ArgumentHelp("At most this many (1 or more).", valueName: "n")) var limit: Int?
     @Flag(help: "Oldest first.") var reverse = false
     // JournalOptions and OutputOptions declared one by one, as in `CalendarCommand`.
     @Option(name: .long, help: JournalOptions.help) var journal: String?
@@ -25,6 +25,7 @@ struct EventsCommand: ParsableCommand {
     var output: OutputOptions { OutputOptions(json: json, color: color) }
 
     func run() throws {
+        try UsageError.checkCount(limit, option: "--limit")
         let journal = try JournalOptions(journal: self.journal).open()
         let now = Date()
         let zone = TimeZone.current
@@ -38,7 +39,7 @@ struct EventsCommand: ParsableCommand {
         filter.search = search
         let events = try journal.events(filter, icalLines: false)
         if output.json {
-            try JSONOutput.print(events.map(EventJSON.init))
+            try JSONOutput.print(events.map { EventJSON($0) })
             return
         }
         guard !events.isEmpty else {

@@ -80,6 +80,7 @@ struct ExportICSCommand: ParsableCommand {
             throw UserError("cannot write \(output)", "check that the folder is writable, or pass -o with another file")
         }
         print("Wrote \(result.count) \(result.count == 1 ? "event" : "events") to \(output).")
+        for warning in result.warnings { FileHandle.standardError.write(Data("kith: warning: \(warning)\n".utf8)) }
     }
 }
 

@@ -7,7 +7,10 @@ extension JournalOptions {
     func open() throws -> Journal { try Self.open(journal: journal) }
 
     /// ``open()`` for a `--journal` value given as a plain string.
+    /// Reads the journal's settings into ``Preferences`` for the rest of the run.
     static func open(journal: String?) throws -> Journal {
-        try Journal(path: resolvedPath(journal: journal), logger: Logger(label: "kith"))
+        let opened = try Journal(path: resolvedPath(journal: journal), logger: Logger(label: "kith"))
+        Preferences.load(from: opened)
+        return opened
     }
 }

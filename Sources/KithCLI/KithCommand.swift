@@ -18,6 +18,7 @@ struct KithCommand: ParsableCommand {
             PersonCommand.self, CategoryCommand.self, CalendarCommand.self, DayCommand.self, TraitsCommand.self, TourCommand.self,
             ImportCommand.self, ExportCommand.self, BackupCommand.self,
             PlaceCommand.self,
+            SettingsCommand.self, PhotoCommand.self,
         ]
     )
 }

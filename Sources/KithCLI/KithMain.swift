@@ -11,7 +11,7 @@ public enum KithMain {
     public static func main() {
         let (rest, debug) = takingDebug(Array(CommandLine.arguments.dropFirst()))
         bootstrapLogging(debug: debug || EnvironmentVariables.named("KITH_DEBUG")["KITH_DEBUG"] == "1")
-        let arguments = hoistingJournal(rest)
+        let arguments = joiningNegativeValues(hoistingJournal(rest))
         if let quick = QuickParse.command(arguments) {
             do {
                 try quick.run()
@@ -71,6 +71,29 @@ public enum KithMain {
         return arguments
     }
 
+    /// `--limit -1` and `--duration -2h` become `--limit=-1` and `--duration=-2h`, so that
+    /// the command sees the value and says what it accepts (ArgumentParser would take
+    /// `-1` for an option and only say a value is missing).
+    static func joiningNegativeValues(_ arguments: [String]) -> [String] {
+        var out: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { out += arguments[index...]; break }
+            if argument.hasPrefix("--"), !argument.contains("="), index + 1 < arguments.count {
+                let next = Array(arguments[index + 1].utf8)
+                if next.count >= 2, next[0] == UInt8(ascii: "-"), next[1] >= UInt8(ascii: "0"), next[1] <= UInt8(ascii: "9") {
+                    out.append(argument + "=" + arguments[index + 1])
+                    index += 2
+                    continue
+                }
+            }
+            out.append(argument)
+            index += 1
+        }
+        return out
+    }
+
     /// Help and version go to standard output with status 0; anything else is a usage error.
     static func exitForParseError(_ error: Error) -> Never {
         let code = KithCommand.exitCode(for: error)
@@ -111,6 +134,13 @@ public enum KithMain {
 
     static func exitForRunError(_ error: Error) -> Never {
         switch error {
+        case let usage as UsageError:
+            FileHandle.standardError.write(Data(("kith: " + usage.description + "\n").utf8))
+            exit(2)
+        case let phrase as DatePhrase.Error where phrase.kind == .duration:
+            // A duration is read from the command line only: a bad one is a usage error.
+            FileHandle.standardError.write(Data(("kith: " + phrase.description + "\n").utf8))
+            exit(2)
         case is UserError, is DatePhrase.Error, is Journal.Error:
             fail(error)
         case let exitCode as ExitCode:

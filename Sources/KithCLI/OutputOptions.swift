@@ -12,7 +12,7 @@ struct OutputOptions: ParsableArguments {
     /// `CalendarCommand`).
     static let jsonHelp: ArgumentHelp = "Print JSON for scripts instead of text."
     static let colorHelp = ArgumentHelp(
-        "When to colour the output; auto colours a terminal unless NO_COLOR is set.",
+        "When to colour the output; auto colours a terminal unless NO_COLOR is set (default: the color setting).",
         valueName: "when")
 
     @Flag(name: .long, help: OutputOptions.jsonHelp)

@@ -10,11 +10,12 @@ extension PersonCommand {
             abstract: "Show a person: profile, what you know, history, last seen.")
 
         @Argument(help: "Who.") var person: String
-        @Option(help: ArgumentHelp("Show at most this many events.", valueName: "n")) var limit = 10
+        @Option(help: ArgumentHelp("Show at most this many events (1 or more).", valueName: "n")) var limit = 10
         @OptionGroup var journal: JournalOptions
         @OptionGroup var output: OutputOptions
 
         func run() throws {
+            try UsageError.checkCount(limit, option: "--limit")
             let journal = try journal.open()
             let found = try journal.person(argument: person)
             let page = try PersonPageData.load(journal, person: found, today: LocalDate.today())
@@ -76,6 +77,8 @@ struct PersonPageData {
         add("last seen", lastSeen.map { LocalTime.day($0) + terminal.dim(" (\(Self.ago($0, today)))") } ?? "never")
         add("how often", frequencyText() + (sparkline().isEmpty ? "" : "  " + terminal.dim("[") + sparkline() + terminal.dim("]")))
         add("note", person.note)
+        // The photo's id, as `kith photo ID -o FILE` takes it.
+        add("photo", person.photoHash.map { String($0.prefix(12)) + terminal.dim("  (kith photo \($0.prefix(12)) -o FILE)") } ?? "")
         out.append(profile.render())
 
         if !page.traits.isEmpty {
@@ -136,6 +139,8 @@ struct PersonPageData {
             var organization: String?
             var title: String?
             var note: String?
+            /// The photo's id, as `kith photo` takes it.
+            var photo: String?
         }
         struct Trait: Encodable {
             var id: Int64
@@ -164,13 +169,14 @@ struct PersonPageData {
                           relation: person.relation?.path, birthday: person.birthday?.description,
                           emails: person.emails.map(\.value), phones: person.phones.map(\.value),
                           organization: person.organization.isEmpty ? nil : person.organization,
-                          title: person.title.isEmpty ? nil : person.title, note: person.note.isEmpty ? nil : person.note),
+                          title: person.title.isEmpty ? nil : person.title, note: person.note.isEmpty ? nil : person.note,
+                          photo: person.photoHash.map { String($0.prefix(12)) }),
             lastSeen: lastSeen?.description, eventsLastYear: lastYearCount, perMonth: (perMonth * 100).rounded() / 100,
             months: page.meetingsPerMonth.map { .init(month: "\($0.year)-\($0.month < 10 ? "0" : "")\($0.month)", count: $0.count) },
             traits: page.traits.flatMap(\.traits).map {
                 .init(id: $0.id, kind: $0.category.path, text: $0.text, learned: $0.source?.day.description, eventId: $0.source?.id, place: $0.source?.place)
             },
-            events: events.map(EventJSON.init))
+            events: events.map { EventJSON($0) })
     }
 }
 

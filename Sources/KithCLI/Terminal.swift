@@ -10,14 +10,17 @@ struct Terminal: Sendable {
     static let plain = Terminal(colored: false, width: 80)
 
     /// Standard output as this process sees it, with an optional `--color` choice.
+    /// The journal's `color` setting (``Preferences``) comes after the flag and the environment.
     static func current(choice: ColorChoice?, environment: [String: String] = EnvironmentVariables.named("NO_COLOR", "KITH_COLOR", "COLUMNS")) -> Terminal {
-        Terminal(colored: wantsColor(choice: choice, environment: environment, isTTY: isatty(STDOUT_FILENO) == 1),
+        Terminal(colored: wantsColor(choice: choice, environment: environment, isTTY: isatty(STDOUT_FILENO) == 1,
+                                     setting: Preferences.color),
                  width: width(environment: environment))
     }
 
     /// Colour when forced (`--color always`, `KITH_COLOR=always`), never with
-    /// `--color never` or `NO_COLOR`, else only on a terminal.
-    static func wantsColor(choice: ColorChoice?, environment: [String: String], isTTY: Bool) -> Bool {
+    /// `--color never` or `NO_COLOR`; else as the journal's `color` setting says; else only
+    /// on a terminal.
+    static func wantsColor(choice: ColorChoice?, environment: [String: String], isTTY: Bool, setting: ColorChoice? = nil) -> Bool {
         switch choice {
         case .always?: return true
         case .never?: return false
@@ -27,7 +30,12 @@ struct Terminal: Sendable {
         switch environment["KITH_COLOR"] {
         case "always"?: return true
         case "never"?: return false
-        default: return isTTY
+        default: break
+        }
+        switch setting {
+        case .always?: return true
+        case .never?: return false
+        case .auto?, nil: return isTTY
         }
     }
 
@@ -148,15 +156,31 @@ struct Terminal: Sendable {
         return width
     }
 
-    /// The columns one scalar from U+0300 on takes (not an escape, joiner or VS16).
+    /// The columns one scalar from U+0300 on takes (not an escape, joiner or VS16), after
+    /// Unicode's East Asian Width (Wide and Fullwidth: 2) and emoji presentation (2), with
+    /// combining marks (Mn, Me), zero-width format characters, Hangul medial vowels and
+    /// final consonants, variation selectors and skin-tone modifiers taking none.
     private static func scalarColumns(_ v: UInt32) -> Int {
         switch v {
-        case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F:
+        case 0x0300...0x036F, 0x0483...0x0489, 0x0591...0x05BD, 0x05BF, 0x05C1...0x05C2, 0x05C4...0x05C5, 0x05C7,
+             0x0610...0x061A, 0x064B...0x065F, 0x0670, 0x06D6...0x06DC, 0x06DF...0x06E4, 0x06E7...0x06E8,
+             0x06EA...0x06ED, 0x0711, 0x0730...0x074A, 0x0900...0x0902, 0x093A, 0x093C, 0x0941...0x0948, 0x094D,
+             0x0951...0x0957, 0x0962...0x0963, 0x0981, 0x09BC, 0x09C1...0x09C4, 0x09CD, 0x0E31, 0x0E34...0x0E3A,
+             0x0E47...0x0E4E, 0x0EB1, 0x0EB4...0x0EBC, 0x0EC8...0x0ECD, 0x1160...0x11FF, 0x1AB0...0x1AFF,
+             0x1DC0...0x1DFF, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x20D0...0x20FF,
+             0x302A...0x302D, 0x3099...0x309A, 0xD7B0...0xD7FF, 0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xFEFF,
+             0x1F3FB...0x1F3FF, 0xE0001, 0xE0020...0xE007F, 0xE0100...0xE01EF:
             return 0
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF,
-             0x1FA70...0x1FAFF, 0x20000...0x3FFFD, 0x2B50, 0x2B55, 0x231A, 0x231B, 0x23E9...0x23EC, 0x23F0, 0x23F3:
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3, 0x25FD...0x25FE,
+             0x2B1B...0x2B1C, 0x2B50, 0x2B55, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
+             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF,
+             0x1F004, 0x1F0CF, 0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F2FF, 0x1F300...0x1F320, 0x1F32D...0x1F335,
+             0x1F337...0x1F37C, 0x1F37E...0x1F393, 0x1F3A0...0x1F3CA, 0x1F3CF...0x1F3D3, 0x1F3E0...0x1F3F0, 0x1F3F4,
+             0x1F3F8...0x1F43E, 0x1F440, 0x1F442...0x1F4FC, 0x1F4FF...0x1F53D, 0x1F54B...0x1F54E, 0x1F550...0x1F567,
+             0x1F57A, 0x1F595...0x1F596, 0x1F5A4, 0x1F5FB...0x1F64F, 0x1F680...0x1F6C5, 0x1F6CC, 0x1F6D0...0x1F6D2,
+             0x1F6D5...0x1F6D7, 0x1F6DC...0x1F6DF, 0x1F6EB...0x1F6EC, 0x1F6F4...0x1F6FC, 0x1F7E0...0x1F7EB, 0x1F7F0,
+             0x1F90C...0x1F93A, 0x1F93C...0x1F945, 0x1F947...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD:
             return 2
         case 0x2600...0x27BF:
             return isWideSymbol(v) ? 2 : 1

@@ -27,3 +27,23 @@ struct UserError: Error, CustomStringConvertible {
         }
     }
 }
+
+/// A command line that asks for something Kith does not take (`--limit 0`, `--duration -2h`,
+/// an unknown setting): exit status 2, told as what is wrong and what is accepted.
+struct UsageError: Error, CustomStringConvertible {
+    var problem: String
+    var advice: String
+
+    init(_ problem: String, _ advice: String) {
+        self.problem = problem
+        self.advice = advice
+    }
+
+    var description: String { "\(problem) (\(advice))" }
+
+    /// `--limit`-style counts: a whole number of 1 or more.
+    static func checkCount(_ value: Int?, option: String) throws {
+        guard let value, value < 1 else { return }
+        throw UsageError("\(option) \(value) is not a count", "give a whole number of 1 or more, such as \(option) 10")
+    }
+}

@@ -70,6 +70,8 @@ import Kith
               export                  Write people and events as vCard, iCalendar, vdir.
               backup                  Copy the journal safely, even while it is in use.
               place                   List places and change one on purpose.
+              settings                List or change the settings kept in the journal.
+              photo                   Write out a photo, byte for byte as it went in.
 
               See 'kith help <subcommand>' for detailed help.
 
@@ -179,10 +181,11 @@ import Kith
 
         // A photo that is an image is kept in the journal.
         let png = kith.folder.appendingPathComponent("walk.png")
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).write(to: png)
+        // (A whole PNG: one cut after its header is refused since issue 16.)
+        try onePixelPNG.write(to: png)
         try kith.ok("edit", "1", "--photo", png.path)
         #expect(try kith.ok("show", "1").contains("photos   "))
-        #expect(try kith.ok("show", "1").contains("image/png 16 bytes"))
+        #expect(try kith.ok("show", "1").contains("image/png 69 bytes"))
 
         // Remove.
         #expect(try kith.ok("remove", "2") == "removed #2 Dinner\n")
@@ -256,9 +259,8 @@ import Kith
             (["log", "Tea", "--mood", "meh"], "kith: no mood \"meh\" (see `kith category list --kind mood`)\n"),
             (["log", "Tea", "--with", "Ana"], "kith: \"Ana\" could be \"Ana Lima\" (#1), \"Ana Souza\" (#2) (give more of the name, or the #id)\n"),
             (["log", "Tea", "--when", "someday 3pm"],
-             "kith: cannot read \"someday 3pm\" as a date and time (use 2026-11-21, today, yesterday, friday, last friday or 3 days ago, optionally followed by a time like 15:30, 3pm or 8:15am)\n"),
+             "kith: cannot read \"someday 3pm\" as a date and time (use 2026-11-21, today, yesterday, friday, last friday or 3 days ago, optionally followed by a time like 15:30, 3pm or 8:15am, or this morning, this evening, last night)\n"),
             (["log", "Tea", "--photo", text.path], "kith: notes.jpg is not an image (Kith keeps JPEG, PNG, GIF, WebP and HEIC photos)\n"),
-            (["log", "Tea", "--duration", "soon"], "kith: cannot read \"soon\" as a duration (use minutes and hours like 90m, 2h or 1h30m)\n"),
             (["show", "99"], "kith: no event with id 99 (list them with `kith events`)\n"),
             (["log", "Tea", "--photo", "/nonexistent/walk.jpg"], "kith: cannot read the photo /nonexistent/walk.jpg (check the path and that you may read it)\n"),
             (["log", "Tea", "--at", "Park", "--geo", "north"], "kith: cannot read \"north\" as coordinates (write them as LAT,LON, for example 25.0330,121.5654)\n"),

@@ -18,6 +18,29 @@ import Testing
         #expect(Terminal.displayWidth(built) == width)
     }
 
+    /// Issue 16: each measured as terminals draw it (these were off by one or two before).
+    @Test("widths after Unicode's East Asian Width and emoji presentation", arguments: [
+        ("🟢 ok", 5), ("⬛ box", 6), ("🀄", 2), ("🈚 free", 7), ("か\u{3099}", 2), ("x\u{2060}y", 2), ("\u{FEFF}Ana", 3),
+        ("ก\u{0E31}", 1), ("ᄀ\u{1161}", 2), ("🇹🇼 Taipei", 9), ("👍🏽", 2), ("Ｋｉｔｈ", 8), ("ﾀﾅｶ", 3),
+        ("\u{05D0}\u{05B8}", 1), ("👨‍👩‍👧 family", 9),
+    ])
+    func unicodeWidths(_ text: String, _ width: Int) {
+        #expect(Terminal.displayWidth(text) == width)
+    }
+
+    @Test("names in CJK, with emoji and combining marks line up in a table")
+    func alignedWithWideText() {
+        var table = Table()
+        for row in [["#1", "王小明", "🟢", "台北"], ["#2", "Zoe\u{0308}", "⬛", "Lisboa"], ["#3", "田中ｱｷﾗ", "🈚", "東京"]] { table.add(row) }
+        let lines = table.render().split(separator: "\n").map(String.init)
+        // Every third column starts at the same terminal column.
+        let starts = lines.map { line -> Int in
+            let parts = line.components(separatedBy: "  ").filter { !$0.isEmpty }
+            return Terminal.displayWidth(line.components(separatedBy: parts[3])[0])
+        }
+        #expect(Set(starts).count == 1, "\(lines)")
+    }
+
     @Test("columns are padded to the widest cell, numbers to the right, empty columns dropped")
     func render() {
         var table = Table()

@@ -86,12 +86,15 @@ import Testing
         ("2026-11-21 15:30", "2026-11-21", 15, 30),
         ("2026-11-21T15:30", "2026-11-21", 15, 30),
         ("2026-11-21 at 9:05", "2026-11-21", 9, 5),
-        ("15:30", "2026-11-22", 15, 30),
-        ("3pm", "2026-11-22", 15, 0),
+        // Now is 10:00: a bare time later than that is yesterday's (issue 16; these read
+        // as today, in the future, before).
+        ("15:30", "2026-11-21", 15, 30),
+        ("3pm", "2026-11-21", 15, 0),
         ("12am", "2026-11-22", 0, 0),
-        ("12pm", "2026-11-22", 12, 0),
+        ("12pm", "2026-11-21", 12, 0),
         ("12:30am", "2026-11-22", 0, 30),
-        ("noon", "2026-11-22", 12, 0),
+        ("9:59", "2026-11-22", 9, 59),
+        ("noon", "2026-11-21", 12, 0),
         ("3 days ago 7pm", "2026-11-19", 19, 0),
         ("15:30 yesterday", "2026-11-21", 15, 30),
         ("at 8pm yesterday", "2026-11-21", 20, 0),
@@ -101,6 +104,49 @@ import Testing
         #expect(d == day)
         #expect(h == hour)
         #expect(m == minute)
+    }
+
+    @Test(arguments: [
+        // (phrase, day, hour, minute, planned); now is Sunday 2026-11-22 10:00.
+        ("8pm", "2026-11-21", 20, 0, false),
+        ("at 8pm", "2026-11-21", 20, 0, false),
+        ("10:00", "2026-11-22", 10, 0, false),
+        ("10:01", "2026-11-21", 10, 1, false),
+        ("sunday 8pm", "2026-11-15", 20, 0, false),
+        ("sunday 9am", "2026-11-22", 9, 0, false),
+        ("friday 8pm", "2026-11-20", 20, 0, false),
+        ("today 8pm", "2026-11-22", 20, 0, true),
+        ("tomorrow 9am", "2026-11-23", 9, 0, true),
+        ("2026-12-24 18:00", "2026-12-24", 18, 0, true),
+        ("this morning", "2026-11-22", 9, 0, false),
+        ("This Evening", "2026-11-22", 19, 0, true),
+        ("this afternoon", "2026-11-22", 15, 0, true),
+        ("tonight", "2026-11-22", 21, 0, true),
+        ("last night", "2026-11-21", 21, 0, false),
+        ("yesterday evening", "2026-11-21", 19, 0, false),
+        ("friday morning", "2026-11-20", 9, 0, false),
+        ("sunday evening", "2026-11-15", 19, 0, false),
+    ])
+    func bareTimesAndWeekdaysAreThePastWrittenDaysMayBePlanned(_ text: String, day: String, hour: Int, minute: Int, planned: Bool) throws {
+        let m = try DatePhrase.moment(text, now: Self.now, timeZone: Self.taipei)
+        #expect(m.day.description == day)
+        #expect(m.time == DatePhrase.Time(hour: hour, minute: minute))
+        #expect(m.isPlanned == planned)
+        #expect((m.date > Self.now) == planned)
+    }
+
+    @Test func tomorrowAndAFutureDateAreAcceptedAsPlanned() throws {
+        let tomorrow = try DatePhrase.moment("tomorrow", now: Self.now, timeZone: Self.taipei)
+        #expect(tomorrow.day.description == "2026-11-23")
+        #expect(tomorrow.isPlanned)
+        #expect(try !DatePhrase.moment("yesterday", now: Self.now, timeZone: Self.taipei).isPlanned)
+        #expect(try !DatePhrase.moment("now", now: Self.now, timeZone: Self.taipei).isPlanned)
+    }
+
+    @Test(arguments: ["last morning", "this", "this night soon", "soon evening"])
+    func unreadablePartsOfTheDaySayWhatIsAccepted(_ text: String) {
+        let error = #expect(throws: DatePhrase.Error.self) { try DatePhrase.moment(text, now: Self.now, timeZone: Self.taipei) }
+        #expect(error?.advice.contains("this evening") == true)
     }
 
     @Test func aMomentWithoutATimeHasNoTimeAndStartsAtMidnight() throws {

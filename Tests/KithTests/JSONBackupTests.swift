@@ -13,7 +13,7 @@ struct JSONBackupTests {
         try j.editCategory(id: close.id, CategoryChanges(name: "Inner circle", color: "#123456"))
         try j.removeCategory(id: try j.category(kind: .eventType, path: "Message").id)
         let ana = try j.resolvePerson("Ana Lima"), ben = try j.resolvePerson("Ben Okafor")
-        let photo = try j.storePhoto(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]), name: "x.png")
+        let photo = try j.storePhoto(pngBytes, name: "x.png")
         var d = EventDraft(title: "Hike", start: Date(timeIntervalSince1970: 1_790_000_000), timeZone: "Europe/Lisbon",
                            end: Date(timeIntervalSince1970: 1_790_007_200))
         d.personIDs = [ana.id, ben.id]

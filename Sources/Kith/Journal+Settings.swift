@@ -1,0 +1,58 @@
+import GRDB
+
+extension Journal {
+    /// `settings-v1`: the `setting` table, one row per setting the user changed.
+    static func registerSettingsMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("settings-v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE setting (
+                    name TEXT PRIMARY KEY NOT NULL CHECK (length(name) > 0),
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
+    }
+
+    /// Every setting with its value, the default where none was set.
+    public func settings() throws -> [(setting: Setting, value: String, isDefault: Bool)] {
+        let stored = try storedSettings()
+        return Setting.allCases.map { s in
+            if let v = stored[s] { return (s, v, false) }
+            return (s, s.defaultValue, true)
+        }
+    }
+
+    /// One setting's value, its default when none was set.
+    public func setting(_ setting: Setting) throws -> String {
+        try storedSettings()[setting] ?? setting.defaultValue
+    }
+
+    /// The settings the user set, by setting; unknown names (from a newer Kith) and values
+    /// this version does not take are left out.
+    public func storedSettings() throws -> [Setting: String] {
+        try read { db in
+            var out: [Setting: String] = [:]
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT name, value FROM setting")) {
+                guard let s = Setting(rawValue: row[0]), let v = s.normalized(row[1]) else { continue }
+                out[s] = v
+            }
+            return out
+        }
+    }
+
+    /// Sets a setting, stored in the journal.
+    /// - Returns: the value as stored (`Monday` is stored as `monday`).
+    /// - Throws: ``Error/invalidValue(field:reason:)`` naming the accepted values.
+    @discardableResult
+    public func setSetting(_ setting: Setting, to value: String) throws -> String {
+        guard let stored = setting.normalized(value) else {
+            throw Error.invalidValue(field: setting.rawValue,
+                                     reason: "\"\(value)\" is not one of its values (use \(setting.acceptedValues))")
+        }
+        try write { db in
+            try db.execute(sql: "INSERT INTO setting (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
+                           arguments: [setting.rawValue, stored])
+        }
+        return stored
+    }
+}
