@@ -26,7 +26,10 @@ extension Journal {
                 ids = try Int64.fetchAll(db, sql: "SELECT id FROM person ORDER BY displayName COLLATE NOCASE, id")
             }
             if let only = options.personIDs { ids = ids.filter(only.contains) }
-            return try ids.map { try Journal.vCard(db, personID: $0, version: version) }
+            return try ids.map { id in
+                try options.cancellation.check()
+                return try Journal.vCard(db, personID: id, version: version)
+            }
         }
         var writer = VCardWriter(version: version)
         for c in cards { writer.write(c) }
@@ -126,7 +129,10 @@ extension Journal {
                 do {
                     // Called on the writing thread while this one waits for it (see ExportPipeline).
                     let put: (UnsafeRawBufferPointer) throws -> Void = { bytes in
-                        do { try sink(bytes) } catch { sinkError = error; throw SinkStopped() }
+                        do {
+                            try options.cancellation.check()
+                            try sink(bytes)
+                        } catch { sinkError = error; throw SinkStopped() }
                     }
                     let plan = try CalendarPlan(db, options, readingKeptLines: restart == nil)
                     let (summary, used) = try Journal.streamCalendar(db, plan, zones: plan.usage, put)
@@ -385,19 +391,21 @@ extension Journal {
     /// so that khard, khal and vdirsyncer can use it. Only files whose content changed are
     /// rewritten; files of people and events that are gone are removed.
     /// - Throws: ``ImportError``-free; file system errors as ``Error/cannotOpen(path:reason:)``.
-    public func exportVdir(to folder: URL) throws -> VdirExportReport {
+    public func exportVdir(to folder: URL, cancellation: Cancellation? = nil) throws -> VdirExportReport {
         let fm = FileManager.default
         let contacts = folder.appendingPathComponent("contacts"), calendar = folder.appendingPathComponent("calendar")
         var report = VdirExportReport(written: 0, unchanged: 0, removed: 0)
         var wanted: [URL: Data] = [:]
         let people = try read { db in try Int64.fetchAll(db, sql: "SELECT id FROM person") }
         for id in people {
+            try cancellation.check()
             let result = try exportVCards(VCardExportOptions(version: .v4_0, personIDs: [id]))
             let uid = try person(id: id).uid
             wanted[contacts.appendingPathComponent(Journal.fileName(uid) + ".vcf")] = result.data
         }
         try read { db in
             try Journal.eventFiles(db, EventSelection()) { uid, file in
+                try cancellation.check()
                 wanted[calendar.appendingPathComponent(Journal.fileName(uid) + ".ics")] = file
             }
         }

@@ -78,6 +78,7 @@ extension Journal {
                 CREATE INDEX personContact_value ON personContact(kind, value COLLATE NOCASE);
                 """)
         }
+        registerUndoMigrations(&migrator)
         return migrator
     }
 

@@ -25,7 +25,7 @@ struct EventsCommand: ParsableCommand {
     var output: OutputOptions { OutputOptions(json: json, color: color) }
 
     func run() throws {
-        let journal = try JournalOptions(journal: self.journal).open()
+        let journal = try JournalOptions(journal: self.journal).openExisting()
         let now = Date()
         let zone = TimeZone.current
         var filter = EventFilter(newestFirst: !reverse, limit: limit)

@@ -45,6 +45,7 @@ struct ImportCommand: ParsableCommand {
         var options = ImportOptions(into: into, dryRun: dryRun, keepGoing: keepGoing, timeZone: zone, now: now)
         // What is printed decides what the report keeps: the plain summary needs only counts.
         options.keepsDetails = verbose || dryRun || output.json
+        options.cancellation = Interruption.watch()
         options.from = try from.map { try DatePhrase.day($0, now: now, timeZone: zone).startInstant(in: zone) }
         options.to = try to.map { try DatePhrase.day($0, now: now, timeZone: zone).adding(days: 1).startInstant(in: zone) }
         if isatty(2) != 0 {

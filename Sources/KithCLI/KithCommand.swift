@@ -16,7 +16,7 @@ struct KithCommand: ParsableCommand {
         subcommands: [
             LogCommand.self, EventsCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
             PersonCommand.self, CategoryCommand.self, CalendarCommand.self, DayCommand.self, TraitsCommand.self, TourCommand.self,
-            ImportCommand.self, ExportCommand.self, BackupCommand.self,
+            ImportCommand.self, ExportCommand.self, BackupCommand.self, UndoCommand.self,
         ]
     )
 }

@@ -111,6 +111,9 @@ public enum KithMain {
 
     static func exitForRunError(_ error: Error) -> Never {
         switch error {
+        case Journal.Error.cancelled:
+            FileHandle.standardError.write(Data(("kith: " + UserError.describe(error) + "\n").utf8))
+            exit(Interruption.exitStatus)
         case is UserError, is DatePhrase.Error, is Journal.Error:
             fail(error)
         case let exitCode as ExitCode:

@@ -15,7 +15,7 @@ extension PersonCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let journal = try journal.open()
+            let journal = try journal.openExisting()
             let found = try journal.person(argument: person)
             let page = try PersonPageData.load(journal, person: found, today: LocalDate.today())
             if output.json {

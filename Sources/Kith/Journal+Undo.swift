@@ -1,0 +1,146 @@
+import Foundation
+import GRDB
+
+/// A change ``Journal/undoLast()`` reversed.
+public struct UndoneChange: Sendable, Equatable {
+    /// What the change was, as the user would say it: `remove person Ana Lima (#12)`.
+    public var description: String
+    /// When the change was made.
+    public var madeAt: Date
+}
+
+extension Journal {
+    /// How many undoable changes the journal remembers; older ones are forgotten.
+    public static let undoHistoryLimit = 50
+
+    /// Reverses the last undoable change (a remove, merge or edit of events, people,
+    /// categories), in one transaction, and forgets it: calling it again reverses the one
+    /// before. After undoing a remove, the journal holds what it held before the remove,
+    /// with the same ids; the day index is recomputed for every event and day the change
+    /// touched.
+    ///
+    /// How it works (SQLite's "automatic undo/redo with triggers"): while an undoable change
+    /// runs, temporary triggers on the journal's tables record for every row inserted,
+    /// updated or deleted the SQL statement that puts it back (`undoStep`, one `undoGroup`
+    /// per change). Undo runs a group's statements from the last to the first, with foreign
+    /// keys checked at the commit. Imports and logging install no triggers and pay nothing.
+    /// - Returns: the change reversed, or nil when there is nothing to undo.
+    /// - Throws: ``Error/database(reason:)`` when a later change makes the undo impossible
+    ///   (the journal is left as it was).
+    /// - Complexity: O(rows the change touched).
+    @discardableResult
+    public func undoLast() throws -> UndoneChange? {
+        try write { db in
+            guard let group = try Row.fetchOne(db, sql: "SELECT id, description, createdAt FROM undoGroup ORDER BY id DESC LIMIT 1") else {
+                return nil
+            }
+            let groupID: Int64 = group["id"]
+            try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+            var eventIDs: [Int64] = [], days: [Int] = []
+            let steps = try Row.fetchAll(db, sql: "SELECT statement, eventId, day FROM undoStep WHERE groupId = ? ORDER BY id DESC",
+                                         arguments: [groupID])
+            for step in steps {
+                try db.execute(sql: step["statement"])
+                if let id: Int64 = step["eventId"] { eventIDs.append(id) }
+                if let day: Int = step["day"] { days.append(day) }
+            }
+            try db.execute(sql: "DELETE FROM undoGroup WHERE id = ?", arguments: [groupID])
+            // The restored index rows were right when the change was made; changes made since
+            // (a logged event on the same day) are folded in again from the events.
+            try Journal.reindex(db, eventIDs: eventIDs)
+            try Journal.recomputeDays(db, days)
+            // Names put back by the steps lost their folded keys to the `nameKey` triggers.
+            let stale = try Row.fetchAll(db, sql: "SELECT id, displayName FROM person WHERE nameKey IS NULL")
+            for row in stale {
+                try db.execute(sql: "UPDATE person SET nameKey = ? WHERE id = ?", arguments: [NameMatcher.fold(row[1]), row[0] as Int64])
+            }
+            let nicknames = try Row.fetchAll(db, sql: "SELECT personId, position, value FROM personNickname WHERE valueKey IS NULL")
+            for row in nicknames {
+                try db.execute(sql: "UPDATE personNickname SET valueKey = ? WHERE personId = ? AND position = ?",
+                               arguments: [NameMatcher.fold(row[2]), row[0] as Int64, row[1] as Int64])
+            }
+            logger?.info("undid a change", metadata: ["steps": "\(steps.count)"])
+            return UndoneChange(description: group["description"],
+                                madeAt: Date(timeIntervalSince1970: TimeInterval(group["createdAt"] as Int64)))
+        }
+    }
+
+    /// The changes ``undoLast()`` can reverse, newest first.
+    public func undoHistory() throws -> [UndoneChange] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT description, createdAt FROM undoGroup ORDER BY id DESC").map {
+                UndoneChange(description: $0[0], madeAt: Date(timeIntervalSince1970: TimeInterval($0[1] as Int64)))
+            }
+        }
+    }
+
+    /// Runs `body` in one write transaction, as ``write(_:)`` does, and records how to reverse
+    /// what it changed as one undoable change. `body` sets the description
+    /// (`remove person Ana Lima (#12)`); a body that changes nothing records nothing.
+    func undoableWrite<T>(_ body: (Database, inout String) throws -> T) throws -> T {
+        try write { db in
+            try db.execute(sql: "INSERT INTO undoGroup (description, createdAt) VALUES ('', ?)", arguments: [Journal.now()])
+            let group = db.lastInsertedRowID
+            let tables = try Journal.undoTriggers(db, group: group)
+            var description = ""
+            let result = try body(db, &description)
+            for table in tables {
+                try db.execute(sql: "DROP TRIGGER temp.\(table)_undo_insert; DROP TRIGGER temp.\(table)_undo_update; DROP TRIGGER temp.\(table)_undo_delete")
+            }
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM undoStep WHERE groupId = ?)", arguments: [group]) == true {
+                try db.execute(sql: "UPDATE undoGroup SET description = ? WHERE id = ?", arguments: [description, group])
+                try db.execute(sql: "DELETE FROM undoGroup WHERE id NOT IN (SELECT id FROM undoGroup ORDER BY id DESC LIMIT ?)",
+                               arguments: [Journal.undoHistoryLimit])
+            } else {
+                try db.execute(sql: "DELETE FROM undoGroup WHERE id = ?", arguments: [group])
+            }
+            return result
+        }
+    }
+
+    /// Creates, for the current transaction, the temporary triggers that record in `undoStep`
+    /// how to reverse each row change of every journal table, for undo group `group`.
+    /// - Returns: the tables given triggers (each has `<table>_undo_insert`, `_update`, `_delete`).
+    static func undoTriggers(_ db: Database, group: Int64) throws -> [String] {
+        let tables = try String.fetchAll(db, sql: """
+            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'
+              AND name NOT IN ('grdb_migrations', 'undoGroup', 'undoStep') AND sql NOT LIKE 'CREATE VIRTUAL%'
+            ORDER BY name
+            """)
+        for table in tables {
+            let columns = try Row.fetchAll(db, sql: "SELECT name, pk FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
+            let names: [String] = columns.map { $0["name"] }
+            var keys = columns.filter { ($0["pk"] as Int) > 0 }.sorted { ($0["pk"] as Int) < ($1["pk"] as Int) }.map { $0["name"] as String }
+            var stored = names
+            if keys.isEmpty { keys = ["rowid"]; stored.insert("rowid", at: 0) }
+            func q(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+            /// A SQL string literal holding `text`, for the statement text built by the trigger.
+            func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+            func whereKeys(_ row: String) -> String {
+                keys.map { literal("\(q($0)) = ") + " || quote(\(row).\(q($0)))" }.joined(separator: " || ' AND ' || ")
+            }
+            let eventColumn = table == "event" ? "id" : names.contains("eventId") ? "eventId" : nil
+            func extras(_ row: String) -> String {
+                let event = eventColumn.map { "\(row).\(q($0))" } ?? "NULL"
+                let day = names.contains("day") ? "\(row).\"day\"" : "NULL"
+                return "\(event), \(day)"
+            }
+            let table_ = q(table)
+            let insertBack = literal("INSERT INTO \(table_) (\(stored.map(q).joined(separator: ", "))) VALUES (") + " || "
+                + stored.map { "quote(OLD.\(q($0)))" }.joined(separator: " || ', ' || ") + " || ')'"
+            let deleteNew = literal("DELETE FROM \(table_) WHERE ") + " || " + whereKeys("NEW")
+            let updateBack = literal("UPDATE \(table_) SET ") + " || "
+                + names.map { literal("\(q($0)) = ") + " || quote(OLD.\(q($0)))" }.joined(separator: " || ', ' || ")
+                + " || ' WHERE ' || " + whereKeys("NEW")
+            func record(_ statement: String, _ row: String) -> String {
+                "INSERT INTO undoStep (groupId, tableName, statement, eventId, day) VALUES (\(group), \(literal(table)), \(statement), \(extras(row)));"
+            }
+            try db.execute(sql: """
+                CREATE TEMP TRIGGER \(table)_undo_insert AFTER INSERT ON \(table_) BEGIN \(record(deleteNew, "NEW")) END;
+                CREATE TEMP TRIGGER \(table)_undo_update AFTER UPDATE ON \(table_) BEGIN \(record(updateBack, "OLD")) END;
+                CREATE TEMP TRIGGER \(table)_undo_delete AFTER DELETE ON \(table_) BEGIN \(record(insertBack, "OLD")) END;
+                """)
+        }
+        return tables
+    }
+}
