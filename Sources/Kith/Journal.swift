@@ -312,6 +312,7 @@ public final class Journal: Sendable {
     /// - Throws: ``Error/folderMissing(path:)``, ``Error/cannotOpen(path:reason:)``,
     ///   ``Error/cancelled``.
     public func backup(to path: String, cancellation: Cancellation? = nil) throws {
+        try cancellation.check()
         let folder = (path as NSString).deletingLastPathComponent
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDir), isDir.boolValue else {
