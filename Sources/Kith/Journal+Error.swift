@@ -13,6 +13,9 @@ extension Journal {
         /// The journal file, or the folder it sits in, may not be written by this user;
         /// `reason` says which, with its permissions.
         case readOnly(path: String, reason: String)
+        /// Undoing a change failed: a later change is in the way (a person imported again with
+        /// the same UID, say). The change is forgotten, so that the next undo can go on.
+        case cannotUndo(change: String, reason: String)
         /// The work was stopped (Ctrl-C): nothing of it was kept.
         case cancelled
         /// SQLite could not open or migrate the file.
@@ -73,6 +76,9 @@ extension Journal {
             case .readOnly(let path, let reason):
                 return "cannot write the journal \(path): \(reason) (give yourself write permission, "
                     + "for example `chmod u+w` on it, or work on a copy)"
+            case .cannotUndo(let change, let reason):
+                return "cannot undo \"\(change)\": a later change is in the way (\(reason)); nothing was changed "
+                    + "(it can no longer be undone: `kith undo` now reverses the change before it)"
             case .cancelled:
                 return "stopped; nothing was changed (run the command again to do the work)"
             case .cannotOpen(let path, let reason):

@@ -13,6 +13,8 @@ struct ExportCommand: ParsableCommand {
 /// Writes `data` to `path` (`-` for standard output), creating the folder; nothing
 /// half-written. The file is the owner's only (0600), and so are the folders made for it (0700).
 func writeExport(_ data: Data, to path: String) throws -> String {
+    // Ctrl-C after the last check of the export and before its file is written.
+    try Interruption.cancellation.check()
     if path == "-" {
         FileHandle.standardOutput.write(data)
         return "standard output"

@@ -57,7 +57,15 @@ struct ImportCommand: ParsableCommand {
         let term = output.terminal()
         var reports: [ImportReport] = []
         for url in urls {
-            let report = try journal.importFile(at: url, options: options)
+            let report: ImportReport
+            do {
+                report = try journal.importFile(at: url, options: options)
+            } catch Journal.Error.cancelled where !reports.isEmpty {
+                if output.json { try JSONOutput.print(reports.map(ImportReportJSON.init)) }
+                FileHandle.standardError.write(Data(
+                    "kith: stopped; nothing of \(url.lastPathComponent) was imported (the files before it were; import it again to go on)\n".utf8))
+                throw ExitCode(Interruption.exitStatus)
+            }
             reports.append(report)
             if !output.json { print(text(report, term)) }
         }

@@ -235,6 +235,25 @@ struct UndoTests {
         #expect(try j.event(id: later.id).people.count == 1)
     }
 
+    @Test("an undo a later change is in the way of fails clearly, changes nothing, and lets the next undo go on")
+    func undoBlockedByALaterChange() throws {
+        let j = try sample(.onDisk).journal
+        let ana = try j.person(id: try j.resolvePerson("Ana Lima").id)
+        let chat = try j.category(kind: .eventType, path: "Chat")
+        _ = try j.editCategory(id: chat.id, CategoryChanges(name: "Talk"))
+        try j.removePerson(id: ana.id)
+        // Someone with her UID comes back another way (an import, say), before the undo.
+        try j.addPerson(PersonDraft(displayName: "Ana from a card", uid: ana.uid))
+        let json = try json(j)
+        #expect(throws: Journal.Error.cannotUndo(change: "remove person Ana Lima (#\(ana.id))",
+                                                 reason: "UNIQUE constraint failed: person.uid")) { try j.undoLast() }
+        #expect(try self.json(j) == json)
+        try sound(j)
+        #expect(try j.undoLast()?.description == "edit event type Chat")
+        #expect(try j.category(id: chat.id).name == "Chat")
+        try sound(j)
+    }
+
     @Test("changes that change nothing, logging and failed changes leave nothing to undo")
     func nothingToUndo() throws {
         let j = try sample(.inMemory).journal
