@@ -118,9 +118,11 @@ extension Journal {
     /// how to reverse each row change of every journal table, for undo group `group`.
     /// - Returns: the tables given triggers (each has `<table>_undo_insert`, `_update`, `_delete`).
     static func undoTriggers(_ db: Database, group: Int64) throws -> [String] {
+        // Plain tables only: virtual tables take no triggers, and the shadow tables of one
+        // (an FTS index) follow their own table.
         let tables = try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'
-              AND name NOT IN ('grdb_migrations', 'undoGroup', 'undoStep') AND sql NOT LIKE 'CREATE VIRTUAL%'
+            SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite%'
+              AND name NOT IN ('grdb_migrations', 'undoGroup', 'undoStep')
             ORDER BY name
             """)
         for table in tables {
