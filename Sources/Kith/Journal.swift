@@ -198,8 +198,9 @@ public final class Journal: Sendable {
                 if let db = error as? DatabaseError, db.resultCode != .SQLITE_BUSY, db.resultCode != .SQLITE_ERROR, attempt >= 5 {
                     throw Journal.openError(path: path ?? ":memory:", error)
                 }
-                if let db = error as? DatabaseError, db.resultCode == .SQLITE_READONLY || db.resultCode == .SQLITE_CANTOPEN {
-                    throw Journal.openError(path: path ?? ":memory:", error)
+                // A file or folder the user may not write: no other process will change that.
+                if let path, case .readOnly = Journal.openError(path: path, error) {
+                    throw Journal.openError(path: path, error)
                 }
                 logger?.debug("migration raced with another process; retrying")
                 Thread.sleep(forTimeInterval: 0.025 * Double(min(attempt, 8)))

@@ -7,8 +7,8 @@ struct UndoCommand: ParsableCommand {
         commandName: "undo",
         abstract: "Reverse the last remove, merge or edit.",
         discussion: """
-            Removes (of events, people, traits), merges, edits (of events, people, \
-            categories) and `category remove --reassign` can be undone, the last one first; \
+            Removes of events and people, merges, edits of events, people and categories, \
+            and `category remove` (with --reassign too) can be undone, the last one first; \
             the journal remembers the last 50. After undoing a remove, everything removed is \
             back with the same ids. Logging and importing are not undone (remove what they \
             added instead).
