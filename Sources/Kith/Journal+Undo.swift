@@ -100,9 +100,9 @@ extension Journal {
             let tables = try Journal.undoTriggers(db, group: group)
             var description = ""
             let result = try body(db, &description)
-            for table in tables {
-                try db.execute(sql: "DROP TRIGGER temp.\(table)_undo_insert; DROP TRIGGER temp.\(table)_undo_update; DROP TRIGGER temp.\(table)_undo_delete")
-            }
+            try db.execute(sql: tables.map {
+                "DROP TRIGGER temp.\($0)_undo_insert; DROP TRIGGER temp.\($0)_undo_update; DROP TRIGGER temp.\($0)_undo_delete;"
+            }.joined())
             if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM undoStep WHERE groupId = ?)", arguments: [group]) == true {
                 try db.execute(sql: "UPDATE undoGroup SET description = ? WHERE id = ?", arguments: [description, group])
                 try db.execute(sql: "DELETE FROM undoGroup WHERE id NOT IN (SELECT id FROM undoGroup ORDER BY id DESC LIMIT ?)",
@@ -119,46 +119,65 @@ extension Journal {
     /// - Returns: the tables given triggers (each has `<table>_undo_insert`, `_update`, `_delete`).
     static func undoTriggers(_ db: Database, group: Int64) throws -> [String] {
         // Plain tables only: virtual tables take no triggers, and the shadow tables of one
-        // (an FTS index) follow their own table.
-        let tables = try String.fetchAll(db, sql: """
-            SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite%'
-              AND name NOT IN ('grdb_migrations', 'undoGroup', 'undoStep')
-            ORDER BY name
-            """)
-        for table in tables {
-            let columns = try Row.fetchAll(db, sql: "SELECT name, pk FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
-            let names: [String] = columns.map { $0["name"] }
-            var keys = columns.filter { ($0["pk"] as Int) > 0 }.sorted { ($0["pk"] as Int) < ($1["pk"] as Int) }.map { $0["name"] as String }
+        // (an FTS index) follow their own table. One query for every table's columns.
+        var columns: [(table: String, name: String, pk: Int)] = []
+        try RawRow.each(db, db.makeStatement(sql: """
+            SELECT t.name, c.name, c.pk FROM pragma_table_list t JOIN pragma_table_info(t.name) c
+            WHERE t.schema = 'main' AND t.type = 'table' AND t.name NOT LIKE 'sqlite%'
+              AND t.name NOT IN ('grdb_migrations', 'undoGroup', 'undoStep')
+            ORDER BY t.name, c.cid
+            """), { _ in }) { row in
+            columns.append((row.text(0), row.text(1), Int(row.int(2))))
+        }
+        var tables: [String] = []
+        var sql = ""
+        var i = 0
+        while i < columns.count {
+            let table = columns[i].table
+            var j = i
+            while j < columns.count && columns[j].table == table { j += 1 }
+            let own = columns[i..<j]
+            i = j
+            tables.append(table)
+            let names = own.map(\.name)
+            var keys = own.filter { $0.pk > 0 }.sorted { $0.pk < $1.pk }.map(\.name)
             var stored = names
             if keys.isEmpty { keys = ["rowid"]; stored.insert("rowid", at: 0) }
-            func q(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-            /// A SQL string literal holding `text`, for the statement text built by the trigger.
-            func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
-            func whereKeys(_ row: String) -> String {
-                keys.map { literal("\(q($0)) = ") + " || quote(\(row).\(q($0)))" }.joined(separator: " || ' AND ' || ")
-            }
-            let eventColumn = table == "event" ? "id" : names.contains("eventId") ? "eventId" : nil
-            func extras(_ row: String) -> String {
-                let event = eventColumn.map { "\(row).\(q($0))" } ?? "NULL"
-                let day = names.contains("day") ? "\(row).\"day\"" : "NULL"
-                return "\(event), \(day)"
-            }
-            let table_ = q(table)
-            let insertBack = literal("INSERT INTO \(table_) (\(stored.map(q).joined(separator: ", "))) VALUES (") + " || "
-                + stored.map { "quote(OLD.\(q($0)))" }.joined(separator: " || ', ' || ") + " || ')'"
-            let deleteNew = literal("DELETE FROM \(table_) WHERE ") + " || " + whereKeys("NEW")
-            let updateBack = literal("UPDATE \(table_) SET ") + " || "
-                + names.map { literal("\(q($0)) = ") + " || quote(OLD.\(q($0)))" }.joined(separator: " || ', ' || ")
-                + " || ' WHERE ' || " + whereKeys("NEW")
-            func record(_ statement: String, _ row: String) -> String {
-                "INSERT INTO undoStep (groupId, tableName, statement, eventId, day) VALUES (\(group), \(literal(table)), \(statement), \(extras(row)));"
-            }
-            try db.execute(sql: """
-                CREATE TEMP TRIGGER \(table)_undo_insert AFTER INSERT ON \(table_) BEGIN \(record(deleteNew, "NEW")) END;
-                CREATE TEMP TRIGGER \(table)_undo_update AFTER UPDATE ON \(table_) BEGIN \(record(updateBack, "OLD")) END;
-                CREATE TEMP TRIGGER \(table)_undo_delete AFTER DELETE ON \(table_) BEGIN \(record(insertBack, "OLD")) END;
-                """)
+            sql += triggerSQL(table: table, names: names, keys: keys, stored: stored, group: group)
         }
+        try db.execute(sql: sql)
         return tables
+    }
+
+    /// The three triggers of ``undoTriggers(_:group:)`` for one table.
+    private static func triggerSQL(table: String, names: [String], keys: [String], stored: [String], group: Int64) -> String {
+        func q(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        /// A SQL string literal holding `text`, for the statement text built by the trigger.
+        func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+        func whereKeys(_ row: String) -> String {
+            keys.map { literal("\(q($0)) = ") + " || quote(\(row).\(q($0)))" }.joined(separator: " || ' AND ' || ")
+        }
+        let eventColumn = table == "event" ? "id" : names.contains("eventId") ? "eventId" : nil
+        func extras(_ row: String) -> String {
+            let event = eventColumn.map { "\(row).\(q($0))" } ?? "NULL"
+            let day = names.contains("day") ? "\(row).\"day\"" : "NULL"
+            return "\(event), \(day)"
+        }
+        let table_ = q(table)
+        let insertBack = literal("INSERT INTO \(table_) (\(stored.map(q).joined(separator: ", "))) VALUES (") + " || "
+            + stored.map { "quote(OLD.\(q($0)))" }.joined(separator: " || ', ' || ") + " || ')'"
+        let deleteNew = literal("DELETE FROM \(table_) WHERE ") + " || " + whereKeys("NEW")
+        let updateBack = literal("UPDATE \(table_) SET ") + " || "
+            + names.map { literal("\(q($0)) = ") + " || quote(OLD.\(q($0)))" }.joined(separator: " || ', ' || ")
+            + " || ' WHERE ' || " + whereKeys("NEW")
+        func record(_ statement: String, _ row: String) -> String {
+            "INSERT INTO undoStep (groupId, tableName, statement, eventId, day) VALUES (\(group), \(literal(table)), \(statement), \(extras(row)));"
+        }
+        return """
+            CREATE TEMP TRIGGER \(table)_undo_insert AFTER INSERT ON \(table_) BEGIN \(record(deleteNew, "NEW")) END;
+            CREATE TEMP TRIGGER \(table)_undo_update AFTER UPDATE ON \(table_) BEGIN \(record(updateBack, "OLD")) END;
+            CREATE TEMP TRIGGER \(table)_undo_delete AFTER DELETE ON \(table_) BEGIN \(record(insertBack, "OLD")) END;
+
+            """
     }
 }
