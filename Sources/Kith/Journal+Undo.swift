@@ -163,20 +163,20 @@ extension Journal {
             let day = names.contains("day") ? "\(row).\"day\"" : "NULL"
             return "\(event), \(day)"
         }
-        let table_ = q(table)
-        let insertBack = literal("INSERT INTO \(table_) (\(stored.map(q).joined(separator: ", "))) VALUES (") + " || "
+        let quotedTable = q(table)
+        let insertBack = literal("INSERT INTO \(quotedTable) (\(stored.map(q).joined(separator: ", "))) VALUES (") + " || "
             + stored.map { "quote(OLD.\(q($0)))" }.joined(separator: " || ', ' || ") + " || ')'"
-        let deleteNew = literal("DELETE FROM \(table_) WHERE ") + " || " + whereKeys("NEW")
-        let updateBack = literal("UPDATE \(table_) SET ") + " || "
+        let deleteNew = literal("DELETE FROM \(quotedTable) WHERE ") + " || " + whereKeys("NEW")
+        let updateBack = literal("UPDATE \(quotedTable) SET ") + " || "
             + names.map { literal("\(q($0)) = ") + " || quote(OLD.\(q($0)))" }.joined(separator: " || ', ' || ")
             + " || ' WHERE ' || " + whereKeys("NEW")
         func record(_ statement: String, _ row: String) -> String {
             "INSERT INTO undoStep (groupId, tableName, statement, eventId, day) VALUES (\(group), \(literal(table)), \(statement), \(extras(row)));"
         }
         return """
-            CREATE TEMP TRIGGER \(table)_undo_insert AFTER INSERT ON \(table_) BEGIN \(record(deleteNew, "NEW")) END;
-            CREATE TEMP TRIGGER \(table)_undo_update AFTER UPDATE ON \(table_) BEGIN \(record(updateBack, "OLD")) END;
-            CREATE TEMP TRIGGER \(table)_undo_delete AFTER DELETE ON \(table_) BEGIN \(record(insertBack, "OLD")) END;
+            CREATE TEMP TRIGGER \(table)_undo_insert AFTER INSERT ON \(quotedTable) BEGIN \(record(deleteNew, "NEW")) END;
+            CREATE TEMP TRIGGER \(table)_undo_update AFTER UPDATE ON \(quotedTable) BEGIN \(record(updateBack, "OLD")) END;
+            CREATE TEMP TRIGGER \(table)_undo_delete AFTER DELETE ON \(quotedTable) BEGIN \(record(insertBack, "OLD")) END;
 
             """
     }

@@ -13,7 +13,7 @@ import Darwin
 ///
 /// ## API overview
 ///
-/// Open: ``init(path:logger:)`` (creates the file with mode 0600 and the default
+/// Open: ``init(path:logger:create:)`` (creates the file with mode 0600 and the default
 /// categories; the folder must exist), ``inMemory(logger:)`` for tests,
 /// ``backup(to:)`` for a consistent copy.
 ///
@@ -44,6 +44,13 @@ import Darwin
 /// ``checkInvariants()``.
 ///
 /// Traits: ``traits(search:kind:)`` grouped by person (``PersonTraits``).
+///
+/// Undo: ``undoLast()`` reverses the last remove, merge or edit (``UndoneChange``),
+/// ``undoHistory()`` lists what it can still reverse. Ids of categories, people, places,
+/// events and traits are never given twice.
+///
+/// Long work (imports, exports, ``backup(to:cancellation:)``) takes a ``Cancellation``
+/// and stops with ``Error/cancelled``, leaving the journal and the files as they were.
 ///
 /// Values: ``LocalDate`` (a local day, stored as `yyyymmdd`), ``PartialDate`` (birthdays,
 /// year optional). Errors: ``Journal/Error``, each saying what to do.
