@@ -26,6 +26,9 @@ public struct ImportOptions: Sendable {
     /// Whether the report keeps every item and warning (true), or only their counts (the
     /// failures are always kept). A large calendar gives hundreds of thousands of each.
     public var keepsDetails = true
+    /// Checked once per card or event: when cancelled, the import stops and throws
+    /// ``Journal/Error/cancelled``, and the file's transaction is rolled back.
+    public var cancellation: Cancellation?
 
     /// Options with the defaults: no `into`, all or nothing, the current zone, occurrences up to now.
     public init(into: String? = nil, dryRun: Bool = false, keepGoing: Bool = false, timeZone: TimeZone = .current,

@@ -68,8 +68,9 @@ extension Journal {
     ///   ``Error/categoryExists(kind:path:)``, ``Error/categoryTreeTooDeep(path:)``.
     @discardableResult
     public func editCategory(id: Int64, _ changes: CategoryChanges) throws -> Category {
-        try write { db in
+        try undoableWrite { db, description in
             let old = try Journal.fetchCategory(db, id: id)
+            description = "edit \(old.kind.label) \(old.path)"
             var name = old.name
             if let n = changes.name { name = try Journal.validName(n, field: "category name") }
             let icon = changes.icon ?? old.icon
@@ -123,8 +124,9 @@ extension Journal {
     /// - Throws: ``Error/categoryInUse(kind:path:usage:)``, ``Error/wrongCategoryKind(expected:path:)``,
     ///   ``Error/categoryTreeTooDeep(path:)``.
     public func removeCategory(id: Int64, reassignTo target: Int64? = nil) throws {
-        try write { db in
+        try undoableWrite { db, description in
             let old = try Journal.fetchCategory(db, id: id)
+            description = "remove \(old.kind.label) \(old.path)"
             let events = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM event WHERE typeId = ?1 OR moodId = ?1"), arguments: [id]) ?? 0
             let people = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM person WHERE relationId = ?"), arguments: [id]) ?? 0
             let traits = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM trait WHERE categoryId = ?"), arguments: [id]) ?? 0
@@ -132,6 +134,7 @@ extension Journal {
             if let target {
                 let t = try Journal.fetchCategory(db, id: target)
                 guard t.kind == old.kind, t.id != id else { throw Error.wrongCategoryKind(expected: old.kind, path: t.path) }
+                description += " (moved to \(t.path))"
                 if children > 0 {
                     guard t.parentID == nil, t.id != id else { throw Error.categoryTreeTooDeep(path: t.path + "/…") }
                     let childRows = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name FROM category WHERE parentId = ?"), arguments: [id])

@@ -8,6 +8,16 @@ extension Journal {
     public enum Error: Swift.Error, Equatable, CustomStringConvertible, LocalizedError {
         /// The folder that should hold the journal file does not exist.
         case folderMissing(path: String)
+        /// There is no journal file there, and the command only reads.
+        case noJournal(path: String)
+        /// The journal file, or the folder it sits in, may not be written by this user;
+        /// `reason` says which, with its permissions.
+        case readOnly(path: String, reason: String)
+        /// Undoing a change failed: a later change is in the way (a person imported again with
+        /// the same UID, say). The change is forgotten, so that the next undo can go on.
+        case cannotUndo(change: String, reason: String)
+        /// The work was stopped (Ctrl-C): nothing of it was kept.
+        case cancelled
         /// SQLite could not open or migrate the file.
         case cannotOpen(path: String, reason: String)
         /// The file was written by a newer Kith (it has migrations this build does not know).
@@ -73,6 +83,16 @@ extension Journal {
             switch self {
             case .folderMissing(let path):
                 return "the folder for the journal \(path) does not exist (create it first, or pass another --journal path)"
+            case .noJournal(let path):
+                return "no journal at \(path) (run `kith log …` or `kith import …` to start one, or check --journal)"
+            case .readOnly(let path, let reason):
+                return "cannot write the journal \(path): \(reason) (give yourself write permission, "
+                    + "for example `chmod u+w` on it, or work on a copy)"
+            case .cannotUndo(let change, let reason):
+                return "cannot undo \"\(change)\": a later change is in the way (\(reason)); nothing was changed "
+                    + "(it can no longer be undone: `kith undo` now reverses the change before it)"
+            case .cancelled:
+                return "stopped; nothing was changed (run the command again to do the work)"
             case .cannotOpen(let path, let reason):
                 return "cannot open the journal \(path): \(reason) (check that it is a Kith journal and that you may read and write it)"
             case .newerSchema(let path, let unknown):

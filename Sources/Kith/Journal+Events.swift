@@ -57,8 +57,9 @@ extension Journal {
     public func editEvent(id: Int64, _ change: (inout EventDraft) throws -> Void) throws -> Event {
         var draft = try event(id: id).draft
         try change(&draft)
-        return try write { db in
+        return try undoableWrite { db, description in
             guard let old = try Journal.fetchEvents(db, ids: [id]).first else { throw Error.eventNotFound(id: id) }
+            description = "edit event #\(id) \(old.title)"
             let t = try Journal.timing(of: draft)
             let uid = draft.uid?.isEmpty == false ? draft.uid! : old.uid
             if let other = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]), other != id {
@@ -81,10 +82,11 @@ extension Journal {
     /// day index follows.
     /// - Throws: ``Error/eventNotFound(id:)``.
     public func removeEvent(id: Int64) throws {
-        try write { db in
-            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event WHERE id = ?)"), arguments: [id]) == true else {
+        try undoableWrite { db, description in
+            guard let title = try String.fetchOne(db.cachedStatement(sql: "SELECT title FROM event WHERE id = ?"), arguments: [id]) else {
                 throw Error.eventNotFound(id: id)
             }
+            description = "remove event #\(id) \(title)"
             let days = try Int.fetchAll(db.cachedStatement(sql: "SELECT day FROM dayEvent WHERE eventId = ?"), arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM event WHERE id = ?").execute(arguments: [id])
             try Journal.removeUnusedPhotos(db)

@@ -26,7 +26,10 @@ extension Journal {
                 ids = try Int64.fetchAll(db, sql: "SELECT id FROM person ORDER BY displayName COLLATE NOCASE, id")
             }
             if let only = options.personIDs { ids = ids.filter(only.contains) }
-            return try ids.map { try Journal.vCard(db, personID: $0, version: version) }
+            return try ids.map { id in
+                try options.cancellation.check()
+                return try Journal.vCard(db, personID: id, version: version)
+            }
         }
         var writer = VCardWriter(version: version)
         for c in cards { writer.write(c) }
@@ -126,7 +129,10 @@ extension Journal {
                 do {
                     // Called on the writing thread while this one waits for it (see ExportPipeline).
                     let put: (UnsafeRawBufferPointer) throws -> Void = { bytes in
-                        do { try sink(bytes) } catch { sinkError = error; throw SinkStopped() }
+                        do {
+                            try options.cancellation.check()
+                            try sink(bytes)
+                        } catch { sinkError = error; throw SinkStopped() }
                     }
                     let plan = try CalendarPlan(db, options, readingKeptLines: restart == nil)
                     let (summary, used) = try Journal.streamCalendar(db, plan, zones: plan.usage, put)
@@ -410,7 +416,7 @@ extension Journal {
     /// so that khard, khal and vdirsyncer can use it. Only files whose content changed are
     /// rewritten; files of people and events that are gone are removed.
     /// - Throws: ``ImportError``-free; file system errors as ``Error/cannotOpen(path:reason:)``.
-    public func exportVdir(to folder: URL) throws -> VdirExportReport {
+    public func exportVdir(to folder: URL, cancellation: Cancellation? = nil) throws -> VdirExportReport {
         let fm = FileManager.default
         let contacts = folder.appendingPathComponent("contacts"), calendar = folder.appendingPathComponent("calendar")
         // Photos too large to go inline (``EventMapping/inlinePhotoLimit``), referred to by URI.
@@ -419,6 +425,7 @@ extension Journal {
         var wanted: [URL: Data] = [:]
         let people = try read { db in try Int64.fetchAll(db, sql: "SELECT id FROM person") }
         for id in people {
+            try cancellation.check()
             let result = try exportVCards(VCardExportOptions(version: .v4_0, personIDs: [id]))
             let uid = try person(id: id).uid
             wanted[contacts.appendingPathComponent(Journal.fileName(uid) + ".vcf")] = result.data
@@ -426,6 +433,7 @@ extension Journal {
         let absolutePhotos = photos.standardizedFileURL.absoluteURL
         try read { db in
             let referenced = try Journal.eventFiles(db, EventSelection(), photoFolder: absolutePhotos) { uid, file in
+                try cancellation.check()
                 wanted[calendar.appendingPathComponent(Journal.fileName(uid) + ".ics")] = file
             }
             for (hash, type) in referenced {

@@ -149,6 +149,8 @@ extension Journal {
             }
         } catch let e as ImportError {
             throw e
+        } catch Error.cancelled {
+            throw Error.cancelled
         } catch let e as Error {
             throw ImportError(file: "", line: 0, item: nil, reason: e.description, advice: "nothing was imported")
         } catch {
@@ -369,6 +371,7 @@ extension Journal {
                 var fallbackID: Int64?
                 let statements = PersonStatements(db)
                 for (k, card) in cards.enumerated() {
+                    try options.cancellation.check()
                     defer { options.progress?(ImportProgress(file: fileName, done: k + 1, total: cards.count)) }
                     var warnings: [ImportWarning] = []
                     if card.kind == "group" {

@@ -100,6 +100,7 @@ extension Journal {
                 var context = EventImportContext()
                 var k = 0
                 func importUnit(_ unit: (event: ICalComponent, occurrence: ICalOccurrence?)) throws {
+                    try options.cancellation.check()
                     defer { k += 1; options.progress?(ImportProgress(file: fileName, done: k, total: total)) }
                     var warnings: [ImportWarning] = []
                     let title = unit.event.summary ?? ""

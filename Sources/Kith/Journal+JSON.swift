@@ -3,8 +3,10 @@ import GRDB
 
 extension Journal {
     /// The whole journal as a ``JournalDocument``, in a stable order.
+    /// - Parameter cancellation: checked once per person and event; when cancelled, the
+    ///   export throws ``Error/cancelled``.
     /// - Complexity: O(size of the journal).
-    public func exportDocument() throws -> JournalDocument {
+    public func exportDocument(cancellation: Cancellation? = nil) throws -> JournalDocument {
         try read { db in
             let categories = try Journal.fetchCategories(db, kind: nil)
             let paths = Dictionary(uniqueKeysWithValues: categories.map { ($0.id, $0.path) })
@@ -17,6 +19,7 @@ extension Journal {
             var people: [JournalDocument.PersonItem] = []
             var uidOf: [Int64: String] = [:]
             for id in try Int64.fetchAll(db, sql: "SELECT id FROM person ORDER BY uid") {
+                try cancellation.check()
                 let p = try Journal.fetchPerson(db, id: id)
                 uidOf[id] = p.uid
                 let traits = try Row.fetchAll(db, sql: "SELECT categoryId, text, createdAt FROM trait WHERE personId = ? AND eventId IS NULL ORDER BY position, id",
@@ -34,6 +37,7 @@ extension Journal {
             let byID = Dictionary(uniqueKeysWithValues: try Journal.fetchEvents(db, ids: ids).map { ($0.id, $0) })
             var events: [JournalDocument.EventItem] = []
             for id in ids {
+                try cancellation.check()
                 guard let e = byID[id] else { continue }
                 var traits: [JournalDocument.TraitItem] = []
                 for t in e.traits {
@@ -58,8 +62,8 @@ extension Journal {
 
     /// The whole journal as JSON (see ``JournalDocument`` for the shape): the lossless
     /// backup format. Importing it into an empty journal gives back the same document.
-    public func exportJSON() throws -> ExportResult {
-        let doc = try exportDocument()
+    public func exportJSON(cancellation: Cancellation? = nil) throws -> ExportResult {
+        let doc = try exportDocument(cancellation: cancellation)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(doc)
@@ -100,6 +104,7 @@ extension Journal {
                 let total = doc.people.count + doc.events.count
                 var done = 0
                 for p in doc.people {
+                    try options.cancellation.check()
                     defer { done += 1; options.progress?(ImportProgress(file: fileName, done: done, total: total)) }
                     if let id = personID[p.uid] {
                         report.record(ImportItem(kind: .person, action: .skipped, name: p.displayName, line: 0, reason: "same UID; already in the journal", id: id))
@@ -120,6 +125,7 @@ extension Journal {
                     report.record(ImportItem(kind: .person, action: .added, name: p.displayName, line: 0, reason: "new person", id: id))
                 }
                 for e in doc.events {
+                    try options.cancellation.check()
                     defer { done += 1; options.progress?(ImportProgress(file: fileName, done: done, total: total)) }
                     if let id = try Int64.fetchOne(db, sql: "SELECT id FROM event WHERE uid = ?", arguments: [e.uid]) {
                         report.record(ImportItem(kind: .event, action: .skipped, name: e.title, line: 0, reason: "same UID; already in the journal", id: id))

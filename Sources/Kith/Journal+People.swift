@@ -26,8 +26,9 @@ extension Journal {
     public func editPerson(id: Int64, _ change: (inout PersonDraft) throws -> Void) throws -> Person {
         var draft = try person(id: id).draft
         try change(&draft)
-        return try write { db in
-            _ = try Journal.fetchPerson(db, id: id)
+        return try undoableWrite { db, description in
+            let old = try Journal.fetchPerson(db, id: id)
+            description = "edit person \(old.displayName) (#\(id))"
             let (name, uid) = try Journal.checkPersonDraft(db, draft, existingID: id)
             try Journal.updatePersonRow(db, id: id, draft, name: name, uid: uid)
             return try Journal.fetchPerson(db, id: id)
@@ -42,8 +43,9 @@ extension Journal {
     /// index is updated in the same transaction.
     /// - Throws: ``Error/personNotFound(id:)``.
     public func removePerson(id: Int64) throws {
-        try write { db in
-            _ = try Journal.fetchPerson(db, id: id)
+        try undoableWrite { db, description in
+            let old = try Journal.fetchPerson(db, id: id)
+            description = "remove person \(old.displayName) (#\(id))"
             let events = try Int64.fetchAll(db.cachedStatement(sql: "SELECT eventId FROM eventPerson WHERE personId = ?"), arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM person WHERE id = ?").execute(arguments: [id])
             try Journal.removeUnusedPhotos(db)
@@ -61,9 +63,10 @@ extension Journal {
     @discardableResult
     public func mergePeople(keeping: Int64, removing: Int64) throws -> Person {
         guard keeping != removing else { throw Error.mergeWithSelf }
-        return try write { db in
+        return try undoableWrite { db, description in
             let a = try Journal.fetchPerson(db, id: keeping)
             let b = try Journal.fetchPerson(db, id: removing)
+            description = "merge \(b.displayName) (#\(removing)) into \(a.displayName) (#\(keeping))"
             let events = try Int64.fetchAll(db.cachedStatement(sql: "SELECT eventId FROM eventPerson WHERE personId = ?"), arguments: [removing])
             try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO eventPerson (eventId, personId, position)

@@ -33,7 +33,8 @@ extension Journal {
     @discardableResult
     public func editPlace(named name: String, newName: String? = nil, coordinates: (latitude: Double, longitude: Double)? = nil,
                           address: String? = nil) throws -> (place: Place, eventCount: Int) {
-        try write { db in
+        try undoableWrite { db, description in
+            description = "edit place \(name.kithTrimmed())"
             guard let old = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM place WHERE name = ? COLLATE NOCASE"),
                                              arguments: [name.kithTrimmed()]).map(Journal.place(from:)) else {
                 let known = try String.fetchAll(db, sql: "SELECT name FROM place ORDER BY name COLLATE NOCASE")

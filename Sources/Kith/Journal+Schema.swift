@@ -79,6 +79,7 @@ extension Journal {
                 """)
         }
         registerSettingsMigration(&migrator)
+        registerUndoMigrations(&migrator)
         return migrator
     }
 

@@ -68,8 +68,9 @@ extension Journal {
     ///   ``Error/personNotFound(id:)``, the errors of ``addTrait(personID:path:text:)``.
     @discardableResult
     public func editTrait(id: Int64, text: String? = nil, path: String? = nil, personID: Int64? = nil) throws -> TraitEntry {
-        try write { db in
+        try undoableWrite { db, description in
             let old = try Journal.fetchTrait(db, id: id)
+            description = "edit trait #\(id) of \(old.person.displayName)"
             let newText = try text.map(Journal.validTraitText) ?? old.text
             let category = try path.map { try Journal.traitCategory(db, path: $0) } ?? old.category
             var person = old.person.id
@@ -99,8 +100,9 @@ extension Journal {
     /// - Throws: ``Error/traitNotFound(id:)``.
     @discardableResult
     public func removeTrait(id: Int64) throws -> TraitEntry {
-        try write { db in
+        try undoableWrite { db, description in
             let old = try Journal.fetchTrait(db, id: id)
+            description = "remove trait #\(id) of \(old.person.displayName)"
             try db.execute(sql: "DELETE FROM trait WHERE id = ?", arguments: [id])
             return old
         }

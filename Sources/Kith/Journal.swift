@@ -13,7 +13,7 @@ import Darwin
 ///
 /// ## API overview
 ///
-/// Open: ``init(path:logger:)`` (creates the file with mode 0600 and the default
+/// Open: ``init(path:logger:create:)`` (creates the file with mode 0600 and the default
 /// categories; the folder must exist), ``inMemory(logger:)`` for tests,
 /// ``backup(to:)`` for a consistent copy.
 ///
@@ -45,6 +45,13 @@ import Darwin
 ///
 /// Traits: ``traits(search:kind:)`` grouped by person (``PersonTraits``).
 ///
+/// Undo: ``undoLast()`` reverses the last remove, merge or edit (``UndoneChange``),
+/// ``undoHistory()`` lists what it can still reverse. Ids of categories, people, places,
+/// events and traits are never given twice.
+///
+/// Long work (imports, exports, ``backup(to:cancellation:)``) takes a ``Cancellation``
+/// and stops with ``Error/cancelled``, leaving the journal and the files as they were.
+///
 /// Values: ``LocalDate`` (a local day, stored as `yyyymmdd`), ``PartialDate`` (birthdays,
 /// year optional). Errors: ``Journal/Error``, each saying what to do.
 ///
@@ -70,19 +77,30 @@ public final class Journal: Sendable {
     /// the next command does not create and sync it again.
     /// - Throws: ``Error/folderMissing(path:)`` when the folder does not exist,
     ///   ``Error/newerSchema(path:unknownMigrations:)`` for a file from a newer Kith (left
-    ///   unchanged), ``Error/cannotOpen(path:reason:)`` otherwise.
-    public init(path: String, logger: Logger? = nil) throws {
+    ///   unchanged), ``Error/noJournal(path:)`` when `create` is false and there is no file,
+    ///   ``Error/readOnly(path:reason:)`` when the file or its folder may not be written
+    ///   (and the open needs to write), ``Error/cannotOpen(path:reason:)`` otherwise.
+    /// - Parameter create: whether a missing file is created (false for commands that only
+    ///   read: they leave no file behind).
+    public init(path: String, logger: Logger? = nil, create: Bool = true) throws {
         let folder = (path as NSString).deletingLastPathComponent
         var status = stat()
+        if !create, stat(path, &status) != 0, errno == ENOENT {
+            throw Error.noJournal(path: path)
+        }
         guard stat(folder.isEmpty ? "." : folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
             throw Error.folderMissing(path: path)
         }
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        if fd >= 0 {
-            close(fd)
-            logger?.info("created a new journal file")
-        } else if errno != EEXIST {
-            throw Error.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        if create {
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            if fd >= 0 {
+                close(fd)
+                logger?.info("created a new journal file")
+            } else if errno == EACCES || errno == EROFS {
+                throw Error.readOnly(path: path, reason: String(cString: strerror(errno)))
+            } else if errno != EEXIST {
+                throw Error.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+            }
         }
         var config = Journal.configuration()
         // Journal mode: set in `migrate()` once the file is known not to come from a newer
@@ -106,7 +124,7 @@ public final class Journal: Sendable {
                 attempt += 1
                 Thread.sleep(forTimeInterval: 0.025 * Double(min(attempt, 8)))
             } catch {
-                throw Error.cannotOpen(path: path, reason: Journal.reason(error))
+                throw Journal.openError(path: path, error)
             }
         }
         self.path = path
@@ -183,9 +201,13 @@ public final class Journal: Sendable {
                 throw error
             } catch {
                 attempt += 1
-                if attempt >= 40 { throw Error.cannotOpen(path: path ?? ":memory:", reason: Journal.reason(error)) }
+                if attempt >= 40 { throw Journal.openError(path: path ?? ":memory:", error) }
                 if let db = error as? DatabaseError, db.resultCode != .SQLITE_BUSY, db.resultCode != .SQLITE_ERROR, attempt >= 5 {
-                    throw Error.cannotOpen(path: path ?? ":memory:", reason: Journal.reason(error))
+                    throw Journal.openError(path: path ?? ":memory:", error)
+                }
+                // A file or folder the user may not write: no other process will change that.
+                if let path, case .readOnly = Journal.openError(path: path, error) {
+                    throw Journal.openError(path: path, error)
                 }
                 logger?.debug("migration raced with another process; retrying")
                 Thread.sleep(forTimeInterval: 0.025 * Double(min(attempt, 8)))
@@ -218,6 +240,41 @@ public final class Journal: Sendable {
         return (applied, mode)
     }
 
+    /// The error for a file SQLite could not open or migrate: ``Error/readOnly(path:reason:)``
+    /// when SQLite says it may not write (a file without write permission, or a folder where
+    /// the `-wal` and `-shm` files cannot be made), ``Error/cannotOpen(path:reason:)`` otherwise.
+    static func openError(path: String, _ error: any Swift.Error) -> Error {
+        if let error = error as? Error { return error }
+        guard let db = error as? DatabaseError else { return Error.cannotOpen(path: path, reason: Journal.reason(error)) }
+        let code = db.resultCode
+        if code == .SQLITE_READONLY || code == .SQLITE_CANTOPEN || code == .SQLITE_PERM {
+            let parent = (path as NSString).deletingLastPathComponent
+            let folder = parent.isEmpty ? "." : parent
+            if access(path, W_OK) != 0 {
+                return Error.readOnly(path: path, reason: "the file is read-only for you, permissions " + permissions(path))
+            }
+            if access(folder, W_OK) != 0 {
+                return Error.readOnly(path: path, reason: "its folder \(folder) is read-only for you, permissions "
+                                      + permissions(folder) + ", and SQLite makes its -wal and -shm files there")
+            }
+        }
+        return Error.cannotOpen(path: path, reason: Journal.reason(error))
+    }
+
+    /// The permission bits of a file as `ls -l` shows them (`r--r--r--`).
+    static func permissions(_ path: String) -> String {
+        var s = stat()
+        guard stat(path, &s) == 0 else { return "unknown" }
+        let bits = Int(s.st_mode) & 0o777
+        let letters: [Character] = Array("rwxrwxrwx")
+        var out = ""
+        for i in 0..<9 {
+            let set: Bool = (bits >> (8 - i)) & 1 == 1
+            out.append(set ? letters[i] : "-")
+        }
+        return out
+    }
+
     /// The SQLite message without statement arguments (those may hold journal contents).
     static func reason(_ error: any Swift.Error) -> String {
         if let db = error as? DatabaseError {
@@ -234,6 +291,9 @@ public final class Journal: Sendable {
             throw error
         } catch {
             logger?.warning("write failed", metadata: ["reason": "\(Journal.reason(error))"])
+            if let path, let db = error as? DatabaseError, db.resultCode == .SQLITE_READONLY {
+                throw Journal.openError(path: path, error)
+            }
             throw Error.database(reason: Journal.reason(error))
         }
     }
@@ -245,6 +305,9 @@ public final class Journal: Sendable {
         } catch let error as Error {
             throw error
         } catch {
+            if let path, let db = error as? DatabaseError, db.resultCode == .SQLITE_READONLY || db.resultCode == .SQLITE_CANTOPEN {
+                throw Journal.openError(path: path, error)
+            }
             throw Error.database(reason: Journal.reason(error))
         }
     }
@@ -252,8 +315,12 @@ public final class Journal: Sendable {
     /// Writes a consistent copy of the journal to `path` with SQLite's online backup, while
     /// other processes may be writing. The copy is created with mode 0600; an existing file
     /// there is replaced.
-    /// - Throws: ``Error/folderMissing(path:)``, ``Error/cannotOpen(path:reason:)``.
-    public func backup(to path: String) throws {
+    /// - Parameter cancellation: checked after every 1 MiB or so copied; when cancelled, the
+    ///   copy stops and ``Error/cancelled`` is thrown (the caller removes the partial copy).
+    /// - Throws: ``Error/folderMissing(path:)``, ``Error/cannotOpen(path:reason:)``,
+    ///   ``Error/cancelled``.
+    public func backup(to path: String, cancellation: Cancellation? = nil) throws {
+        try cancellation.check()
         let folder = (path as NSString).deletingLastPathComponent
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDir), isDir.boolValue else {
@@ -265,8 +332,18 @@ public final class Journal: Sendable {
         close(fd)
         do {
             let target = try DatabaseQueue(path: path, configuration: Journal.configuration())
-            try dbQueue.backup(to: target)
+            // One read of the journal, copied in steps of 256 pages, so that a stop is seen soon.
+            do {
+                try dbQueue.backup(to: target, pagesPerStep: cancellation == nil ? -1 : 256) { progress in
+                    if !progress.isCompleted { try cancellation.check() }
+                }
+            } catch {
+                try? target.close()
+                throw error
+            }
             try target.close()
+        } catch Error.cancelled {
+            throw Error.cancelled
         } catch {
             throw Error.cannotOpen(path: path, reason: Journal.reason(error))
         }

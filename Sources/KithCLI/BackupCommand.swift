@@ -40,7 +40,8 @@ struct BackupCommand: ParsableCommand {
         // Written under a temporary name and renamed, so a stopped backup leaves no half copy.
         let temporary = PrivateFile.temporaryPath(for: target)
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) } }
-        try opened.backup(to: temporary)
+        try opened.backup(to: temporary, cancellation: Interruption.watch())
+        try Interruption.cancellation.check()
         guard rename(temporary, target) == 0 else {
             throw UserError("cannot write \(target): \(String(cString: strerror(errno)))", "check that the folder is writable, or give another FILE")
         }

@@ -88,7 +88,7 @@ struct CalendarRun: QuickCommand {
     func run() throws {
         // Plain values throughout, no `JournalOptions`, `DayFilterOptions` or `OutputOptions`
         // (ArgumentParser property wrappers, see above).
-        let journal = try JournalOptions.open(journal: self.journal)
+        let journal = try JournalOptions.open(journal: self.journal, create: false)
         defer { journal.closeAtExit() }
         let today = LocalDate.today(in: LocalZone.current)
         let period = try CalendarCommand.parsePeriod(period, today: today)

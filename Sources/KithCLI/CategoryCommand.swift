@@ -20,7 +20,7 @@ struct CategoryCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let journal = try journal.open()
+            let journal = try journal.openExisting()
             let kinds = kind.map { [$0.kind] } ?? Category.Kind.allCases
             if output.json {
                 var all: [CategoryJSON] = []

@@ -15,7 +15,7 @@ struct DayCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let journal = try journal.open()
+        let journal = try journal.openExisting()
         let day = try date.map { try DatePhrase.day($0, now: Date(), timeZone: .current) } ?? LocalDate.today()
         let events = try journal.events(on: day, filter: try filters.filter(journal))
         if output.json {

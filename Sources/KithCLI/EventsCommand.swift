@@ -26,7 +26,7 @@ struct EventsCommand: ParsableCommand {
 
     func run() throws {
         try UsageError.checkCount(limit, option: "--limit")
-        let journal = try JournalOptions(journal: self.journal).open()
+        let journal = try JournalOptions(journal: self.journal).openExisting()
         let now = Date()
         let zone = TimeZone.current
         var filter = EventFilter(newestFirst: !reverse, limit: limit)

@@ -13,6 +13,8 @@ struct ExportCommand: ParsableCommand {
 /// Writes `data` to `path` (`-` for standard output), creating the folder; nothing
 /// half-written. The file is the owner's only (0600), and so are the folders made for it (0700).
 func writeExport(_ data: Data, to path: String) throws -> String {
+    // Ctrl-C after the last check of the export and before its file is written.
+    try Interruption.cancellation.check()
     if path == "-" {
         FileHandle.standardOutput.write(data)
         return "standard output"
@@ -42,8 +44,10 @@ struct ExportVCardCommand: ParsableCommand {
     }
 
     func run() throws {
-        let journal = try journal.open()
-        let result = try journal.exportVCards(VCardExportOptions(version: VCardExportVersion(rawValue: vcardVersion)!, relationPath: category))
+        let journal = try journal.openExisting()
+        var options = VCardExportOptions(version: VCardExportVersion(rawValue: vcardVersion)!, relationPath: category)
+        options.cancellation = Interruption.watch()
+        let result = try journal.exportVCards(options)
         let place = try writeExport(result.data, to: output)
         if output != "-" { print("Wrote \(result.count) \(result.count == 1 ? "person" : "people") to \(place) (vCard \(vcardVersion)).") }
     }
@@ -62,9 +66,10 @@ struct ExportICSCommand: ParsableCommand {
     @OptionGroup var journal: JournalOptions
 
     func run() throws {
-        let journal = try journal.open()
+        let journal = try journal.openExisting()
         let now = Date(), zone = TimeZone.current
         var options = CalendarExportOptions(birthdays: birthdays)
+        options.cancellation = Interruption.watch()
         options.from = try from.map { try DatePhrase.day($0, now: now, timeZone: zone) }
         options.to = try to.map { try DatePhrase.day($0, now: now, timeZone: zone) }
         options.personID = try person.map { try journal.resolvePerson($0).id }
@@ -93,8 +98,8 @@ struct ExportVdirCommand: ParsableCommand {
     @OptionGroup var journal: JournalOptions
 
     func run() throws {
-        let journal = try journal.open()
-        let r = try journal.exportVdir(to: URL(fileURLWithPath: folder))
+        let journal = try journal.openExisting()
+        let r = try journal.exportVdir(to: URL(fileURLWithPath: folder), cancellation: Interruption.watch())
         print("\(folder): \(r.written) written, \(r.unchanged) unchanged, \(r.removed) removed.")
     }
 }
@@ -108,8 +113,8 @@ struct ExportJSONCommand: ParsableCommand {
     @OptionGroup var journal: JournalOptions
 
     func run() throws {
-        let journal = try journal.open()
-        let result = try journal.exportJSON()
+        let journal = try journal.openExisting()
+        let result = try journal.exportJSON(cancellation: Interruption.watch())
         let place = try writeExport(result.data, to: output)
         if output != "-" { print("Wrote the journal (\(result.count) people and events) to \(place).") }
     }

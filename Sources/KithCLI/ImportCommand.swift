@@ -53,6 +53,7 @@ struct ImportCommand: ParsableCommand {
         var options = ImportOptions(into: into, dryRun: dryRun, keepGoing: keepGoing, timeZone: zone, now: now)
         // What is printed decides what the report keeps: the plain summary needs only counts.
         options.keepsDetails = verbose || dryRun || output.json
+        options.cancellation = Interruption.watch()
         options.from = try from.map { try DatePhrase.day($0, now: now, timeZone: zone).startInstant(in: zone) }
         options.to = try to.map { try DatePhrase.day($0, now: now, timeZone: zone).adding(days: 1).startInstant(in: zone) }
         if isatty(2) != 0 {
@@ -64,7 +65,15 @@ struct ImportCommand: ParsableCommand {
         let term = output.terminal()
         var reports: [ImportReport] = []
         for url in urls {
-            let report = try journal.importFile(at: url, options: options)
+            let report: ImportReport
+            do {
+                report = try journal.importFile(at: url, options: options)
+            } catch Journal.Error.cancelled where !reports.isEmpty {
+                if output.json { try JSONOutput.print(reports.map(ImportReportJSON.init)) }
+                FileHandle.standardError.write(Data(
+                    "kith: stopped; nothing of \(url.lastPathComponent) was imported (the files before it were; import it again to go on)\n".utf8))
+                throw ExitCode(Interruption.exitStatus)
+            }
             reports.append(report)
             if !output.json { print(text(report, term)) }
         }

@@ -16,9 +16,8 @@ struct KithCommand: ParsableCommand {
         subcommands: [
             LogCommand.self, EventsCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
             PersonCommand.self, CategoryCommand.self, CalendarCommand.self, DayCommand.self, TraitsCommand.self, TourCommand.self,
-            ImportCommand.self, ExportCommand.self, BackupCommand.self,
-            PlaceCommand.self,
-            SettingsCommand.self, PhotoCommand.self,
+            ImportCommand.self, ExportCommand.self, BackupCommand.self, UndoCommand.self,
+            PlaceCommand.self, SettingsCommand.self, PhotoCommand.self,
         ]
     )
 }

@@ -134,6 +134,9 @@ public enum KithMain {
 
     static func exitForRunError(_ error: Error) -> Never {
         switch error {
+        case Journal.Error.cancelled:
+            FileHandle.standardError.write(Data(("kith: " + UserError.describe(error) + "\n").utf8))
+            exit(Interruption.exitStatus)
         case let usage as UsageError:
             FileHandle.standardError.write(Data(("kith: " + usage.description + "\n").utf8))
             exit(2)

@@ -303,7 +303,7 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let event = try journal.open().event(id: id)
+        let event = try journal.openExisting().event(id: id)
         if output.json {
             try JSONOutput.print(EventJSON(event))
         } else {

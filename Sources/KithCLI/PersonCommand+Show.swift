@@ -16,7 +16,7 @@ extension PersonCommand {
 
         func run() throws {
             try UsageError.checkCount(limit, option: "--limit")
-            let journal = try journal.open()
+            let journal = try journal.openExisting()
             let found = try journal.person(argument: person)
             let page = try PersonPageData.load(journal, person: found, today: LocalDate.today())
             if output.json {

@@ -97,7 +97,7 @@ struct PersonCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let journal = try journal.open()
+            let journal = try journal.openExisting()
             let category = try relation.map { try journal.category(kind: .relation, path: $0) }
             let people = try journal.people(in: category?.id, sort: sort.sort)
             if output.json {
@@ -275,7 +275,7 @@ extension PersonCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let pairs = try journal.open().likelyDuplicates()
+            let pairs = try journal.openExisting().likelyDuplicates()
             if output.json {
                 try JSONOutput.print(pairs.map {
                     DuplicateJSON(first: .init(id: $0.first.id, name: $0.first.displayName),

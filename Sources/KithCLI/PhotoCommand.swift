@@ -20,7 +20,7 @@ struct PhotoCommand: ParsableCommand {
     @OptionGroup var journal: JournalOptions
 
     func run() throws {
-        let journal = try journal.open()
+        let journal = try journal.openExisting()
         let (photo, data) = try journal.photo(id: id)
         guard let output, output != "-" else {
             guard isatty(STDOUT_FILENO) != 1 else {

@@ -26,7 +26,7 @@ struct PlaceCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let places = try journal.open().placeSummaries()
+            let places = try journal.openExisting().placeSummaries()
             if output.json {
                 try JSONOutput.print(places.map(PlaceJSON.init))
                 return

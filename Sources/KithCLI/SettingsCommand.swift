@@ -37,7 +37,7 @@ struct SettingsCommand: ParsableCommand {
                 throw UsageError("\(s.rawValue) cannot be \"\(value)\"", "use \(s.acceptedValues)")
             }
         }
-        let journal = try journal.open()
+        let journal = try (value == nil ? journal.openExisting() : journal.open())
         if let setting, let value {
             let stored = try journal.setSetting(setting, to: value)
             if output.json {

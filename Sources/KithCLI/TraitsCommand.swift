@@ -34,7 +34,7 @@ struct TraitsCommand: ParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let journal = try journal.open()
+            let journal = try journal.openExisting()
             let kindID = try kind.map { try journal.category(kind: .trait, path: $0).id }
             let found = try journal.traits(search: search, kind: kindID)
             if output.json {

@@ -1,0 +1,38 @@
+import Foundation
+
+/// A flag that asks long work (an import, an export, a backup) to stop.
+///
+/// The caller keeps it and calls ``cancel()`` from any thread, for example from its
+/// SIGINT handler (the library installs no signal handlers); the work checks it once per
+/// card, event or backup step and throws ``Journal/Error/cancelled``, leaving the journal
+/// as it was and no file behind.
+public final class Cancellation: @unchecked Sendable {
+    // An uncontended lock per check: tens of nanoseconds next to microseconds per item.
+    private let lock = NSLock()
+    private var flag = false
+
+    public init() {}
+
+    /// Asks the work to stop at its next check.
+    public func cancel() {
+        lock.lock(); flag = true; lock.unlock()
+    }
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return flag
+    }
+
+    /// Throws ``Journal/Error/cancelled`` once ``cancel()`` was called.
+    public func check() throws {
+        if isCancelled { throw Journal.Error.cancelled }
+    }
+}
+
+extension Optional where Wrapped == Cancellation {
+    /// Throws ``Journal/Error/cancelled`` when there is a cancellation and it was cancelled.
+    func check() throws {
+        if let c = self { try c.check() }
+    }
+}
