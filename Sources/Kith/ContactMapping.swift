@@ -410,10 +410,33 @@ enum ContactMapping {
             }
         }
         kept.removeAll { $0.name == "X-ABLABEL" && $0.group.map { dropGroups.contains($0.uppercased()) } == true }
+        kept = validLines(kept, warnings: &warnings)
         f.vcardLines = kept.map { var l = $0; l.line = 0; return ContentLineWriter.serialize(l) }
         let uid = card.uid?.kithTrimmed(newlines: false)
         return .success(ImportedContact(fields: f, uid: uid?.isEmpty == false ? uid : nil, rev: card.revision,
                                         photo: photo, categories: categories, traits: traits, line: source.line))
+    }
+
+    /// The kept lines that make valid content lines (RFC 6350 §3.3): a line whose group,
+    /// name or value is not valid is dropped, an invalid parameter is left out, each with a
+    /// warning naming its line, so that what Kith writes stays valid whatever it read.
+    static func validLines(_ lines: [ContentLine], warnings: inout [ImportWarning]) -> [ContentLine] {
+        lines.compactMap { l -> ContentLine? in
+            if let why = ContentLine.problem(group: l.group, name: l.name, value: l.value) {
+                warnings.append(ImportWarning(line: l.line, code: "invalid-line",
+                    message: "line \(l.line): \(why); the line was dropped so that what Kith writes stays valid."))
+                return nil
+            }
+            var l = l
+            let (line, name) = (l.line, l.name)
+            l.parameters.removeAll { p in
+                guard let why = ContentLine.parameterProblem(name: p.name, values: p.values) else { return false }
+                warnings.append(ImportWarning(line: line, code: "invalid-parameter",
+                    message: "line \(line): \(name): \(why); the parameter was dropped so that what Kith writes stays valid."))
+                return true
+            }
+            return l
+        }
     }
 
     /// The card's lines in 4.0 form, as `properties(for: .v4_0)` gives them, except for

@@ -55,12 +55,43 @@ struct ImportCommand: ParsableCommand {
         }
         let term = output.terminal()
         var reports: [ImportReport] = []
+        // Files that could not be imported at all, with why (only with --keep-going).
+        var unreadable: [(file: String, reason: String)] = []
         for url in urls {
-            let report = try journal.importFile(at: url, options: options)
+            let report: ImportReport
+            do {
+                report = try journal.importFile(at: url, options: options)
+            } catch let e as Journal.ImportError {
+                // Each file is its own transaction: the ones before stay imported.
+                let name = e.file.isEmpty ? url.lastPathComponent : e.file
+                guard keepGoing else {
+                    guard !reports.isEmpty else { throw e }
+                    var problem = name + (e.line > 0 ? ", line \(e.line)" : "")
+                    if let item = e.item, !item.isEmpty { problem += " (\(item))" }
+                    let done = reports.count == 1 ? "the 1 file before it stays imported" : "the \(reports.count) files before it stay imported"
+                    throw UserError(problem + ": " + e.reason, "\(e.advice); \(done)")
+                }
+                unreadable.append((name, (e.line > 0 ? "line \(e.line): " : "") + e.reason))
+                continue
+            }
             reports.append(report)
             if !output.json { print(text(report, term)) }
         }
-        if output.json { try JSONOutput.print(reports.map(ImportReportJSON.init)) }
+        if output.json {
+            if unreadable.isEmpty {
+                try JSONOutput.print(reports.map(ImportReportJSON.init))
+            } else {
+                try JSONOutput.print(ImportBatchJSON(files: reports.map(ImportReportJSON.init),
+                                                     unreadable: unreadable.map { ImportBatchJSON.Unreadable(file: $0.file, reason: $0.reason) }))
+            }
+        } else if !unreadable.isEmpty {
+            print("\(unreadable.count) file\(unreadable.count == 1 ? "" : "s") could not be imported:")
+            for u in unreadable { print("  ! \(u.file): \(u.reason)") }
+        }
+        if !unreadable.isEmpty {
+            throw UserError("\(unreadable.count) of \(urls.count) files could not be imported; the others were",
+                            "fix or remove the files listed above and import them again")
+        }
     }
 
     func text(_ r: ImportReport, _ term: Terminal) -> String {
@@ -76,6 +107,7 @@ struct ImportCommand: ParsableCommand {
         for f in r.failures {
             lines.append("  ! \(f.name.isEmpty ? "card" : f.name)\(f.line > 0 ? " (line \(f.line))" : ""): \(f.reason)")
         }
+        for n in r.notes { lines.append("  " + n) }
         if r.warningCount > 0 {
             if verbose {
                 for w in r.warnings { lines.append("  warning: \(w)") }
@@ -99,4 +131,14 @@ struct ImportReportJSON: Encodable {
     init(_ r: ImportReport) {
         file = r.file; format = r.format; dryRun = r.dryRun; items = r.items; failures = r.failures; warnings = r.warnings
     }
+}
+
+/// The JSON of a folder imported with --keep-going where some files could not be read.
+struct ImportBatchJSON: Encodable {
+    struct Unreadable: Encodable {
+        var file: String
+        var reason: String
+    }
+    var files: [ImportReportJSON]
+    var unreadable: [Unreadable]
 }
