@@ -249,11 +249,13 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
     }
 
     /// The UTC instants over which a VTIMEZONE's own rules apply: from its first onset to
-    /// its last, or on without end when an observance has an RRULE without UNTIL or COUNT.
+    /// its last, or on without end when an observance has an RRULE without UNTIL or COUNT
+    /// or when it has no DAYLIGHT observance (a fixed offset holds until told otherwise,
+    /// where a list of yearly switches such as iCalcreator's stops with its last year).
     /// Nil when it has no onset.
     static func coverage(of c: ICalComponent, rules: ZoneRules) -> Range<Int64>? {
         guard let first = rules.transitions.first, let last = rules.transitions.last else { return nil }
-        let runsOn = c.components.contains { obs in
+        let runsOn = !c.components.contains { $0.name == "DAYLIGHT" } || c.components.contains { obs in
             guard obs.name == "STANDARD" || obs.name == "DAYLIGHT",
                   let rr = obs.property("RRULE").flatMap({ try? RecurrenceRule($0.value) }) else { return false }
             return rr.until == nil && rr.count == nil

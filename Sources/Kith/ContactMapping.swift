@@ -311,7 +311,27 @@ enum ContactMapping {
     /// - Returns: nil with a reason when the card has no name at all.
     static func contact(from source: VCard, warnings: inout [ImportWarning]) -> Result<ImportedContact, ImportFailure> {
         // Work in 4.0 form so kept lines are stored in one dialect.
-        let card = VCard(version: .v4_0, properties: lines4(of: source), line: source.line)
+        var lines = lines4(of: source)
+        // Control characters (other than tab and line breaks) are no valid content: they go,
+        // with one warning for the card, so that what Kith writes from it stays valid.
+        var removedControls = false
+        for i in lines.indices {
+            if ContentLine.forbiddenCharacter(inValue: lines[i].value) != nil {
+                lines[i].value = EventMapping.withoutControlCharacters(lines[i].value).0
+                removedControls = true
+            }
+            for k in lines[i].parameters.indices {
+                for v in lines[i].parameters[k].values.indices where ContentLine.forbiddenCharacter(inParameterValue: lines[i].parameters[k].values[v]) != nil {
+                    lines[i].parameters[k].values[v] = EventMapping.withoutControlCharacters(lines[i].parameters[k].values[v]).0
+                    removedControls = true
+                }
+            }
+        }
+        if removedControls {
+            warnings.append(ImportWarning(line: source.line, code: "control-characters",
+                message: "line \(source.line): the card held control characters; they were removed."))
+        }
+        let card = VCard(version: .v4_0, properties: lines, line: source.line)
         let emails = card.emails.filter { !$0.value.kithTrimmed(newlines: false).isEmpty }
         let n = card.name
         var name = PersonName()

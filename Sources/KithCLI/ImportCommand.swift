@@ -15,7 +15,10 @@ struct ImportCommand: ParsableCommand {
             iCalendar, xCal, jCal, or a backup written by `kith export json`. A folder \
             imports every file in it, contacts before calendars. \
             Each file is one transaction: if a card or event fails, nothing of that file is \
-            imported, unless --keep-going. Importing the same file again updates people and \
+            imported, unless --keep-going; a file that cannot be read stops the import (the \
+            files before it stay imported), unless --keep-going, which imports every other \
+            file and lists those it could not read. Events without a UID get one made from \
+            their start and title. Importing the same file again updates people and \
             events (newer REV wins, your edits in Kith stay) and never makes duplicates. \
             Without --into, a person goes to the relation category the card's CATEGORIES \
             name (a Main/Sub path there is created), else to Imported/<file name>. Recurring \
@@ -25,7 +28,7 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Files or folders to import.", valueName: "file")) var files: [String]
     @Option(help: ArgumentHelp("Put everyone in this relation category (created if missing).", valueName: "path")) var into: String?
     @Flag(help: "Show what would be added, updated and skipped, and why; change nothing.") var dryRun = false
-    @Flag(help: "Import the good cards and events and list the ones that fail.") var keepGoing = false
+    @Flag(help: "Import the good files, cards and events and list the ones that fail.") var keepGoing = false
     @Flag(help: "List every person, event and warning.") var verbose = false
     @Option(help: ArgumentHelp("Recurring events: occurrences from this day (default: the rule's start).", valueName: "date")) var from: String?
     @Option(help: ArgumentHelp("Recurring events: occurrences up to this day (default: today).", valueName: "date")) var to: String?

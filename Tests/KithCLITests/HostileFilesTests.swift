@@ -137,7 +137,9 @@ import Testing
             END:VCARD\r
             BEGIN:VCARD\r
             VERSION:3.0\r
-            FN:Bare Two\r
+            FN:Bare\u{7} Two\r
+            NOTE:a bell\u{7} and an escape\u{1b}[1m\r
+            TEL;TYPE=CELL\u{3}:+1 555 0100\r
             END:VCARD\r
 
             """,
@@ -184,6 +186,11 @@ import Testing
         let eventFiles = try fm.contentsOfDirectory(atPath: vdir + "/calendar").map { vdir + "/calendar/" + $0 }
         let cardFiles = try fm.contentsOfDirectory(atPath: vdir + "/contacts").map { vdir + "/contacts/" + $0 }
         #expect(eventFiles.count > 20 && cardFiles.count > 20)
+        // No control character but CR and LF in anything written.
+        for path in [ics, vcf, vcf3] + eventFiles + cardFiles {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(!bytes.contains { ($0 < 32 && $0 != 9 && $0 != 10 && $0 != 13) || $0 == 127 }, "\(path)")
+        }
 
         // python-icalendar: no errors on any component of any calendar written.
         let icalErrors = try OutsideJudge.python(script: """
