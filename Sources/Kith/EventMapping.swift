@@ -32,7 +32,7 @@ enum EventMapping {
     static func draft(from e: ICalComponent, occurrence: ICalOccurrence?, resolver: ICalTimeZoneResolver,
                       options: ImportOptions, categories: CategoryKeys, emails: [String: Int64],
                       names: [String: Int64] = [:], personUIDs: [String: Int64], file: String = "",
-                      unmatched: inout Set<String>, photos: inout [Data],
+                      unmatched: inout Set<String>, customZones: inout Set<String>, photos: inout [Data],
                       warnings: inout [ImportWarning]) throws -> EventDraft {
         guard let uid0 = e.uid, !uid0.isEmpty else {
             throw Failure(reason: "the event has no UID, so a re-import could not find it again")
@@ -133,7 +133,7 @@ enum EventMapping {
             if Photo.mediaType(of: data) != nil { photos.append(data) }
         }
         d.icalLines = keptLines(e, matchedEmails: Set(addresses.compactMap { a in a.email.flatMap { emails[$0.lowercased()] != nil ? $0.lowercased() : nil } }),
-                                resolver: resolver, file: file, warnings: &warnings)
+                                resolver: resolver, file: file, customZones: &customZones, warnings: &warnings)
         // The source's last change, written back as DTSTAMP and LAST-MODIFIED until the
         // user edits the event: an export of what was imported gives the same bytes.
         if let stamp = e.lastModified ?? e.dtStamp {
@@ -161,9 +161,11 @@ enum EventMapping {
     /// journal, each only while it makes a valid content line (RFC 5545 §3.1): a property
     /// whose name or value is not valid is dropped, a parameter that is not valid is left
     /// out, each with a warning naming `file` and the line. A time in a TZID that is
-    /// neither IANA nor Windows is written in UTC (no VTIMEZONE would define it on export).
+    /// neither IANA nor Windows keeps it when the file has its VTIMEZONE (noted in
+    /// `customZones`, for the import to keep and the export to write back); without one it
+    /// is written in UTC, so that no TZID goes out undefined.
     static func keptLines(_ e: ICalComponent, matchedEmails: Set<String>, resolver: ICalTimeZoneResolver? = nil,
-                          file: String = "", warnings: inout [ImportWarning]) -> [String] {
+                          file: String = "", customZones: inout Set<String>, warnings: inout [ImportWarning]) -> [String] {
         let at = file.isEmpty ? "" : file + ", "
         return e.properties.compactMap { p -> String? in
             if modelled.contains(p.name) { return nil }
@@ -184,6 +186,9 @@ enum EventMapping {
             }
             var value = p.value
             if let resolver, let tzid = parameters.first(where: { $0.name == "TZID" })?.values.first,
+               resolver.ianaIdentifier(for: tzid) == nil, resolver.source(for: tzid) == .vtimezone {
+                customZones.insert(tzid)
+            } else if let resolver, let tzid = parameters.first(where: { $0.name == "TZID" })?.values.first,
                resolver.ianaIdentifier(for: tzid) == nil {
                 // Each date of the value, as UTC; a value that is not dates keeps its TZID out anyway.
                 let dates = value.split(separator: ",", omittingEmptySubsequences: false).map { ICalDateTime(String($0), tzid: tzid) }
@@ -192,7 +197,7 @@ enum EventMapping {
                 }
                 parameters.removeAll { $0.name == "TZID" }
                 warnings.append(ImportWarning(line: p.line, code: "zone-written-in-utc",
-                    message: "\(at)line \(p.line): \(p.name) is in TZID \(tzid), which is not an IANA or Windows zone; kept in UTC."))
+                    message: "\(at)line \(p.line): \(p.name) is in TZID \(tzid), which is not an IANA or Windows zone and has no VTIMEZONE in the file; kept in UTC."))
             }
             let line = ContentLine(name: p.name, parameters: parameters, value: value)
             return ContentLineWriter.serialize(line)

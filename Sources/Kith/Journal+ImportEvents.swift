@@ -65,6 +65,9 @@ extension Journal {
         report.eventsWithoutUID = firstUIDs.made
         report.heldComponents = held
         let resolver = ICalTimeZoneResolver(floatingTimeZone: options.timeZone, timeZones: timeZones)
+        // The VTIMEZONEs of TZIDs no IANA or Windows name gives, kept if kept lines use them.
+        let customTimeZones = Dictionary(timeZones.compactMap { z in z.property("TZID").map { ($0.value, z) } }) { a, _ in a }
+            .filter { resolver.ianaIdentifier(for: $0.key) == nil }
         timeZones = []
         // The recurring events (and the overrides of one) by their place among the VEVENTs.
         let recurringGroup = candidates.filter { $0.isMaster || recurringUIDs.contains($0.event.uid ?? "") }
@@ -101,6 +104,7 @@ extension Journal {
                 }
                 for n in sharedNames { names[n] = nil }
                 var unmatched = Set<String>()
+                var customZones = Set<String>()
                 let types = try Journal.fetchCategories(db, kind: .eventType)
                 let moods = try Journal.fetchCategories(db, kind: .mood)
                 let categoryKeys = EventMapping.CategoryKeys(types: types, moods: moods)
@@ -119,7 +123,8 @@ extension Journal {
                         var draft = try EventMapping.draft(from: unit.event, occurrence: unit.occurrence, resolver: resolver,
                                                            options: options, categories: categoryKeys, emails: emails,
                                                            names: names, personUIDs: uids, file: fileName,
-                                                           unmatched: &unmatched, photos: &photos, warnings: &warnings)
+                                                           unmatched: &unmatched, customZones: &customZones,
+                                                           photos: &photos, warnings: &warnings)
                         try db.inSavepoint {
                             for data in photos {
                                 let hash = SHA256.hex([UInt8](data))
@@ -159,6 +164,7 @@ extension Journal {
                 while next < occurrences.count { try importUnit(occurrences[next]); next += 1 }
                 try Journal.reindex(db, eventIDs: written)
                 report.unmatchedAddresses = unmatched.count
+                try Journal.keepSourceTimeZones(db, customZones.sorted().compactMap { customTimeZones[$0] })
                 return report
             }
         } catch var e as ImportError {

@@ -78,6 +78,16 @@ extension Journal {
                 CREATE INDEX personContact_value ON personContact(kind, value COLLATE NOCASE);
                 """)
         }
+        migrator.registerMigration("sourceTimeZone") { db in
+            // VTIMEZONEs of TZIDs that are neither IANA nor Windows, as imported files defined
+            // them: written back with the kept lines that use them (issue 17).
+            try db.execute(sql: """
+                CREATE TABLE sourceTimeZone (
+                    tzid TEXT PRIMARY KEY NOT NULL,
+                    text TEXT NOT NULL
+                )
+                """)
+        }
         return migrator
     }
 

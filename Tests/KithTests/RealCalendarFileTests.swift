@@ -197,7 +197,7 @@ struct RealCalendarFileTests {
         #expect(!out.unicodeScalars.contains { $0.value < 32 && $0 != "\r" && $0 != "\n" })
     }
 
-    @Test("a kept time in a custom zone with no IANA name is written in UTC, so no TZID without VTIMEZONE goes out")
+    @Test("a custom zone's VTIMEZONE is kept and written back with the kept time that uses it; a zone with no VTIMEZONE goes out in UTC")
     func customZoneKeptLine() throws {
         let ics = """
             BEGIN:VCALENDAR\r
@@ -208,6 +208,7 @@ struct RealCalendarFileTests {
             DTSTART:19700101T000000\r
             TZOFFSETFROM:+0300\r
             TZOFFSETTO:+0300\r
+            TZNAME:CST\r
             END:STANDARD\r
             END:VTIMEZONE\r
             BEGIN:VEVENT\r
@@ -217,17 +218,34 @@ struct RealCalendarFileTests {
             X-MS-OLK-ORIGINALSTART;TZID=Company Standard Time:20240109T120000\r
             SUMMARY:Planning\r
             END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:custom-zone-2\r
+            DTSTAMP:20240101T000000Z\r
+            DTSTART:20240111T120000Z\r
+            X-ORIGINAL;TZID=Mars/Olympus_Mons:20240111T130000\r
+            SUMMARY:Unknown zone\r
+            END:VEVENT\r
             END:VCALENDAR\r
 
             """
         let j = try Journal.inMemory()
         let r = try j.importText(ics, name: "company.ics")
-        #expect(r.warnings.contains { $0.code == "zone-written-in-utc" && $0.line == 15 })
-        let e = try #require(try j.events().first)
+        #expect(r.warnings.contains { $0.code == "zone-written-in-utc" && $0.line == 23 })
+        let events = Dictionary(uniqueKeysWithValues: try j.events().map { ($0.uid, $0) })
+        let e = try #require(events["custom-zone-1"])
         #expect(e.start == Date(timeIntervalSince1970: 1_704_877_200))
-        #expect(e.icalLines == ["X-MS-OLK-ORIGINALSTART:20240109T090000Z"])
+        #expect(e.icalLines == ["X-MS-OLK-ORIGINALSTART;TZID=\"Company Standard Time\":20240109T120000"])
+        #expect(events["custom-zone-2"]?.icalLines == ["X-ORIGINAL:20240111T130000Z"])
         let out = String(decoding: try j.exportCalendar().data, as: UTF8.self)
-        #expect(!out.contains("Company Standard Time"))
+        #expect(out.contains("BEGIN:VTIMEZONE\r\nTZID:Company Standard Time\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nTZOFFSETFROM:+0300\r\nTZOFFSETTO:+0300\r\nTZNAME:CST\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"))
+        #expect(!out.contains("Mars"))
+        // The single-event files of a vdir carry it too.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kith-zones-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try j.exportVdir(to: dir)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/calendar")
+        let one = try #require(files.first { $0.hasPrefix("custom-zone-1") })
+        #expect(try String(contentsOfFile: dir.path + "/calendar/" + one, encoding: .utf8).contains("TZID:Company Standard Time\r\n"))
     }
 
     /// iCalcreator writes a VTIMEZONE with the observances of recent years only.
