@@ -32,3 +32,10 @@ extension ImportReport {
         return out
     }
 }
+
+extension ImportFailure {
+    /// The failure of a whole file that could not be read (`line` 0 when not tied to one).
+    public init(unreadableAt line: Int, reason: String) {
+        self.init(line: line, name: "", reason: reason)
+    }
+}

@@ -59,7 +59,7 @@ struct ImportCommand: ParsableCommand {
         let term = output.terminal()
         var reports: [ImportReport] = []
         // Files that could not be imported at all, with why (only with --keep-going).
-        var unreadable: [(file: String, reason: String)] = []
+        var unreadable: [(file: String, line: Int, reason: String)] = []
         for url in urls {
             let report: ImportReport
             do {
@@ -74,22 +74,22 @@ struct ImportCommand: ParsableCommand {
                     let done = reports.count == 1 ? "the 1 file before it stays imported" : "the \(reports.count) files before it stay imported"
                     throw UserError(problem + ": " + e.reason, "\(e.advice); \(done)")
                 }
-                unreadable.append((name, (e.line > 0 ? "line \(e.line): " : "") + e.reason))
+                unreadable.append((name, e.line, e.reason))
                 continue
             }
             reports.append(report)
             if !output.json { print(text(report, term)) }
         }
         if output.json {
-            if unreadable.isEmpty {
-                try JSONOutput.print(reports.map(ImportReportJSON.init))
-            } else {
-                try JSONOutput.print(ImportBatchJSON(files: reports.map(ImportReportJSON.init),
-                                                     unreadable: unreadable.map { ImportBatchJSON.Unreadable(file: $0.file, reason: $0.reason) }))
+            // A file that could not be read is one more entry, with its reason as the failure.
+            let failed = unreadable.map { u in
+                ImportReportJSON(file: u.file, format: "unreadable", dryRun: dryRun, items: [],
+                                 failures: [ImportFailure(unreadableAt: u.line, reason: u.reason)], warnings: [])
             }
+            try JSONOutput.print(reports.map(ImportReportJSON.init) + failed)
         } else if !unreadable.isEmpty {
             print("\(unreadable.count) file\(unreadable.count == 1 ? "" : "s") could not be imported:")
-            for u in unreadable { print("  ! \(u.file): \(u.reason)") }
+            for u in unreadable { print("  ! \(u.file): " + (u.line > 0 ? "line \(u.line): " : "") + u.reason) }
         }
         if !unreadable.isEmpty {
             throw UserError("\(unreadable.count) of \(urls.count) files could not be imported; the others were",
@@ -130,18 +130,16 @@ struct ImportReportJSON: Encodable {
     var items: [ImportItem]
     var failures: [ImportFailure]
     var warnings: [ImportWarning]
+    /// ``ImportReport/notes`` when there are any (an empty file, no events, events without
+    /// UID, attendees who matched no one).
+    var notes: [String]?
 
     init(_ r: ImportReport) {
         file = r.file; format = r.format; dryRun = r.dryRun; items = r.items; failures = r.failures; warnings = r.warnings
+        notes = r.notes.isEmpty ? nil : r.notes
     }
-}
 
-/// The JSON of a folder imported with --keep-going where some files could not be read.
-struct ImportBatchJSON: Encodable {
-    struct Unreadable: Encodable {
-        var file: String
-        var reason: String
+    init(file: String, format: String, dryRun: Bool, items: [ImportItem], failures: [ImportFailure], warnings: [ImportWarning]) {
+        self.file = file; self.format = format; self.dryRun = dryRun; self.items = items; self.failures = failures; self.warnings = warnings
     }
-    var files: [ImportReportJSON]
-    var unreadable: [Unreadable]
 }

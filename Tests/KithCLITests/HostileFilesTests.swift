@@ -29,6 +29,12 @@ import Testing
         #expect(r.stdout.contains("1 file could not be imported:\n  ! b.txt: line 1: this is not a vCard"))
         #expect(r.stderr.hasPrefix("kith: 1 of 3 files could not be imported; the others were ("))
         #expect(try kith.ok("events").contains("Tea"))
+        // In JSON, the file that could not be read is an entry of its own.
+        let json = try kith.fails("import", dir.path, "--keep-going", "--json")
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(list.map { $0["file"] as? String } == ["a.vcf", "c.ics", "b.txt"])
+        #expect(list.last?["format"] as? String == "unreadable")
+        #expect(((list.last?["failures"] as? [[String: Any]])?.first?["reason"] as? String)?.hasPrefix("this is not a vCard") == true)
     }
 
     @Test func withoutKeepGoingTheFirstBadFileStopsAndSaysWhatWasImported() throws {
