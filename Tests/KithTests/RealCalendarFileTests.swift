@@ -61,6 +61,25 @@ struct RealCalendarFileTests {
 
         """
 
+    /// Files written like the exporters above, kept under Fixtures/calendars (the round
+    /// trip of every fixture in KithCLITests reads them too).
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/calendars")
+
+    @Test("each real exporter's file imports without a failure, and again without adding anything", arguments: [
+        "outlook-2016-no-uid.ics", "confluence-broken-fold.ics", "icalcreator-short-vtimezone.ics",
+        "evolution-bare-vevent.ics", "evolution-bare-vtodo.ics", "custom-zone-name.ics",
+    ])
+    func exporterFixture(_ name: String) throws {
+        let j = try Journal.inMemory()
+        let url = Self.fixtures.appendingPathComponent(name)
+        let r = try j.importFile(at: url, options: testOptions())
+        #expect(r.failures.isEmpty)
+        #expect(name.contains("vtodo") ? r.items.isEmpty && !r.notes.isEmpty : !r.added.isEmpty)
+        let again = try j.importFile(at: url, options: testOptions())
+        #expect(again.added.isEmpty && again.updated.isEmpty && again.failures.isEmpty)
+        try j.checkInvariants()
+    }
+
     @Test("Outlook's VEVENTs without UID come in, and a second import updates them instead of adding them again")
     func outlookWithoutUIDs() throws {
         let j = try Journal.inMemory()
