@@ -44,7 +44,7 @@ extension Journal {
                 if c.name == "VTIMEZONE" { timeZones.append(c); return }
                 guard c.name == "VEVENT" else { return }
                 var c = c
-                firstUIDs.assign(&c)
+                firstUIDs.assign(&c, ordinal: eventCount)
                 defer { eventCount += 1 }
                 if c.recurrenceRule != nil || !c.recurrenceDates.isEmpty {
                     if let uid = c.uid { recurringUIDs.insert(uid) }
@@ -63,6 +63,7 @@ extension Journal {
             .map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
         report.note(firstUIDs.warnings)
         report.eventsWithoutUID = firstUIDs.made
+        let changedUIDs = firstUIDs.changed
         report.heldComponents = held
         let resolver = ICalTimeZoneResolver(floatingTimeZone: options.timeZone, timeZones: timeZones)
         // The VTIMEZONEs of TZIDs no IANA or Windows name gives, kept if kept lines use them.
@@ -150,11 +151,10 @@ extension Journal {
                 // Pass 2: single events as they come; before each, the occurrences of the
                 // recurring events above it (the order of a sort by line, singles first on a tie).
                 var next = 0, ordinal = 0
-                var uidsAgain = EventUIDs(file: fileName)
                 _ = try pass { c in
                     guard c.name == "VEVENT" else { return }
                     var c = c
-                    uidsAgain.assign(&c)
+                    if let uid = changedUIDs[ordinal] { c.uid = uid }
                     defer { ordinal += 1 }
                     while next < occurrences.count, occurrences[next].event.line < c.line {
                         try importUnit(occurrences[next]); next += 1
@@ -175,8 +175,8 @@ extension Journal {
         return report
     }
 
-    /// Gives each VEVENT of a file the UID it is imported under, the same on every pass
-    /// over the file (each pass uses a fresh one): its own UID; for a VEVENT without one, a
+    /// Gives each VEVENT of a file the UID it is imported under, on the first pass over the
+    /// file (the second applies ``changed`` by the VEVENT's place): its own UID; for a VEVENT without one, a
     /// UID made from its DTSTART, SUMMARY and RECURRENCE-ID (importing the file again finds
     /// the same events); for a second VEVENT with an earlier one's UID and no RECURRENCE-ID,
     /// that UID with `#2`, `#3`... so that both are kept (with a warning).
@@ -186,11 +186,13 @@ extension Journal {
         private var seen: [String: Int] = [:]
         /// How many VEVENTs had no UID.
         private(set) var made = 0
+        /// The UIDs given in place of the file's, by the VEVENT's place among the VEVENTs.
+        private(set) var changed: [Int: String] = [:]
         private(set) var warnings: [ImportWarning] = []
 
         init(file: String) { self.file = file }
 
-        mutating func assign(_ c: inout ICalComponent) {
+        mutating func assign(_ c: inout ICalComponent, ordinal: Int) {
             var uid = c.uid ?? ""
             if uid.isEmpty {
                 made += 1
@@ -201,13 +203,15 @@ extension Journal {
                 }
                 uid = "kith-made-" + SHA256.hex(Array(key.utf8)).prefix(32)
                 c.uid = uid
+                changed[ordinal] = uid
             }
-            guard c.recurrenceID == nil else { return }
+            guard c.property("RECURRENCE-ID") == nil else { return }
             let n = (seen[uid] ?? 0) + 1
             seen[uid] = n
             guard n > 1 else { return }
             let renamed = uid + "#\(n)"
             c.uid = renamed
+            changed[ordinal] = renamed
             if !uid.hasPrefix("kith-made-") {
                 warnings.append(ImportWarning(line: c.line, code: "duplicate-uid",
                     message: "\(file), line \(c.line): another VEVENT above has the UID \(uid) and neither has a RECURRENCE-ID; both were kept, this one as \(renamed)."))
