@@ -265,6 +265,10 @@ struct RealCalendarFileTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/calendar")
         let one = try #require(files.first { $0.hasPrefix("custom-zone-1") })
         #expect(try String(contentsOfFile: dir.path + "/calendar/" + one, encoding: .utf8).contains("TZID:Company Standard Time\r\n"))
+        // The JSON backup carries it: a restored journal writes the same calendar.
+        let restored = try Journal.inMemory()
+        try restored.importData(try j.exportJSON().data, fileName: "backup.json", options: testOptions())
+        #expect(try restored.exportCalendar().data == j.exportCalendar().data)
     }
 
     /// iCalcreator writes a VTIMEZONE with the observances of recent years only.
