@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "OutsideJudges"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ICalendarFormatTests", dependencies: ["ICalendarFormat", "OutsideJudges"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KithTests", dependencies: ["Kith", "OutsideJudges", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
-        .testTarget(name: "KithCLITests", dependencies: ["Kith", "KithCLI", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "KithCLITests", dependencies: ["Kith", "KithCLI", "OutsideJudges", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )
 

@@ -169,7 +169,15 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
 
     private func resolve(_ tzid: String) -> Entry? {
         if let vt = vtimezones[tzid], let rules = Self.rules(fromVTimeZone: vt) {
-            return Entry(rules: rules, source: .vtimezone, iana: Self.ianaName(tzid) ?? WindowsZones.iana(for: tzid))
+            let iana = Self.ianaName(tzid) ?? WindowsZones.iana(for: tzid.trimmingSpaces)
+            // Where the TZID names a known zone, times the VTIMEZONE does not reach (before
+            // its first observance, after its last when no rule runs on) follow that zone's
+            // real rules, as python-icalendar and khal read them.
+            if let iana, let real = Self.ianaRules(iana), let covered = Self.coverage(of: vt, rules: rules) {
+                return Entry(rules: ZoneRules.spliced(real, rules, from: covered.lowerBound, to: covered.upperBound),
+                             source: .vtimezone, iana: iana)
+            }
+            return Entry(rules: rules, source: .vtimezone, iana: iana)
         }
         if let name = Self.ianaName(tzid), let r = Self.ianaRules(name) { return Entry(rules: r, source: .iana, iana: name) }
         if let name = WindowsZones.iana(for: tzid.trimmingSpaces), let r = Self.ianaRules(name) {
@@ -238,6 +246,21 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
         guard !list.isEmpty else { return nil }
         list.sort { $0.utc < $1.utc }
         return ZoneRules(initialOffset: list[0].before, transitions: list)
+    }
+
+    /// The UTC instants over which a VTIMEZONE's own rules apply: from its first onset to
+    /// its last, or on without end when an observance has an RRULE without UNTIL or COUNT
+    /// or when it has no DAYLIGHT observance (a fixed offset holds until told otherwise,
+    /// where a list of yearly switches such as iCalcreator's stops with its last year).
+    /// Nil when it has no onset.
+    static func coverage(of c: ICalComponent, rules: ZoneRules) -> Range<Int64>? {
+        guard let first = rules.transitions.first, let last = rules.transitions.last else { return nil }
+        let runsOn = !c.components.contains { $0.name == "DAYLIGHT" } || c.components.contains { obs in
+            guard obs.name == "STANDARD" || obs.name == "DAYLIGHT",
+                  let rr = obs.property("RRULE").flatMap({ try? RecurrenceRule($0.value) }) else { return false }
+            return rr.until == nil && rr.count == nil
+        }
+        return first.utc..<(runsOn ? Int64.max : last.utc + 1)
     }
 
     /// Parses a UTC-OFFSET value: `+0100`, `-0500`, `+053000`.

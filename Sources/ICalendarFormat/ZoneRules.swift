@@ -97,6 +97,22 @@ final class ZoneRules: Sendable {
         return LocalSpan(lower: lower, upper: Int64.max, offset: o)
     }
 
+    /// `inner` over the UTC instants `from..<to`, `outer` before and after: the
+    /// transitions of each in its part, the offset of `outer` before the first.
+    static func spliced(_ outer: ZoneRules, _ inner: ZoneRules, from: Int64, to: Int64) -> ZoneRules {
+        var list = outer.transitions.filter { $0.utc < from }
+        list += inner.transitions.filter { $0.utc >= from && $0.utc < to }
+        if to < Int64.max {
+            // Back to the outer zone's offset where the inner rules end, if it differs.
+            let afterInner = inner.offset(atUTC: to - 1), outerThen = outer.offset(atUTC: to)
+            if afterInner != outerThen {
+                list.append(ZoneTransition(utc: to, before: afterInner, after: outerThen, isDaylight: false, name: nil))
+            }
+            list += outer.transitions.filter { $0.utc > to }
+        }
+        return ZoneRules(initialOffset: outer.initialOffset, transitions: list)
+    }
+
     /// Rules from Foundation's time zone data between 1900 and 2100.
     static func make(from tz: TimeZone) -> ZoneRules {
         let start = Date(timeIntervalSince1970: -2_208_988_800) // 1900-01-01

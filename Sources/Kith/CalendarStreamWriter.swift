@@ -13,6 +13,8 @@ final class CalendarStreamWriter: @unchecked Sendable {
     private let resolver: ICalTimeZoneResolver
     private let zones: ICalTimeZoneUsage
     private let yearly: [ICalComponent]
+    /// VTIMEZONEs kept from imported files, for TZIDs that are not IANA or Windows.
+    private let sources: [String: ICalComponent]
     /// Let go of once written: the caller may hold the sink only for the export's duration.
     private var sink: ((UnsafeRawBufferPointer) throws -> Void)?
 
@@ -27,8 +29,9 @@ final class CalendarStreamWriter: @unchecked Sendable {
 
     /// - Parameter sink: called on the writing thread only.
     init(resolver: ICalTimeZoneResolver, zones: ICalTimeZoneUsage, yearly: [ICalComponent],
-         sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+         sources: [String: ICalComponent] = [:], sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.resolver = resolver
+        self.sources = sources
         self.zones = zones
         self.yearly = yearly
         self.sink = sink
@@ -46,7 +49,7 @@ final class CalendarStreamWriter: @unchecked Sendable {
             w.property("VERSION", value: "2.0")
             w.property("PRODID", value: "-//Kith//Kith//EN")
             w.property("X-WR-CALNAME", value: "Kith")
-            for z in zones.timeZones(excluding: [], warnings: &warnings) { w.write(z) }
+            for z in zones.timeZones(excluding: [], sources: sources, warnings: &warnings) { w.write(z) }
             var colors: [String: String] = [:]
             var prefixes = EventMapping.DatePrefixes()
             while let batch = pipeline.receive() {

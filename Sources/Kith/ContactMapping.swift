@@ -310,7 +310,27 @@ enum ContactMapping {
     /// - Returns: nil with a reason when the card has no name at all.
     static func contact(from source: VCard, warnings: inout [ImportWarning]) -> Result<ImportedContact, ImportFailure> {
         // Work in 4.0 form so kept lines are stored in one dialect.
-        let card = VCard(version: .v4_0, properties: lines4(of: source), line: source.line)
+        var lines = lines4(of: source)
+        // Control characters (other than tab and line breaks) are no valid content: they go,
+        // with one warning for the card, so that what Kith writes from it stays valid.
+        var removedControls = false
+        for i in lines.indices {
+            if ContentLine.forbiddenCharacter(inValue: lines[i].value) != nil {
+                lines[i].value = EventMapping.withoutControlCharacters(lines[i].value).0
+                removedControls = true
+            }
+            for k in lines[i].parameters.indices {
+                for v in lines[i].parameters[k].values.indices where ContentLine.forbiddenCharacter(inParameterValue: lines[i].parameters[k].values[v]) != nil {
+                    lines[i].parameters[k].values[v] = EventMapping.withoutControlCharacters(lines[i].parameters[k].values[v]).0
+                    removedControls = true
+                }
+            }
+        }
+        if removedControls {
+            warnings.append(ImportWarning(line: source.line, code: "control-characters",
+                message: "line \(source.line): the card held control characters; they were removed."))
+        }
+        let card = VCard(version: .v4_0, properties: lines, line: source.line)
         let emails = card.emails.filter { !$0.value.kithTrimmed(newlines: false).isEmpty }
         let n = card.name
         var name = PersonName()
@@ -409,10 +429,33 @@ enum ContactMapping {
             }
         }
         kept.removeAll { $0.name == "X-ABLABEL" && $0.group.map { dropGroups.contains($0.uppercased()) } == true }
+        kept = validLines(kept, warnings: &warnings)
         f.vcardLines = kept.map { var l = $0; l.line = 0; return ContentLineWriter.serialize(l) }
         let uid = card.uid?.kithTrimmed(newlines: false)
         return .success(ImportedContact(fields: f, uid: uid?.isEmpty == false ? uid : nil, rev: card.revision,
                                         photo: photo, categories: categories, traits: traits, line: source.line))
+    }
+
+    /// The kept lines that make valid content lines (RFC 6350 §3.3): a line whose group,
+    /// name or value is not valid is dropped, an invalid parameter is left out, each with a
+    /// warning naming its line, so that what Kith writes stays valid whatever it read.
+    static func validLines(_ lines: [ContentLine], warnings: inout [ImportWarning]) -> [ContentLine] {
+        lines.compactMap { l -> ContentLine? in
+            if let why = ContentLine.problem(group: l.group, name: l.name, value: l.value) {
+                warnings.append(ImportWarning(line: l.line, code: "invalid-line",
+                    message: "line \(l.line): \(why); the line was dropped so that what Kith writes stays valid."))
+                return nil
+            }
+            var l = l
+            let (line, name) = (l.line, l.name)
+            l.parameters.removeAll { p in
+                guard let why = ContentLine.parameterProblem(name: p.name, values: p.values) else { return false }
+                warnings.append(ImportWarning(line: line, code: "invalid-parameter",
+                    message: "line \(line): \(name): \(why); the parameter was dropped so that what Kith writes stays valid."))
+                return true
+            }
+            return l
+        }
     }
 
     /// The card's lines in 4.0 form, as `properties(for: .v4_0)` gives them, except for

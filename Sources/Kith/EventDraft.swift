@@ -31,6 +31,10 @@ public struct EventDraft: Hashable, Sendable {
     public var uid: String?
     /// iCalendar properties Kith does not model (unfolded content lines), kept for export.
     public var icalLines: [String]
+    /// For an imported event: its source's last change (LAST-MODIFIED, else DTSTAMP), in
+    /// seconds since 1970, stored as its last change so that an export writes the same
+    /// stamps back. Nil: now.
+    public var modifiedAt: Int64?
 
     public init(title: String, start: Date, timeZone: String, end: Date? = nil, allDay: Bool = false,
                 allDayDates: ClosedRange<LocalDate>? = nil, typeID: Int64? = nil, moodID: Int64? = nil,

@@ -26,15 +26,24 @@ enum EventMapping {
     }
 
     /// The draft of one VEVENT, or of one occurrence of a recurring one.
+    /// `names` holds the journal's display names that only one person has; `unmatched`
+    /// gathers the attendees and organizers that found no one (by e-mail, else by CN), for
+    /// the report's one line about them. `file` names the file in warnings.
     static func draft(from e: ICalComponent, occurrence: ICalOccurrence?, resolver: ICalTimeZoneResolver,
                       options: ImportOptions, categories: CategoryKeys, emails: [String: Int64],
-                      personUIDs: [String: Int64], photos: inout [Data],
+                      names: [String: Int64] = [:], personUIDs: [String: Int64], file: String = "",
+                      unmatched: inout Set<String>, customZones: inout Set<String>, photos: inout [Data],
                       warnings: inout [ImportWarning]) throws -> EventDraft {
         guard let uid0 = e.uid, !uid0.isEmpty else {
             throw Failure(reason: "the event has no UID, so a re-import could not find it again")
         }
         guard let dtStart = e.dtStart else { throw Failure(reason: "the event has no valid DTSTART (start time)") }
-        var title = (e.summary ?? "").kithTrimmed()
+        let cleaned = withoutControlCharacters(e.summary ?? "")
+        var title = cleaned.0.kithTrimmed()
+        if cleaned.1 {
+            warnings.append(ImportWarning(line: e.line, code: "control-characters",
+                message: "\(file.isEmpty ? "" : file + ", ")line \(e.line): SUMMARY held control characters; they were removed."))
+        }
         if title.isEmpty {
             title = "Untitled event"
             warnings.append(ImportWarning(line: e.line, code: "missing-summary", message: "The event has no SUMMARY; titled \"Untitled event\"."))
@@ -75,9 +84,10 @@ enum EventMapping {
         if let occ = occurrence { uid += "/" + occ.recurrenceID.description }
         d.uid = uid
         if let note = e.property("X-KITH-NOTE")?.text { d.note = note } else { d.note = e.property("DESCRIPTION")?.text ?? "" }
+        d.note = withoutControlCharacters(d.note).0
         // Place.
         let geo = e.geo
-        if let loc = e.location?.kithTrimmed(), !loc.isEmpty {
+        if let loc = e.location.map({ withoutControlCharacters($0).0.kithTrimmed() }), !loc.isEmpty {
             d.place = PlaceDraft(name: loc, latitude: geo?.latitude, longitude: geo?.longitude)
         } else if let g = geo {
             d.place = PlaceDraft(name: String(format: "%.5f, %.5f", g.latitude, g.longitude), latitude: g.latitude, longitude: g.longitude)
@@ -98,15 +108,22 @@ enum EventMapping {
         // People: Kith's own person UIDs, then ORGANIZER and ATTENDEE e-mails.
         var people: [Int64] = []
         for p in e.properties("X-KITH-PERSON") { if let id = personUIDs[p.value], !people.contains(id) { people.append(id) } }
+        // Then ORGANIZER and ATTENDEE: by e-mail, else by a CN that is exactly one person's
+        // name. Those that find no one stay on the event as kept lines (counted, not warned
+        // about one by one).
         let addresses = (e.organizer.map { [$0] } ?? []) + e.attendees
         for a in addresses {
-            guard let mail = a.email?.lowercased(), !mail.isEmpty else { continue }
-            if let id = emails[mail] {
+            let mail = a.email?.lowercased() ?? ""
+            if !mail.isEmpty, let id = emails[mail] {
                 if !people.contains(id) { people.append(id) }
-            } else {
-                warnings.append(ImportWarning(line: e.line, code: "unknown-attendee",
-                    message: "Nobody in the journal has the e-mail \(mail)\(a.commonName.map { " (\($0))" } ?? ""); import their card first or add it to a person."))
+                continue
             }
+            let cn = a.commonName?.kithTrimmed() ?? ""
+            if !cn.isEmpty, let id = names[cn] {
+                if !people.contains(id) { people.append(id) }
+                continue
+            }
+            if !mail.isEmpty { unmatched.insert(mail) } else if !cn.isEmpty { unmatched.insert("cn:" + cn) } else { unmatched.insert("uri:" + a.uri) }
         }
         d.personIDs = people
         // Inline images (IMAGE, ATTACH) become the event's photos.
@@ -115,8 +132,23 @@ enum EventMapping {
             let data = Data(bytes)
             if Photo.mediaType(of: data) != nil { photos.append(data) }
         }
-        d.icalLines = keptLines(e, matchedEmails: Set(addresses.compactMap { a in a.email.flatMap { emails[$0.lowercased()] != nil ? $0.lowercased() : nil } }))
+        d.icalLines = keptLines(e, matchedEmails: Set(addresses.compactMap { a in a.email.flatMap { emails[$0.lowercased()] != nil ? $0.lowercased() : nil } }),
+                                resolver: resolver, file: file, customZones: &customZones, warnings: &warnings)
+        // The source's last change, written back as DTSTAMP and LAST-MODIFIED until the
+        // user edits the event: an export of what was imported gives the same bytes.
+        if let stamp = e.lastModified ?? e.dtStamp {
+            d.modifiedAt = Int64(resolver.date(for: stamp).timeIntervalSince1970.rounded(.down))
+        }
         return d
+    }
+
+    /// Text with the control characters a content line may not hold (all but HTAB, CR and
+    /// LF) removed, and whether any were.
+    static func withoutControlCharacters(_ s: String) -> (String, Bool) {
+        guard ContentLine.forbiddenCharacter(inValue: s) != nil else { return (s, false) }
+        return (String(String.UnicodeScalarView(s.unicodeScalars.filter { v in
+            !((v.value < 32 && v.value != 9 && v.value != 10 && v.value != 13) || v.value == 127)
+        })), true)
     }
 
     /// VEVENT properties Kith models (or that belong to the recurrence it expands).
@@ -125,12 +157,49 @@ enum EventMapping {
         "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID", "X-KITH-NOTE", "X-KITH-PERSON", "COLOR", "LAST-MODIFIED", "CREATED",
     ]
 
-    /// The properties to keep verbatim: unmodelled ones and attendees who are nobody in the journal.
-    static func keptLines(_ e: ICalComponent, matchedEmails: Set<String>) -> [String] {
-        e.properties.compactMap { p in
+    /// The properties to keep verbatim: unmodelled ones and attendees who are nobody in the
+    /// journal, each only while it makes a valid content line (RFC 5545 §3.1): a property
+    /// whose name or value is not valid is dropped, a parameter that is not valid is left
+    /// out, each with a warning naming `file` and the line. A time in a TZID that is
+    /// neither IANA nor Windows keeps it when the file has its VTIMEZONE (noted in
+    /// `customZones`, for the import to keep and the export to write back); without one it
+    /// is written in UTC, so that no TZID goes out undefined.
+    static func keptLines(_ e: ICalComponent, matchedEmails: Set<String>, resolver: ICalTimeZoneResolver? = nil,
+                          file: String = "", customZones: inout Set<String>, warnings: inout [ImportWarning]) -> [String] {
+        let at = file.isEmpty ? "" : file + ", "
+        return e.properties.compactMap { p -> String? in
             if modelled.contains(p.name) { return nil }
             if p.name == "ATTENDEE", let mail = ICalAddress(uri: p.value).email?.lowercased(), matchedEmails.contains(mail) { return nil }
-            let line = ContentLine(name: p.name, parameters: p.parameters.map { ContentLine.Parameter(name: $0.name, values: $0.values) }, value: p.value)
+            if let why = ContentLine.problem(group: nil, name: p.name, value: p.value) {
+                warnings.append(ImportWarning(line: p.line, code: "invalid-line",
+                    message: "\(at)line \(p.line): \(why); the line was dropped so that what Kith writes stays valid."))
+                return nil
+            }
+            var parameters: [ContentLine.Parameter] = []
+            for q in p.parameters {
+                if let why = ContentLine.parameterProblem(name: q.name, values: q.values) {
+                    warnings.append(ImportWarning(line: p.line, code: "invalid-parameter",
+                        message: "\(at)line \(p.line): \(p.name): \(why); the parameter was dropped so that what Kith writes stays valid."))
+                    continue
+                }
+                parameters.append(ContentLine.Parameter(name: q.name, values: q.values))
+            }
+            var value = p.value
+            if let resolver, let tzid = parameters.first(where: { $0.name == "TZID" })?.values.first,
+               resolver.ianaIdentifier(for: tzid) == nil, resolver.source(for: tzid) == .vtimezone {
+                customZones.insert(tzid)
+            } else if let resolver, let tzid = parameters.first(where: { $0.name == "TZID" })?.values.first,
+               resolver.ianaIdentifier(for: tzid) == nil {
+                // Each date of the value, as UTC; a value that is not dates keeps its TZID out anyway.
+                let dates = value.split(separator: ",", omittingEmptySubsequences: false).map { ICalDateTime(String($0), tzid: tzid) }
+                if dates.allSatisfy({ $0 != nil && !$0!.isDate }) {
+                    value = dates.map { ICalDateTime(utc: resolver.date(for: $0!)).description }.joined(separator: ",")
+                }
+                parameters.removeAll { $0.name == "TZID" }
+                warnings.append(ImportWarning(line: p.line, code: "zone-written-in-utc",
+                    message: "\(at)line \(p.line): \(p.name) is in TZID \(tzid), which is not an IANA or Windows zone and has no VTIMEZONE in the file; kept in UTC."))
+            }
+            let line = ContentLine(name: p.name, parameters: parameters, value: value)
             return ContentLineWriter.serialize(line)
         }
     }

@@ -23,6 +23,15 @@ public struct ImportReport: Sendable, Hashable {
     public private(set) var warnings: [ImportWarning] = []
     /// Whether ``items`` and ``warnings`` are kept, or only counted.
     public let keepsDetails: Bool
+    /// VEVENTs that had no UID and were imported under one made from their content.
+    public var eventsWithoutUID = 0
+    /// Distinct ATTENDEE and ORGANIZER addresses that found no one in the journal (they
+    /// stay on their events).
+    public var unmatchedAddresses = 0
+    /// The calendar's top-level components other than VEVENT, by name, with their counts.
+    public var heldComponents: [String: Int] = [:]
+    /// Whether the file held nothing at all (or only blank lines).
+    public var fileIsEmpty = false
     private var actionCounts: [ImportItem.Action: Int] = [:]
     private var warningTally: [String: Int] = [:]
 

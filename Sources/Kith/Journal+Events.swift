@@ -318,7 +318,7 @@ extension Journal {
             INSERT INTO event (uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId,
               note, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [uid, title, t.startAt, t.endAt, draft.timeZone, draft.allDay, t.startDay, t.endDay,
-                             typeID, moodID, placeID, draft.note, now, now])
+                             typeID, moodID, placeID, draft.note, now, draft.modifiedAt ?? now])
         let id = db.lastInsertedRowID
         try writeEventRelations(db, id: id, draft, isNew: true, categories: categories)
         return id

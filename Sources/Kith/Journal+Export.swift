@@ -343,7 +343,8 @@ extension Journal {
     private static func streamCalendar(_ db: Database, _ plan: CalendarPlan, zones: ICalTimeZoneUsage,
                                        _ sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> (ExportSummary, ICalTimeZoneUsage) {
         let pipeline = ExportPipeline()
-        let writer = CalendarStreamWriter(resolver: plan.resolver, zones: zones, yearly: plan.yearly, sink: sink)
+        let writer = CalendarStreamWriter(resolver: plan.resolver, zones: zones, yearly: plan.yearly,
+                                          sources: try Journal.sourceTimeZones(db), sink: sink)
         let thread = Thread { writer.run(pipeline) }
         thread.start()
         var leftOutPhotos = 0
@@ -378,6 +379,7 @@ extension Journal {
         let resolver = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
         var colors: [String: String] = [:]
         var prefixes = EventMapping.DatePrefixes()
+        let sources = try Journal.sourceTimeZones(db)
         var rows = try EventRows(db, selection)
         rows.photoFolder = photoFolder
         try rows.forEach { e in
@@ -389,7 +391,7 @@ extension Journal {
             file.property("VERSION", value: "2.0")
             file.property("PRODID", value: "-//Kith//Kith//EN")
             var warnings: [FormatWarning] = []
-            for z in usage.timeZones(excluding: [], warnings: &warnings) { file.write(z) }
+            for z in usage.timeZones(excluding: [], sources: sources, warnings: &warnings) { file.write(z) }
             file.appendLines(event)
             file.end("VCALENDAR")
             try body(String(decoding: e.uid, as: UTF8.self), Data(file.bytes))

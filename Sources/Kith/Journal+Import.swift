@@ -67,6 +67,12 @@ extension Journal {
     public func importData(_ data: Data, fileName: String, options: ImportOptions = ImportOptions()) throws -> ImportReport {
         // The kind shows in the first bytes (after any BOM and blank lines): no copy of the
         // whole file just to decide, and none at all for iCalendar, read in place below.
+        // Nothing but a byte order mark and blank lines: say so, and import nothing.
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }) {
+            var report = ImportReport(file: fileName, format: "empty", dryRun: options.dryRun, keepsDetails: options.keepsDetails)
+            report.fileIsEmpty = true
+            return report
+        }
         guard let kind = Journal.detect([UInt8](data.prefix(65_536))) else {
             throw ImportError(file: fileName, line: 1, item: nil,
                 reason: "this is not a vCard, xCard, jCard, iCalendar, xCal or jCal file",
@@ -132,7 +138,8 @@ extension Journal {
             guard let r = head.range(of: "begin:") else { return nil }
             let rest = head[r.upperBound...].prefix(9)
             if rest.hasPrefix("vcard") { return .vCardText }
-            if rest.hasPrefix("vcalendar") || rest.hasPrefix("vevent") { return .iCalendar }
+            // A bare component without its VCALENDAR (Evolution writes those) is iCalendar too.
+            for name in ["vcalendar", "vevent", "vtodo", "vjournal", "vfreebusy", "vtimezone"] where rest.hasPrefix(name) { return .iCalendar }
             return nil
         }
     }

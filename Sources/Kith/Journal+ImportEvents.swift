@@ -35,11 +35,16 @@ extension Journal {
         var candidates: [(ordinal: Int, event: ICalComponent, isMaster: Bool)] = []
         var recurringUIDs = Set<String>()
         var eventCount = 0
+        var held: [String: Int] = [:]
+        var firstUIDs = EventUIDs(file: fileName)
         let readerWarnings: [FormatWarning]
         do {
             readerWarnings = try pass { c in
+                if c.name != "VEVENT" { held[c.name, default: 0] += 1 }
                 if c.name == "VTIMEZONE" { timeZones.append(c); return }
                 guard c.name == "VEVENT" else { return }
+                var c = c
+                firstUIDs.assign(&c, ordinal: eventCount)
                 defer { eventCount += 1 }
                 if c.recurrenceRule != nil || !c.recurrenceDates.isEmpty {
                     if let uid = c.uid { recurringUIDs.insert(uid) }
@@ -53,8 +58,17 @@ extension Journal {
                               advice: "fix the file or export it again from its application")
         }
         var report = ImportReport(file: fileName, format: format, dryRun: options.dryRun, keepsDetails: options.keepsDetails)
-        report.note(readerWarnings.map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
+        // VEVENTs without a UID are counted in one line instead (see EventUIDs).
+        report.note(readerWarnings.filter { !($0.code == .missingUID && $0.property == "VEVENT") }
+            .map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
+        report.note(firstUIDs.warnings)
+        report.eventsWithoutUID = firstUIDs.made
+        let changedUIDs = firstUIDs.changed
+        report.heldComponents = held
         let resolver = ICalTimeZoneResolver(floatingTimeZone: options.timeZone, timeZones: timeZones)
+        // The VTIMEZONEs of TZIDs no IANA or Windows name gives, kept if kept lines use them.
+        let customTimeZones = Dictionary(timeZones.compactMap { z in z.property("TZID").map { ($0.value, z) } }) { a, _ in a }
+            .filter { resolver.ianaIdentifier(for: $0.key) == nil }
         timeZones = []
         // The recurring events (and the overrides of one) by their place among the VEVENTs.
         let recurringGroup = candidates.filter { $0.isMaster || recurringUIDs.contains($0.event.uid ?? "") }
@@ -89,7 +103,16 @@ extension Journal {
                     if emails[v.lowercased()] == nil { emails[v.lowercased()] = r["personId"] }
                 }
                 var uids: [String: Int64] = [:]
-                for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, uid FROM person")) { uids[r["uid"]] = r["id"] }
+                // Display names only one person has, for attendees without a known e-mail.
+                var names: [String: Int64] = [:], sharedNames = Set<String>()
+                for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, uid, displayName FROM person")) {
+                    uids[r["uid"]] = r["id"]
+                    let name: String = r["displayName"]
+                    if names[name] != nil { sharedNames.insert(name) } else { names[name] = r["id"] }
+                }
+                for n in sharedNames { names[n] = nil }
+                var unmatched = Set<String>()
+                var customZones = Set<String>()
                 let types = try Journal.fetchCategories(db, kind: .eventType)
                 let moods = try Journal.fetchCategories(db, kind: .mood)
                 let categoryKeys = EventMapping.CategoryKeys(types: types, moods: moods)
@@ -108,7 +131,9 @@ extension Journal {
                         var photos: [Data] = []
                         var draft = try EventMapping.draft(from: unit.event, occurrence: unit.occurrence, resolver: resolver,
                                                            options: options, categories: categoryKeys, emails: emails,
-                                                           personUIDs: uids, photos: &photos, warnings: &warnings)
+                                                           names: names, personUIDs: uids, file: fileName,
+                                                           unmatched: &unmatched, customZones: &customZones,
+                                                           photos: &photos, warnings: &warnings)
                         try db.inSavepoint {
                             for data in photos {
                                 let hash = SHA256.hex([UInt8](data))
@@ -143,6 +168,8 @@ extension Journal {
                         }
                         return
                     }
+                    var c = c
+                    if let uid = changedUIDs[ordinal] { c.uid = uid }
                     defer { ordinal += 1 }
                     while next < occurrences.count, occurrences[next].event.line < c.line {
                         try importUnit(occurrences[next]); next += 1
@@ -162,6 +189,8 @@ extension Journal {
                 }
                 while next < occurrences.count { try importUnit(occurrences[next]); next += 1 }
                 try Journal.reindex(db, eventIDs: written)
+                report.unmatchedAddresses = unmatched.count
+                try Journal.keepSourceTimeZones(db, customZones.sorted().compactMap { customTimeZones[$0] })
                 return report
             }
         } catch var e as ImportError {
@@ -170,6 +199,50 @@ extension Journal {
         }
         report.sortWarnings()
         return report
+    }
+
+    /// Gives each VEVENT of a file the UID it is imported under, on the first pass over the
+    /// file (the second applies ``changed`` by the VEVENT's place): its own UID; for a VEVENT without one, a
+    /// UID made from its DTSTART, SUMMARY and RECURRENCE-ID (importing the file again finds
+    /// the same events); for a second VEVENT with an earlier one's UID and no RECURRENCE-ID,
+    /// that UID with `#2`, `#3`... so that both are kept (with a warning).
+    struct EventUIDs {
+        let file: String
+        /// UIDs given to events without RECURRENCE-ID so far, with how many had each.
+        private var seen: [String: Int] = [:]
+        /// How many VEVENTs had no UID.
+        private(set) var made = 0
+        /// The UIDs given in place of the file's, by the VEVENT's place among the VEVENTs.
+        private(set) var changed: [Int: String] = [:]
+        private(set) var warnings: [ImportWarning] = []
+
+        init(file: String) { self.file = file }
+
+        mutating func assign(_ c: inout ICalComponent, ordinal: Int) {
+            var uid = c.uid ?? ""
+            if uid.isEmpty {
+                made += 1
+                var key = ""
+                for name in ["DTSTART", "SUMMARY", "RECURRENCE-ID"] {
+                    guard let p = c.property(name) else { key += "\u{1}"; continue }
+                    key += (p.parameter("TZID") ?? "") + ":" + p.value + "\u{1}"
+                }
+                uid = "kith-made-" + SHA256.hex(Array(key.utf8)).prefix(32)
+                c.uid = uid
+                changed[ordinal] = uid
+            }
+            guard c.property("RECURRENCE-ID") == nil else { return }
+            let n = (seen[uid] ?? 0) + 1
+            seen[uid] = n
+            guard n > 1 else { return }
+            let renamed = uid + "#\(n)"
+            c.uid = renamed
+            changed[ordinal] = renamed
+            if !uid.hasPrefix("kith-made-") {
+                warnings.append(ImportWarning(line: c.line, code: "duplicate-uid",
+                    message: "\(file), line \(c.line): another VEVENT above has the UID \(uid) and neither has a RECURRENCE-ID; both were kept, this one as \(renamed)."))
+            }
+        }
     }
 
     /// What one file's events share: the JSON decoder and the categories already checked.
@@ -233,7 +306,8 @@ extension Journal {
                 UPDATE event SET title = ?, startAt = ?, endAt = ?, timeZone = ?, allDay = ?, startDay = ?,
                   endDay = ?, typeId = ?, moodId = ?, placeId = ?, note = ?, updatedAt = ? WHERE id = ?
                 """).execute(arguments: [try validTitle(d.title), t.startAt, t.endAt, d.timeZone, d.allDay,
-                                 t.startDay, t.endDay, typeID, moodID, placeID, d.note, now(), id])
+                                 t.startDay, t.endDay, typeID, moodID, placeID, d.note,
+                                 kept.isEmpty ? (new.modifiedAt ?? now()) : now(), id])
             try writeEventRelations(db, id: id, d)
             written.append(id)
             let changes = merged.changes(from: cur) + (d.photoHashes == current.photoHashes ? [] : ["photos"])

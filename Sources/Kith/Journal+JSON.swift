@@ -56,7 +56,10 @@ extension Journal {
                 categories: categories.map {
                     JournalDocument.CategoryItem(kind: $0.kind, path: $0.path, icon: $0.icon, color: $0.color, position: $0.position, score: $0.score)
                 },
-                places: places, photos: photos, people: people, events: events)
+                places: places, photos: photos, people: people, events: events,
+                timeZones: try Row.fetchAll(db, sql: "SELECT tzid, text FROM sourceTimeZone ORDER BY tzid").map {
+                    JournalDocument.TimeZoneItem(tzid: $0["tzid"], text: $0["text"])
+                }.nilIfEmpty)
         }
     }
 
@@ -98,6 +101,9 @@ extension Journal {
                     if try Int64.fetchOne(db, sql: "SELECT id FROM place WHERE name = ? COLLATE NOCASE", arguments: [p.name]) == nil {
                         try db.cachedStatement(sql: "INSERT INTO place (name, address, latitude, longitude) VALUES (?, ?, ?, ?)").execute(arguments: [p.name, p.address, p.latitude, p.longitude])
                     }
+                }
+                for z in doc.timeZones ?? [] {
+                    try db.cachedStatement(sql: "INSERT INTO sourceTimeZone (tzid, text) VALUES (?, ?) ON CONFLICT(tzid) DO NOTHING").execute(arguments: [z.tzid, z.text])
                 }
                 var personID: [String: Int64] = [:]
                 for r in try Row.fetchAll(db, sql: "SELECT id, uid FROM person") { personID[r["uid"]] = r["id"] }
@@ -211,4 +217,9 @@ extension Journal {
         @unknown default: return "not valid JSON"
         }
     }
+}
+
+private extension Array {
+    /// Nil for an empty array (a document field left out rather than written empty).
+    var nilIfEmpty: [Element]? { isEmpty ? nil : self }
 }

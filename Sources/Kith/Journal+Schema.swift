@@ -79,6 +79,16 @@ extension Journal {
                 """)
         }
         registerSettingsMigration(&migrator)
+        migrator.registerMigration("sourceTimeZone") { db in
+            // VTIMEZONEs of TZIDs that are neither IANA nor Windows, as imported files defined
+            // them: written back with the kept lines that use them (issue 17).
+            try db.execute(sql: """
+                CREATE TABLE sourceTimeZone (
+                    tzid TEXT PRIMARY KEY NOT NULL,
+                    text TEXT NOT NULL
+                )
+                """)
+        }
         registerUndoMigrations(&migrator)
         return migrator
     }

@@ -19,6 +19,8 @@ import Foundation
 ///   traits were about one person, gives the trait to each of the event's people),
 ///   `icalLines` (kept iCalendar properties).
 /// - `createdAt`/`updatedAt`: Unix seconds, kept on import.
+/// - `timeZones` (only when there are any): the VTIMEZONEs kept from imported files for
+///   TZIDs that are neither IANA nor Windows, `tzid` and `text` (the VTIMEZONE as written).
 public struct JournalDocument: Codable, Hashable, Sendable {
     public var format = "kith-journal"
     public var version = 1
@@ -27,6 +29,13 @@ public struct JournalDocument: Codable, Hashable, Sendable {
     public var photos: [PhotoItem]
     public var people: [PersonItem]
     public var events: [EventItem]
+    public var timeZones: [TimeZoneItem]? = nil
+
+    /// A kept VTIMEZONE (see `timeZones` above).
+    public struct TimeZoneItem: Codable, Hashable, Sendable {
+        public var tzid: String
+        public var text: String
+    }
 
     public struct CategoryItem: Codable, Hashable, Sendable {
         public var kind: Category.Kind

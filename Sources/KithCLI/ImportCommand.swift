@@ -15,7 +15,10 @@ struct ImportCommand: ParsableCommand {
             iCalendar, xCal, jCal, or a backup written by `kith export json`. A folder \
             imports every file in it, contacts before calendars. \
             Each file is one transaction: if a card or event fails, nothing of that file is \
-            imported, unless --keep-going. Importing the same file again updates people and \
+            imported, unless --keep-going; a file that cannot be read stops the import (the \
+            files before it stay imported), unless --keep-going, which imports every other \
+            file and lists those it could not read. Events without a UID get one made from \
+            their start and title. Importing the same file again updates people and \
             events (newer REV wins, your edits in Kith stay) and never makes duplicates. \
             Without --into, a person goes to the relation category the card's CATEGORIES \
             name (a Main/Sub path there is created), else to Imported/<file name>. Recurring \
@@ -33,7 +36,7 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Files or folders to import.", valueName: "file")) var files: [String]
     @Option(help: ArgumentHelp("Put everyone in this relation category (created if missing).", valueName: "path")) var into: String?
     @Flag(help: "Show what would be added, updated, unchanged and skipped, and why; change nothing.") var dryRun = false
-    @Flag(help: "Import the good cards and events and list the ones that fail.") var keepGoing = false
+    @Flag(help: "Import the good files, cards and events and list the ones that fail.") var keepGoing = false
     @Flag(help: "List every person, event and warning, and why for each.") var verbose = false
     @Option(help: ArgumentHelp("Recurring events: occurrences from this day (default: the rule's start).", valueName: "date")) var from: String?
     @Option(help: ArgumentHelp("Recurring events: occurrences up to this day (default: today).", valueName: "date")) var to: String?
@@ -64,6 +67,8 @@ struct ImportCommand: ParsableCommand {
         }
         let term = output.terminal()
         var reports: [ImportReport] = []
+        // Files that could not be imported at all, with why (only with --keep-going).
+        var unreadable: [(file: String, line: Int, reason: String)] = []
         for url in urls {
             let report: ImportReport
             do {
@@ -73,11 +78,37 @@ struct ImportCommand: ParsableCommand {
                 FileHandle.standardError.write(Data(
                     "kith: stopped; nothing of \(url.lastPathComponent) was imported (the files before it were; import it again to go on)\n".utf8))
                 throw ExitCode(Interruption.exitStatus)
+            } catch let e as Journal.ImportError {
+                // Each file is its own transaction: the ones before stay imported.
+                let name = e.file.isEmpty ? url.lastPathComponent : e.file
+                guard keepGoing else {
+                    guard !reports.isEmpty else { throw e }
+                    var problem = name + (e.line > 0 ? ", line \(e.line)" : "")
+                    if let item = e.item, !item.isEmpty { problem += " (\(item))" }
+                    let done = reports.count == 1 ? "the 1 file before it stays imported" : "the \(reports.count) files before it stay imported"
+                    throw UserError(problem + ": " + e.reason, "\(e.advice); \(done)")
+                }
+                unreadable.append((name, e.line, e.reason))
+                continue
             }
             reports.append(report)
             if !output.json { print(text(report, term)) }
         }
-        if output.json { try JSONOutput.print(reports.map(ImportReportJSON.init)) }
+        if output.json {
+            // A file that could not be read is one more entry, with its reason as the failure.
+            let failed = unreadable.map { u in
+                ImportReportJSON(file: u.file, format: "unreadable", dryRun: dryRun, items: [],
+                                 failures: [ImportFailure(unreadableAt: u.line, reason: u.reason)], warnings: [])
+            }
+            try JSONOutput.print(reports.map(ImportReportJSON.init) + failed)
+        } else if !unreadable.isEmpty {
+            print("\(unreadable.count) file\(unreadable.count == 1 ? "" : "s") could not be imported:")
+            for u in unreadable { print("  ! \(u.file): " + (u.line > 0 ? "line \(u.line): " : "") + u.reason) }
+        }
+        if !unreadable.isEmpty {
+            throw UserError("\(unreadable.count) of \(urls.count) files could not be imported; the others were",
+                            "fix or remove the files listed above and import them again")
+        }
     }
 
     func text(_ r: ImportReport, _ term: Terminal) -> String {
@@ -113,6 +144,7 @@ struct ImportCommand: ParsableCommand {
             let more = r.explainedCount + r.failures.count - min(limit, shown.count)
             if more > 0 { lines.append("  … and \(more) more (use --verbose)") }
         }
+        for n in r.notes { lines.append("  " + n) }
         if r.warningCount > 0 {
             if verbose {
                 for w in r.warnings { lines.append("  warning: \(w)") }
@@ -132,8 +164,16 @@ struct ImportReportJSON: Encodable {
     var items: [ImportItem]
     var failures: [ImportFailure]
     var warnings: [ImportWarning]
+    /// ``ImportReport/notes`` when there are any (an empty file, no events, events without
+    /// UID, attendees who matched no one).
+    var notes: [String]?
 
     init(_ r: ImportReport) {
         file = r.file; format = r.format; dryRun = r.dryRun; items = r.items; failures = r.failures; warnings = r.warnings
+        notes = r.notes.isEmpty ? nil : r.notes
+    }
+
+    init(file: String, format: String, dryRun: Bool, items: [ImportItem], failures: [ImportFailure], warnings: [ImportWarning]) {
+        self.file = file; self.format = format; self.dryRun = dryRun; self.items = items; self.failures = failures; self.warnings = warnings
     }
 }

@@ -37,9 +37,8 @@ struct SettingsCommand: ParsableCommand {
                 throw UsageError("\(s.rawValue) cannot be \"\(value)\"", "use \(s.acceptedValues)")
             }
         }
-        let journal = try (value == nil ? journal.openExisting() : journal.open())
         if let setting, let value {
-            let stored = try journal.setSetting(setting, to: value)
+            let stored = try journal.open().setSetting(setting, to: value)
             if output.json {
                 try JSONOutput.print([SettingJSON(name: setting.rawValue, value: stored, isDefault: false)])
             } else {
@@ -47,7 +46,13 @@ struct SettingsCommand: ParsableCommand {
             }
             return
         }
-        let all = try journal.settings().filter { setting == nil || $0.setting == setting }
+        // Listing reads only: with no journal yet, the defaults (and no file is created).
+        let all: [(setting: Setting, value: String, isDefault: Bool)]
+        do {
+            all = try journal.openExisting().settings().filter { setting == nil || $0.setting == setting }
+        } catch Journal.Error.noJournal {
+            all = Setting.allCases.filter { setting == nil || $0 == setting }.map { ($0, $0.defaultValue, true) }
+        }
         if output.json {
             try JSONOutput.print(all.map { SettingJSON(name: $0.setting.rawValue, value: $0.value, isDefault: $0.isDefault) })
             return

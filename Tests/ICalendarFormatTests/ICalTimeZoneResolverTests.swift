@@ -206,3 +206,35 @@ import Testing
         #expect(mismatches == 0)
     }
 }
+
+extension ICalTimeZoneResolverTests {
+    /// iCalcreator's VTIMEZONE: the switches of 2020 and 2021 only, no RRULE.
+    static let shortBerlin = ICalComponent(name: "VTIMEZONE", properties: [ICalProperty(name: "TZID", value: "Europe/Berlin")], components: [
+        ICalComponent(name: "STANDARD", properties: [
+            ICalProperty(name: "DTSTART", value: "20201025T030000"),
+            ICalProperty(name: "TZOFFSETFROM", value: "+0200"), ICalProperty(name: "TZOFFSETTO", value: "+0100"),
+        ]),
+        ICalComponent(name: "DAYLIGHT", properties: [
+            ICalProperty(name: "DTSTART", value: "20210328T020000"),
+            ICalProperty(name: "TZOFFSETFROM", value: "+0100"), ICalProperty(name: "TZOFFSETTO", value: "+0200"),
+        ]),
+        ICalComponent(name: "STANDARD", properties: [
+            ICalProperty(name: "DTSTART", value: "20211031T030000"),
+            ICalProperty(name: "TZOFFSETFROM", value: "+0200"), ICalProperty(name: "TZOFFSETTO", value: "+0100"),
+        ]),
+    ])
+
+    @Test func timesOutsideAShortVTimeZoneFollowTheNamedZone() throws {
+        let r = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!, timeZones: [Self.shortBerlin])
+        func utc(_ local: String) throws -> String { isoUTC(r.date(for: try #require(ICalDateTime(local, tzid: "Europe/Berlin")))) }
+        // Before the first observance: CET, not the first TZOFFSETFROM (+0200).
+        #expect(try utc("20161203T140000") == "2016-12-03T13:00:00Z")
+        #expect(try utc("20160703T140000") == "2016-07-03T12:00:00Z")
+        // Inside: the VTIMEZONE's own switches.
+        #expect(try utc("20210703T140000") == "2021-07-03T12:00:00Z")
+        #expect(try utc("20211203T140000") == "2021-12-03T13:00:00Z")
+        // After its last switch: summer time again, as the real zone has it.
+        #expect(try utc("20230703T140000") == "2023-07-03T12:00:00Z")
+        #expect(r.source(for: "Europe/Berlin") == .vtimezone)
+    }
+}

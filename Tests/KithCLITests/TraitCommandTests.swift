@@ -149,7 +149,7 @@ import Kith
     @Test func editTakesAwayPeopleTraitsPhotosAndClearsMoodPlaceAndNote() throws {
         let kith = try twoPeople()
         let png = kith.folder.appendingPathComponent("walk.png")
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).write(to: png)
+        try onePixelPNG.write(to: png)
         try kith.ok("log", "Walk", "--with", "Ana Lima", "--with", "Chen", "--mood", "good", "--at", "Park", "--note", "Windy.",
                     "--photo", png.path, "--trait", "Chen: Interests: birds", "--when", "2025-03-05 09:00")
         let before = try decode(EventOut.self, kith.ok("show", "1", "--json"))

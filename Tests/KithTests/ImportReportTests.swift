@@ -18,6 +18,7 @@ struct ImportReportTests {
         RRULE:FREQ=WEEKLY;COUNT=3\r
         SUMMARY:Climbing\r
         ATTENDEE;CN=Nobody:mailto:nobody@example.com\r
+        X-BAD/NAME:dropped with a warning\r
         END:VEVENT\r
         BEGIN:VEVENT\r
         UID:once@example.com\r
@@ -25,6 +26,7 @@ struct ImportReportTests {
         DTSTART:20260301T120000Z\r
         SUMMARY:Lunch\r
         ATTENDEE:mailto:stranger@example.com\r
+        X-BAD/NAME:dropped with a warning\r
         END:VEVENT\r
         END:VCALENDAR\r
 
@@ -46,6 +48,7 @@ struct ImportReportTests {
         #expect(b.items.isEmpty && b.warnings.isEmpty && !b.keepsDetails)
         #expect(a.warnings.count == a.warningCount && a.warningCount >= 4)
         #expect(b.warningCount == a.warningCount)
+        #expect(a.unmatchedAddresses == 2 && b.unmatchedAddresses == 2)
         #expect(b.warningCounts.map(\.code) == a.warningCounts.map(\.code))
         #expect(b.warningCounts.map(\.count) == a.warningCounts.map(\.count))
         #expect(try full.events(EventFilter()).map(\.title) == counted.events(EventFilter()).map(\.title))

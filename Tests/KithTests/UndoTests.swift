@@ -21,7 +21,7 @@ struct UndoTests {
             end: instant(2026, 11, 20, 17, 0, "Asia/Taipei"), typeID: try j.type("Chat"), moodID: try j.mood("good"),
             place: PlaceDraft(name: "Blue Bottle", latitude: 25.033, longitude: 121.5654),
             personIDs: [ana.id, ben.id], note: "long walk", photoHashes: [photo.hash],
-            traits: [TraitDraft(path: "Interests/Climbing", text: "bouldering")]))
+            traits: [TraitDraft(path: "Interests/Climbing", text: "bouldering", personID: ana.id)]))
         try j.logEvent(EventDraft(title: "Dinner", start: instant(2026, 11, 20, 19, 0, "Asia/Taipei"), timeZone: "Asia/Taipei",
                                   moodID: try j.mood("great"), personIDs: [ben.id]))
         try j.logEvent(EventDraft(title: "Call", start: instant(2026, 11, 22, 9, 0, "Asia/Taipei"), timeZone: "Asia/Taipei",
@@ -151,6 +151,27 @@ struct UndoTests {
         // The restored person is found by name again (the folded keys were put back).
         #expect(try j.resolvePerson("annie").id == ana.id)
         #expect(try j.undoLast() == nil)
+    }
+
+    @Test("removing or editing a trait and editing a place are undone", arguments: JournalKind.allCases)
+    func undoTraitsAndPlaces(kind: JournalKind) throws {
+        let j = try sample(kind).journal
+        let trait = try #require(try j.traits(search: "bouldering").first?.traits.first)
+        let cases: [(String, () throws -> Void)] = [
+            ("remove trait #\(trait.id) of Ana Lima", { try j.removeTrait(id: trait.id) }),
+            ("edit trait #\(trait.id) of Ana Lima", { try j.editTrait(id: trait.id, text: "lead climbing") }),
+            ("edit place Blue Bottle", { _ = try j.editPlace(named: "Blue Bottle", coordinates: (48.85, 2.35)) }),
+        ]
+        for (description, change) in cases {
+            let json = try json(j), ids = try ids(j)
+            try change()
+            #expect(try self.json(j) != json)
+            let undone = try j.undoLast()
+            #expect(undone?.description == description)
+            #expect(try self.json(j) == json)
+            #expect(try self.ids(j) == ids)
+            try sound(j)
+        }
     }
 
     @Test("merges, edits of events, people and categories, and category removal with reassignment are undone",
