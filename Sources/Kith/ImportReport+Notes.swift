@@ -7,7 +7,9 @@ extension ImportReport {
     public var notes: [String] {
         var out: [String] = []
         if fileIsEmpty { out.append("the file is empty; there was nothing to import") }
-        let events = count(.added) + count(.updated) + count(.skipped) + failures.count
+        // To-dos and journal entries are listed as skipped items too: they are not events.
+        let notEvents = (heldComponents["VTODO"] ?? 0) + (heldComponents["VJOURNAL"] ?? 0)
+        let events = count(.added) + count(.updated) + count(.unchanged) + count(.skipped) + failures.count - notEvents
         if !fileIsEmpty, events == 0, ["iCalendar", "xCal", "jCal"].contains(format) {
             let names: [(String, String, String)] = [
                 ("VTODO", "to-do", "to-dos"), ("VJOURNAL", "journal entry", "journal entries"),

@@ -82,7 +82,7 @@ struct UndoTests {
         let coffee = try #require(try j.events().first { $0.title == "Coffee" })
         let before = try #require(try ids(j)["trait"]?.max())
         _ = try j.editEvent(id: coffee.id) { $0.traits = [] }
-        _ = try j.editEvent(id: coffee.id) { $0.traits = [TraitDraft(path: "Interests", text: "tea")] }
+        _ = try j.editEvent(id: coffee.id) { $0.traits = [TraitDraft(path: "Interests", text: "tea", personID: try j.resolvePerson("Ben Okafor").id)] }
         #expect(try #require(try ids(j)["trait"]?.max()) > before)
     }
 
