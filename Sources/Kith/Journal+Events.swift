@@ -265,21 +265,27 @@ extension Journal {
         return try insertEvent(db, draft, verified: &verified, categories: categories)
     }
 
+    /// `uidKnownNew`: the caller knows no event has the draft's UID (an import into a
+    /// journal that had no events), so it is not looked up.
     static func insertEvent(_ db: Database, _ draft: EventDraft, verified: inout VerifiedReferences,
-                            categories: CategoryCache? = nil) throws -> Int64 {
+                            categories: CategoryCache? = nil, uidKnownNew: Bool = false) throws -> Int64 {
         let t = try timing(of: draft)
         let title = try validTitle(draft.title)
         let uid = draft.uid?.isEmpty == false ? draft.uid! : newUID()
-        if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event WHERE uid = ?)"), arguments: [uid]) == true {
+        if !uidKnownNew, try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event WHERE uid = ?)"), arguments: [uid]) == true {
             throw Error.duplicateEventUID(uid)
         }
         let (typeID, moodID, placeID) = try checkReferences(db, draft, verified: &verified, categories: categories)
         let now = Journal.now()
-        try db.cachedStatement(sql: """
+        // Bound straight to SQLite (`RawRow`): GRDB's checked arguments cost about as much as
+        // the insert itself, 100,000 times in a calendar import.
+        try RawRow.run(db, db.cachedStatement(sql: """
             INSERT INTO event (uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId,
               note, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [uid, title, t.startAt, t.endAt, draft.timeZone, draft.allDay, t.startDay, t.endDay,
-                             typeID, moodID, placeID, draft.note, now, now])
+            """)) { r in
+            r.text(uid); r.text(title); r.int(t.startAt); r.int(t.endAt); r.text(draft.timeZone); r.int(draft.allDay ? 1 : 0)
+            r.int(t.startDay); r.int(t.endDay); r.int(typeID); r.int(moodID); r.int(placeID); r.text(draft.note); r.int(now); r.int(now)
+        }
         let id = db.lastInsertedRowID
         try writeEventRelations(db, id: id, draft, isNew: true, categories: categories)
         return id
@@ -295,15 +301,21 @@ extension Journal {
             try db.cachedStatement(sql: "DELETE FROM trait WHERE eventId = ?").execute(arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM eventICalLine WHERE eventId = ?").execute(arguments: [id])
         }
-        for (i, line) in draft.icalLines.enumerated() {
-            try db.cachedStatement(sql: "INSERT INTO eventICalLine (eventId, position, line) VALUES (?, ?, ?)").execute(arguments: [id, i, line])
+        if !draft.icalLines.isEmpty {
+            let insertLine = try db.cachedStatement(sql: "INSERT INTO eventICalLine (eventId, position, line) VALUES (?, ?, ?)")
+            for (i, line) in draft.icalLines.enumerated() {
+                try RawRow.run(db, insertLine) { r in r.int(id); r.int(i); r.text(line) }
+            }
         }
         var people: [Int64] = []
         for p in draft.personIDs where !people.contains(p) {
-            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person WHERE id = ?)"), arguments: [p]) == true else {
+            guard try RawRow.first(db, db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person WHERE id = ?)"), { $0.int(p) },
+                                   read: { $0.int(0) }) == 1 else {
                 throw Error.personNotFound(id: p)
             }
-            try db.cachedStatement(sql: "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, ?, ?)").execute(arguments: [id, p, people.count])
+            try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, ?, ?)")) { r in
+                r.int(id); r.int(p); r.int(people.count)
+            }
             people.append(p)
         }
         var photos: [String] = []
