@@ -239,6 +239,15 @@ extension Journal {
         // the binary's conformance records (issue 7).
         var types: [Int64] = []
         var moods: [Int64] = []
+        /// Places written so far, for imports (nil: every place is looked up).
+        var places: PlaceCache?
+    }
+
+    /// The places an import wrote, by exact name, with the values it gave them: an event at
+    /// a known place with nothing new to say about it needs no lookup and no UPDATE (two
+    /// statements for most events of a calendar). Emptied when a savepoint rolls back.
+    final class PlaceCache {
+        var byName: [String: (id: Int64, address: String?, latitude: Double?, longitude: Double?)] = [:]
     }
 
     static func checkReferences(_ db: Database, _ draft: EventDraft) throws -> (Int64?, Int64?, Int64?) {
@@ -256,7 +265,7 @@ extension Journal {
             _ = try requireCategory(db, id: m, kind: .mood, cache: categories)
             verified.moods.append(m)
         }
-        let placeID = try draft.place.map { try upsertPlace(db, $0) }
+        let placeID = try draft.place.map { try upsertPlace(db, $0, cache: verified.places) }
         return (draft.typeID, draft.moodID, placeID)
     }
 
@@ -354,7 +363,7 @@ extension Journal {
         }
     }
 
-    static func upsertPlace(_ db: Database, _ draft: PlaceDraft) throws -> Int64 {
+    static func upsertPlace(_ db: Database, _ draft: PlaceDraft, cache: PlaceCache? = nil) throws -> Int64 {
         let name = draft.name.kithTrimmed()
         guard !name.isEmpty else { throw Error.invalidValue(field: "place name", reason: "it is empty") }
         if (draft.latitude == nil) != (draft.longitude == nil) {
@@ -365,15 +374,24 @@ extension Journal {
                 throw Error.invalidCoordinates(latitude: lat, longitude: lon)
             }
         }
-        if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM place WHERE name = ? COLLATE NOCASE"), arguments: [name]) {
+        if let known = cache?.byName[name], draft.address == nil || draft.address == known.address,
+           draft.latitude == nil || (draft.latitude == known.latitude && draft.longitude == known.longitude) {
+            return known.id
+        }
+        let id: Int64
+        if let found = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM place WHERE name = ? COLLATE NOCASE"), arguments: [name]) {
+            id = found
             if let a = draft.address { try db.cachedStatement(sql: "UPDATE place SET address = ? WHERE id = ?").execute(arguments: [a, id]) }
             if let lat = draft.latitude, let lon = draft.longitude {
                 try db.cachedStatement(sql: "UPDATE place SET latitude = ?, longitude = ? WHERE id = ?").execute(arguments: [lat, lon, id])
             }
-            return id
+        } else {
+            try db.cachedStatement(sql: "INSERT INTO place (name, address, latitude, longitude) VALUES (?, ?, ?, ?)").execute(arguments: [name, draft.address, draft.latitude, draft.longitude])
+            id = db.lastInsertedRowID
         }
-        try db.cachedStatement(sql: "INSERT INTO place (name, address, latitude, longitude) VALUES (?, ?, ?, ?)").execute(arguments: [name, draft.address, draft.latitude, draft.longitude])
-        return db.lastInsertedRowID
+        // What the row now holds as far as this draft says (nil: not known, checked next time).
+        cache?.byName[name] = (id, draft.address, draft.latitude, draft.longitude)
+        return id
     }
 
     static func place(from row: Row) -> Place {

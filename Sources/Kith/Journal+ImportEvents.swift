@@ -92,6 +92,7 @@ extension Journal {
                 var written: [Int64] = []
                 var context = EventImportContext()
                 context.keepsReasons = options.keepsDetails
+                context.verified.places = PlaceCache()
                 if try RawRow.first(db, db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event)"), { _ in }, read: { $0.int(0) }) == 0 {
                     context.freshUIDs = []
                 }
@@ -125,6 +126,8 @@ extension Journal {
                         }
                         report.note(warnings)
                     } catch {
+                        // A rolled-back savepoint may have taken places the cache holds.
+                        context.verified.places?.byName.removeAll()
                         let reason = (error as? EventMapping.Failure)?.reason ?? (error as? Journal.Error)?.description ?? Journal.reason(error)
                         let name = title.isEmpty ? "event \(unit.event.uid ?? String(k + 1))" : title
                         guard options.keepGoing else {
