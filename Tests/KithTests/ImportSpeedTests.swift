@@ -63,6 +63,21 @@ struct ImportSpeedTests {
         #expect(try Self.people(streamed.journal) == Self.people(whole.journal))
     }
 
+    @Test("a streamed import reports progress against the number of cards in the file")
+    func streamedProgressTotal() throws {
+        let t = try JournalKind.inMemory.make()
+        let text = Self.book(30).replacingOccurrences(of: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:card-1\r\n",
+                                                      with: "begin:vcard\r\nVERSION:3.0\r\nUID:card-1\r\n")
+        final class Seen: @unchecked Sendable { var last: [(Int, Int)] = [] }
+        let seen = Seen()
+        var options = testOptions()
+        options.progress = { p in seen.last.append((p.done, p.total)) }
+        try t.journal.importText(text, name: "book.vcf", options: options)
+        #expect(seen.last.count == 30)
+        #expect(seen.last.allSatisfy { $0.1 == 30 })
+        #expect(seen.last.last?.0 == 30)
+    }
+
     @Test("a card that fails stops a streamed import with its own line and reason, and nothing is kept")
     func streamedFailureKeepsItsMessage() throws {
         let t = try JournalKind.onDisk.make()
