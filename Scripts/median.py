@@ -2,12 +2,13 @@
 """Small timing helper for bench.sh: run a command N times and take the median; format the table.
 
     median.py run [--runs N] [--warmup K] [--reported] [--setup SHELL] -- CMD ARG...
-        Prints one line: median=<s> min=<s> max=<s> runs=<n>
+        Prints one line: median=<s> min=<s> max=<s> runs=<n> [maxrss_mib=<MiB>]
         A command whose first run takes under 0.25 s is run at least 5 times whatever N
         is (cheap, and a single run of a fast command is mostly noise).
         Wall time of each run (fork to exit, output sent to /dev/null), or with --reported
         the value of the `seconds=<float>` the command prints on its standard output (its
-        own in-process time). --setup runs a shell command before each run, untimed (e.g.
+        own in-process time; the largest `maxrss_mib=<float>` it prints, if any, is
+        printed as maxrss_mib). --setup runs a shell command before each run, untimed (e.g.
         to remove a journal so each import starts empty). Exits 1 if the command fails.
 
     median.py table ROWS.tsv
@@ -47,6 +48,7 @@ def run(argv):
     if not cmd:
         sys.exit("median.py run: no command after --")
     times = []
+    rss = None
     n = 0
     while n < warmup + runs:
         if setup:
@@ -65,12 +67,18 @@ def run(argv):
                 sys.stderr.write("no seconds=<float> in the output of: %s\n" % " ".join(cmd))
                 sys.exit(1)
             elapsed = float(m[-1])
+            r = re.findall(rb"maxrss_mib=([0-9.]+)", p.stdout)
+            if r:
+                rss = max(rss or 0.0, float(r[-1]))
         if n >= warmup:
             times.append(elapsed)
             if len(times) == 1 and elapsed < FAST:
                 runs = max(runs, FAST_RUNS)
         n += 1
-    print("median=%.6f min=%.6f max=%.6f runs=%d" % (statistics.median(times), min(times), max(times), len(times)))
+    line = "median=%.6f min=%.6f max=%.6f runs=%d" % (statistics.median(times), min(times), max(times), len(times))
+    if rss is not None:
+        line += " maxrss_mib=%.1f" % rss
+    print(line)
 
 
 def human(seconds):

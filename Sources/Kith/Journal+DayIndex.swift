@@ -103,6 +103,9 @@ extension Journal {
         let ids = sortedUnique(eventIDs)
         var start = 0
         let insert = try db.cachedStatement(sql: "INSERT INTO dayEvent (day, eventId, typeId, moodId) VALUES (?, ?, ?, ?)")
+        // The new rows, inserted once the old ones are gone, in the table's key order: an
+        // import of many events touches each page of `dayEvent` once instead of at random.
+        var rows: [(day: Int, id: Int64, typeID: Int64?, moodID: Int64?)] = []
         while start < ids.count {
             let chunk = ids[start..<min(ids.count, start + 500)]
             start += 500
@@ -119,10 +122,14 @@ extension Journal {
             }
             for event in events {
                 for day in dayNumbers(from: event.startDay, to: event.endDay) {
-                    try RawRow.run(db, insert) { $0.int(day); $0.int(event.id); $0.int(event.typeID); $0.int(event.moodID) }
+                    rows.append((day, event.id, event.typeID, event.moodID))
                     days.append(day)
                 }
             }
+        }
+        rows.sort { ($0.day, $0.id) < ($1.day, $1.id) }
+        for r in rows {
+            try RawRow.run(db, insert) { $0.int(r.day); $0.int(r.id); $0.int(r.typeID); $0.int(r.moodID) }
         }
         try recomputeDays(db, days)
     }

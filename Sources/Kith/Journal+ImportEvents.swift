@@ -121,6 +121,11 @@ extension Journal {
                 // with --keep-going are harmless there: reindexing a missing event removes nothing.
                 var written: [Int64] = []
                 var context = EventImportContext()
+                context.keepsReasons = options.keepsDetails
+                context.verified.places = PlaceCache()
+                if try RawRow.first(db, db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event)"), { _ in }, read: { $0.int(0) }) == 0 {
+                    context.freshUIDs = []
+                }
                 var k = 0
                 func importUnit(_ unit: (event: ICalComponent, occurrence: ICalOccurrence?)) throws {
                     try options.cancellation.check()
@@ -134,7 +139,7 @@ extension Journal {
                                                            names: names, personUIDs: uids, file: fileName,
                                                            unmatched: &unmatched, customZones: &customZones,
                                                            photos: &photos, warnings: &warnings)
-                        try db.inSavepoint {
+                        func write() throws {
                             for data in photos {
                                 let hash = SHA256.hex([UInt8](data))
                                 try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [hash, Photo.mediaType(of: data), data.count, data])
@@ -143,10 +148,19 @@ extension Journal {
                             var item = try Journal.importEvent(db, draft, line: unit.event.line, written: &written, context: &context)
                             if let occ = unit.occurrence { item.reason = "occurrence \(occ.recurrenceID.isoString); " + item.reason }
                             report.record(item)
-                            return .commit
+                        }
+                        if options.keepGoing {
+                            // An event that fails must leave nothing behind while the others stay.
+                            try db.inSavepoint { try write(); return .commit }
+                        } else {
+                            // The first failure rolls the whole file back: no savepoint needed
+                            // (one per event was a statement journal and two statements each).
+                            try write()
                         }
                         report.note(warnings)
                     } catch {
+                        // A rolled-back savepoint may have taken places the cache holds.
+                        context.verified.places?.byName.removeAll()
                         let reason = (error as? EventMapping.Failure)?.reason ?? (error as? Journal.Error)?.description ?? Journal.reason(error)
                         let name = title.isEmpty ? "event \(unit.event.uid ?? String(k + 1))" : title
                         guard options.keepGoing else {
@@ -249,6 +263,41 @@ extension Journal {
     struct EventImportContext {
         let decoder = JSONDecoder()
         var verified = VerifiedReferences()
+        /// Whether items carry their full reasons (`ImportOptions.keepsDetails`); without,
+        /// an event the file gives as it did last time is skipped without loading it.
+        var keepsReasons = true
+        /// When the journal had no events as the import began: the UIDs imported so far, so
+        /// that a new UID is known new without looking it up (three lookups an event).
+        var freshUIDs: Set<String>?
+    }
+
+    /// The id of the event with this UID when importing `new` would change nothing, without
+    /// loading the event; nil when it must be merged field by field (or is new).
+    ///
+    /// The file gives what it gave last time (the stored snapshot is `snapshotJSON`), so each
+    /// field either still holds that or was edited by the user and stays: the merge keeps
+    /// every field as it is. People and photos are only ever added, so nothing changes when
+    /// the event has all of the file's. The merge would also say which fields the user
+    /// edited (its reason); callers that keep no reasons ask here first.
+    static func unchangedEvent(_ db: Database, uid: String, snapshotJSON: String, _ new: EventDraft) throws -> Int64? {
+        let statement = try db.cachedStatement(sql: """
+            SELECT e.id, i.snapshot,
+              (SELECT group_concat(personId, ',') FROM eventPerson WHERE eventId = e.id),
+              (SELECT group_concat(photoHash, ',') FROM eventPhoto WHERE eventId = e.id)
+            FROM event e JOIN eventImport i ON i.eventId = e.id WHERE e.uid = ?
+            """)
+        guard let (id, same, people, photos) = try RawRow.first(db, statement, { $0.text(uid) }, read: { c in
+            (c.int(0), c.bytes(1).elementsEqual(snapshotJSON.utf8), c.optionalText(2), c.optionalText(3))
+        }), same else { return nil }
+        if !new.personIDs.isEmpty {
+            let have = (people ?? "").split(separator: ",").compactMap { Int64($0) }
+            guard new.personIDs.allSatisfy(have.contains) else { return nil }
+        }
+        if !new.photoHashes.isEmpty {
+            let have = (photos ?? "").split(separator: ",").map(String.init)
+            guard new.photoHashes.allSatisfy(have.contains) else { return nil }
+        }
+        return id
     }
 
     /// Adds an event, or updates the one with its UID. A field the user changed in Kith
@@ -261,6 +310,19 @@ extension Journal {
         let uid = new.uid ?? ""
         let fileFields = try EventFields(draft: new)
         let snapshotJSON = fileFields.snapshotJSON
+        if !uid.isEmpty, context.freshUIDs?.insert(uid).inserted == true {
+            // No event had this UID before this import, nor earlier in it: no lookups.
+            let id = try insertEvent(db, new, verified: &context.verified, uidKnownNew: true)
+            written.append(id)
+            try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)")) { r in
+                r.int(id); r.text(snapshotJSON)
+            }
+            return ImportItem(kind: .event, action: .added, name: new.title, line: line,
+                              reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)
+        }
+        if !context.keepsReasons, let id = try unchangedEvent(db, uid: uid, snapshotJSON: snapshotJSON, new) {
+            return ImportItem(kind: .event, action: .unchanged, name: new.title, line: line, reason: "same UID; nothing changed", id: id)
+        }
         if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]),
            let old = try fetchEvents(db, ids: [id]).first {
             let current = old.draft

@@ -154,7 +154,7 @@ public final class Journal: Sendable {
         config.label = "kith"
         config.prepareDatabase { db in
             // Up to 32 MiB of page cache: bulk imports touch many index pages.
-            try db.execute(sql: "PRAGMA cache_size = -32768")
+            try db.execute(sql: "PRAGMA cache_size = -\(Journal.defaultCacheKiB)")
             // kith_fold(text): lowercased, without diacritics, for searches typed by people.
             db.add(function: DatabaseFunction("kith_fold", argumentCount: 1, pure: true) { values in
                 String.fromDatabaseValue(values[0]).map(NameMatcher.fold)

@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+import VCardFormat
+@testable import Kith
+
+/// The mechanics that make big imports fast (issue 17) give what the plain way gave:
+/// streamed cards, events inserted without lookups into an empty journal, unchanged events
+/// skipped without loading them, and the import's larger page cache given back.
+@Suite("Import speed mechanics")
+struct ImportSpeedTests {
+    /// Everyone, without what differs between two journals given the same files (row ids,
+    /// times, the UIDs made for cards without one), sorted by name.
+    static func people(_ j: Journal) throws -> [Person] {
+        try j.everyone().values.map { p in
+            var p = p
+            p.id = 0; p.createdAt = 0; p.updatedAt = 0; p.uid = ""
+            return p
+        }.sorted { ($0.displayName, $0.emails.map(\.value).joined(separator: ",")) < ($1.displayName, $1.emails.map(\.value).joined(separator: ",")) }
+    }
+
+    /// Every event as one line of what a user sees and what goes back out on export.
+    static func events(_ j: Journal) throws -> [String] {
+        try j.events().map { e in
+            [e.uid, e.title, "\(e.start.timeIntervalSince1970)", e.end.map { "\($0.timeIntervalSince1970)" } ?? "-",
+             e.timeZone, "\(e.allDay)", e.people.map(\.displayName).joined(separator: ","), e.place?.name ?? "-",
+             e.note, e.type?.path ?? "-", e.mood?.name ?? "-", e.icalLines.joined(separator: "\n")].joined(separator: "|")
+        }.sorted()
+    }
+
+    /// A text book of `count` cards, varied enough to match, merge and warn (a third share
+    /// an e-mail with an earlier card; some have no UID).
+    static func book(_ count: Int) -> String {
+        var out = ""
+        for i in 0..<count {
+            out += "BEGIN:VCARD\r\nVERSION:3.0\r\n"
+            if i % 5 != 0 { out += "UID:card-\(i)\r\n" }
+            out += "N:Person\(i);Given;;;\r\nFN:Given Person\(i)\r\n"
+            out += "EMAIL;TYPE=INTERNET:p\(i % 3 == 2 ? i - 1 : i)@example.org\r\n"
+            out += "TEL;TYPE=CELL:+351 91\(String(format: "%07d", i))\r\n"
+            out += "NOTE:" + String(repeating: "A note long enough to fill the file. ", count: 4) + "\r\n"
+            if i % 7 == 0 { out += "BDAY:1980-13-40\r\n" }  // a warning
+            if i % 11 == 0 { out += "CATEGORIES:Friends/College\r\n" }
+            out += "X-CUSTOM:kept \(i)\r\nEND:VCARD\r\n"
+        }
+        return out
+    }
+
+    @Test("a book of 2 MiB and more imports on two threads with the same people and report as the whole-file read")
+    func streamedBookMatchesWholeRead() throws {
+        let text = Self.book(6_500)
+        #expect(text.utf8.count >= 2 << 20)  // VCard.twoThreadMinimumBytes: read on two threads
+        let streamed = try JournalKind.onDisk.make(), whole = try JournalKind.onDisk.make()
+        let a = try streamed.journal.importText(text, name: "book.vcf")
+        let read = try VCard.read(Array(text.utf8))
+        let b = try whole.journal.importCards(read.cards, readerWarnings: read.warnings, fileName: "book.vcf",
+                                              format: "vCard 3.0", options: testOptions())
+        // The same items, and the same warnings (in line order; the reader's and the
+        // mapping's warnings of one line may come in either order).
+        #expect(a.items == b.items && a.failures == b.failures && a.format == b.format)
+        #expect(a.warnings.map(\.description).sorted() == b.warnings.map(\.description).sorted())
+        #expect(a.warnings.map(\.line) == b.warnings.map(\.line))
+        #expect(a.count(.added) > 3_000 && a.warningCount > 0)
+        #expect(try Self.people(streamed.journal) == Self.people(whole.journal))
+    }
+
+    @Test("a streamed import reports progress against the number of cards in the file")
+    func streamedProgressTotal() throws {
+        let t = try JournalKind.inMemory.make()
+        let text = Self.book(30).replacingOccurrences(of: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:card-1\r\n",
+                                                      with: "begin:vcard\r\nVERSION:3.0\r\nUID:card-1\r\n")
+        final class Seen: @unchecked Sendable { var last: [(Int, Int)] = [] }
+        let seen = Seen()
+        var options = testOptions()
+        options.progress = { p in seen.last.append((p.done, p.total)) }
+        try t.journal.importText(text, name: "book.vcf", options: options)
+        #expect(seen.last.count == 30)
+        #expect(seen.last.allSatisfy { $0.1 == 30 })
+        #expect(seen.last.last?.0 == 30)
+    }
+
+    @Test("a card that fails stops a streamed import with its own line and reason, and nothing is kept")
+    func streamedFailureKeepsItsMessage() throws {
+        let t = try JournalKind.onDisk.make()
+        // A card with no name at all fails; the ones before it would have been added.
+        let text = Self.book(6_500) + "BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:nameless\r\nEND:VCARD\r\n"
+        let lines = text.components(separatedBy: "\r\n").count - 1
+        do {
+            try t.journal.importText(text, name: "book.vcf")
+            Issue.record("the nameless card was imported")
+        } catch let e as Journal.ImportError {
+            #expect(e.file == "book.vcf")
+            #expect(e.line == lines - 3)
+            #expect(!e.reason.contains("Reading stopped"))
+        }
+        #expect(try t.journal.people().isEmpty)
+    }
+
+    /// A calendar with single, all-day, multi-day and recurring events, people, places and
+    /// kept properties.
+    static let calendar = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//Test//Speed//EN\r
+        BEGIN:VEVENT\r
+        UID:one@example.org\r
+        DTSTAMP:20260101T000000Z\r
+        DTSTART:20260105T100000Z\r
+        DTEND:20260105T110000Z\r
+        SUMMARY:Coffee with Ana\r
+        LOCATION:Blue Bottle\r
+        GEO:25.033;121.5654\r
+        ATTENDEE;CN=Ana Lima:mailto:ana@example.org\r
+        X-KEPT:yes\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:two@example.org\r
+        DTSTAMP:20260101T000000Z\r
+        DTSTART;VALUE=DATE:20260110\r
+        DTEND;VALUE=DATE:20260113\r
+        SUMMARY:Trip\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:three@example.org\r
+        DTSTAMP:20260101T000000Z\r
+        DTSTART:20260201T080000Z\r
+        DURATION:PT1H\r
+        RRULE:FREQ=WEEKLY;COUNT=4\r
+        SUMMARY:Weekly run\r
+        ATTENDEE:mailto:ana@example.org\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:four@example.org\r
+        DTSTAMP:20260101T000000Z\r
+        DTSTART:20260301T230000Z\r
+        DTEND:20260302T010000Z\r
+        SUMMARY:Late dinner\r
+        DESCRIPTION:Over midnight\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """
+
+    static let ana = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ana\r\nFN:Ana Lima\r\nEMAIL:ana@example.org\r\nEND:VCARD\r\n"
+
+    @Test("events imported into an empty journal without UID lookups are those the lookups give", arguments: JournalKind.allCases)
+    func emptyJournalMatchesLookups(_ kind: JournalKind) throws {
+        let empty = try kind.make(), other = try kind.make()
+        for t in [empty, other] { try t.journal.importText(Self.ana, name: "ana.vcf") }
+        // One event already there: the import looks every UID up.
+        try other.journal.importText("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:zero@example.org\r\nDTSTART:20250101T100000Z\r\nSUMMARY:Before\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", name: "zero.ics")
+        let a = try empty.journal.importText(Self.calendar, name: "cal.ics")
+        let b = try other.journal.importText(Self.calendar, name: "cal.ics")
+        // The same report but for the ids (the other journal has one event more).
+        #expect(a.count(.added) == 7 && a.warnings == b.warnings)
+        #expect(a.items.map { "\($0.action) \($0.name) \($0.line) \($0.reason)" } == b.items.map { "\($0.action) \($0.name) \($0.line) \($0.reason)" })
+        #expect(try Self.events(empty.journal) == Self.events(other.journal).filter { !$0.hasPrefix("zero@") })
+        try empty.journal.checkInvariants()
+        try other.journal.checkInvariants()
+    }
+
+    @Test("an unchanged calendar imported again changes nothing, with or without details, and keeps the user's edits", arguments: [true, false])
+    func reimportWithoutDetails(_ details: Bool) throws {
+        let t = try JournalKind.onDisk.make()
+        try t.journal.importText(Self.ana, name: "ana.vcf")
+        try t.journal.importText(Self.calendar, name: "cal.ics")
+        let one = try #require(try t.journal.event(uid: "one@example.org"))
+        _ = try t.journal.editEvent(id: one.id) { $0.title = "Coffee, edited"; $0.personIDs = [] }
+        let before = try Self.events(t.journal)
+        var options = testOptions()
+        options.keepsDetails = details
+        let r = try t.journal.importText(Self.calendar, name: "cal.ics", options: options)
+        // The edited title stays; the attendee the user took off comes back (people are only added).
+        #expect(r.count(.added) == 0 && r.count(.updated) == 1 && r.count(.skipped) == 6)
+        let after = try Self.events(t.journal)
+        #expect(after.first { $0.hasPrefix("one@") }?.contains("|Coffee, edited|") == true)
+        #expect(after.first { $0.hasPrefix("one@") }?.contains("|Ana Lima|") == true)
+        #expect(after.filter { !$0.hasPrefix("one@") } == before.filter { !$0.hasPrefix("one@") })
+        try t.journal.checkInvariants()
+        if details {
+            #expect(r.items.contains { $0.reason.contains("kept your edits to: title") })
+        }
+    }
+
+    @Test("the import's larger page cache is given back when it ends, even when it fails")
+    func cacheSizeRestored() throws {
+        let t = try JournalKind.onDisk.make()
+        func cacheSize() throws -> Int64? {
+            try t.journal.read { db in try RawRow.first(db, db.makeStatement(sql: "PRAGMA cache_size"), { _ in }, read: { $0.int(0) }) }
+        }
+        #expect(try cacheSize() == -Int64(Journal.defaultCacheKiB))
+        try t.journal.importText(Self.calendar, name: "cal.ics")
+        #expect(try cacheSize() == -Int64(Journal.defaultCacheKiB))
+        #expect(throws: Journal.ImportError.self) {
+            try t.journal.importText("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nSUMMARY:No start\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", name: "bad.ics")
+        }
+        #expect(try cacheSize() == -Int64(Journal.defaultCacheKiB))
+    }
+}
