@@ -330,7 +330,7 @@ logj="$work/kith/log.sqlite"
 k_log=n/a
 if [ -n "$kj" ]; then
   k_log="$(KITH_JOURNAL="$logj" kith_time wall "$kj" log "Coffee and a long walk" --with "$BENCH_WITH_NAME" --with "$BENCH_WITH_NAME2" \
-          --type Chat --mood good --at "Blue Bottle, Taipei" --trait "Interests/Climbing: started bouldering in May")"
+          --type Chat --mood good --at "Blue Bottle, Taipei" --trait "$BENCH_WITH_NAME: Interests/Climbing: started bouldering in May")"
 fi
 p_jrnl_add0="$(peer "jrnl adds an entry (empty journal)" wall "${jrnl[@]}" "$jdir/empty.yaml" "Coffee and a long walk with Ana @friends")"
 p_jrnl_add="$(peer "jrnl adds an entry ($N entries)" wall "${jrnl[@]}" "$jdir/config/jrnl/jrnl.yaml" "Coffee and a long walk with Ana @friends")"

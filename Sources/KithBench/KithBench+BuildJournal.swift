@@ -68,7 +68,8 @@ extension KithBench {
                     moodID: hasMood ? moods[Int(random.next() % UInt64(moods.count))] : nil,
                     place: random.next() % 2 == 0 ? places[Int(random.next() % UInt64(places.count))] : nil,
                     personIDs: people)
-                if i % 100 == 0 { draft.traits = [TraitDraft(path: "Interests", text: "likes \(titles[(i / 100) % titles.count])")] }
+                // A trait is about one of the event's people (issue 16): the first.
+                if i % 100 == 0 { draft.traits = [TraitDraft(path: "Interests", text: "likes \(titles[(i / 100) % titles.count])", personID: people[0])] }
                 drafts.append(draft)
             }
             try journal.logEvents(drafts)
