@@ -399,17 +399,9 @@ extension Journal {
         return rows.referencedPhotos
     }
 
-    /// `.jpg`, `.png`… for a photo's media type.
+    /// `.jpg`, `.png`… for a photo's media type; `.img` for one Kith does not know.
     static func photoFileExtension(_ mediaType: String) -> String {
-        switch mediaType {
-        case "image/jpeg": return ".jpg"
-        case "image/png": return ".png"
-        case "image/gif": return ".gif"
-        case "image/webp": return ".webp"
-        case "image/heic": return ".heic"
-        case "image/heif": return ".heif"
-        default: return ".img"
-        }
+        Photo.fileExtension(mediaType: mediaType) ?? ".img"
     }
 
     // MARK: vdir

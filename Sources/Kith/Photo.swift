@@ -2,6 +2,20 @@ import Foundation
 
 /// A stored image: its content hash, media type and size. Bytes via ``Journal/photo(hash:)``.
 public struct Photo: Hashable, Sendable, Codable {
+    /// The file extension for a photo's media type (`.jpg`, `.png`, `.gif`, `.webp`,
+    /// `.heic`, `.heif`); nil for a type Kith does not keep.
+    public static func fileExtension(mediaType: String) -> String? {
+        switch mediaType {
+        case "image/jpeg": return ".jpg"
+        case "image/png": return ".png"
+        case "image/gif": return ".gif"
+        case "image/webp": return ".webp"
+        case "image/heic": return ".heic"
+        case "image/heif": return ".heif"
+        default: return nil
+        }
+    }
+
     /// SHA-256 of the bytes, 64 lowercase hex digits.
     public var hash: String
     /// `image/jpeg`, `image/png`, `image/gif`, `image/webp`, `image/heic` or `image/heif`.

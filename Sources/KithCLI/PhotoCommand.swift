@@ -25,7 +25,7 @@ struct PhotoCommand: ParsableCommand {
         guard let output, output != "-" else {
             guard isatty(STDOUT_FILENO) != 1 else {
                 throw UsageError("a photo's bytes would go to the terminal",
-                                 "write them to a file with -o, as in kith photo \(photo.id) -o photo\(Self.fileExtension(photo.mediaType))")
+                                 "write them to a file with -o, as in kith photo \(photo.id) -o photo\(Photo.fileExtension(mediaType: photo.mediaType) ?? "")")
             }
             FileHandle.standardOutput.write(data)
             return
@@ -36,18 +36,5 @@ struct PhotoCommand: ParsableCommand {
             throw UserError("cannot write \(output)", "check that the folder exists and is writable, or pass -o with another file")
         }
         print("Wrote photo \(photo.id) (\(photo.mediaType), \(photo.byteCount) bytes) to \(output).")
-    }
-
-    /// `.jpg`, `.png`… for a media type.
-    static func fileExtension(_ mediaType: String) -> String {
-        switch mediaType {
-        case "image/jpeg": return ".jpg"
-        case "image/png": return ".png"
-        case "image/gif": return ".gif"
-        case "image/webp": return ".webp"
-        case "image/heic": return ".heic"
-        case "image/heif": return ".heif"
-        default: return ""
-        }
     }
 }
