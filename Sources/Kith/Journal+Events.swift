@@ -153,22 +153,27 @@ extension Journal {
     /// on the same local day, though it happened first.
     /// - Complexity: O(n log n); one zone offset per event.
     public static func inLocalOrder(_ events: [Event], newestFirst: Bool = false) -> [Event] {
-        var zones: [String: TimeZone?] = [:]
-        var keys = events.indices.map { i -> (day: Int, local: Int64, id: Int64, at: Int) in
-            let e = events[i]
-            let start = Int64(e.start.timeIntervalSince1970.rounded(.down))
+        // Per zone, the last offset asked for holds from that instant to the zone's next
+        // transition: events mostly come in time order, so few offsets are looked up.
+        var zones: [String: (zone: TimeZone?, from: Date, until: Date, offset: Int)] = [:]
+        var keys: [(day: Int, local: Int64, id: Int64, at: Int)] = []
+        keys.reserveCapacity(events.count)
+        for i in events.indices {
+            let start = events[i].start
+            let seconds = Int64(start.timeIntervalSince1970.rounded(.down))
             var offset = 0
-            if !e.allDay {
-                let zone: TimeZone?
-                if let known = zones[e.timeZone] {
-                    zone = known
+            if !events[i].allDay {
+                let name = events[i].timeZone
+                if let known = zones[name], known.from <= start, start < known.until {
+                    offset = known.offset
                 } else {
-                    zone = TimeZoneCache.shared.zone(e.timeZone)
-                    zones[e.timeZone] = zone
+                    let zone = zones[name].map(\.zone) ?? TimeZoneCache.shared.zone(name)
+                    offset = zone?.secondsFromGMT(for: start) ?? 0
+                    let until = zone?.nextDaylightSavingTimeTransition(after: start) ?? .distantFuture
+                    zones[name] = (zone, start, until, offset)
                 }
-                offset = zone?.secondsFromGMT(for: e.start) ?? 0
             }
-            return (e.startDay.dayNumber, start + Int64(offset), e.id, i)
+            keys.append((events[i].startDay.dayNumber, seconds + Int64(offset), events[i].id, i))
         }
         if newestFirst {
             keys.sort { ($0.day, $0.local, $0.id) > ($1.day, $1.local, $1.id) }
@@ -669,6 +674,12 @@ struct EventLoader {
         if batch.events.count >= 1000 && Int64(batch.events.count) * 10 >= lastID {
             try attachFromWholeTables(&batch, icalLines: icalLines)
         } else {
+            if batch.events.count >= 1000 {
+                // Few events have photos or traits: their ids (read from the tables' event
+                // keys once) spare the `IN` queries of chunks that have none.
+                withPhotos = try Set(Int64.fetchCursor(db, sql: "SELECT DISTINCT eventId FROM eventPhoto"))
+                withTraits = try Set(Int64.fetchCursor(db, sql: "SELECT DISTINCT eventId FROM trait WHERE eventId IS NOT NULL"))
+            }
             let ids = batch.events.map(\.id)
             var start = 0
             while start < ids.count {
@@ -762,13 +773,41 @@ struct EventLoader {
     /// event is in the batch. The queries order rows as the batched ones do.
     private func attachFromWholeTables(_ batch: inout Batch, icalLines: Bool) throws {
         let index = batch.index
-        let people = try Row.fetchCursor(db, sql: """
-            SELECT ep.eventId, p.id, p.displayName FROM eventPerson ep JOIN person p ON p.id = ep.personId
-            ORDER BY ep.eventId, ep.position
-            """)
-        while let row = try people.next() {
-            if let i = index[row[0]] { batch.events[i].people.append(PersonRef(id: row[1], displayName: row[2])) }
+        // Every name once, and eventPerson in its key's order (no join, no sort): an event's
+        // people are put in position order here, only for the batch's events.
+        var names = self.names ?? [:]
+        if self.names == nil {
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, displayName FROM person")
+            while let r = try rows.next() { names[r[0]] = r[1] }
         }
+        let links = try db.makeStatement(sql: "SELECT eventId, personId, position FROM eventPerson ORDER BY eventId")
+        let s = links.sqliteStatement
+        defer { sqlite3_reset(s) }
+        let row = RawColumns(statement: s)
+        var current: Int?
+        var lastEvent: Int64?
+        var pending: [(position: Int64, person: PersonRef)] = []
+        func flush() {
+            guard let i = current, !pending.isEmpty else { return }
+            pending.sort { $0.position < $1.position }
+            batch.events[i].people.append(contentsOf: pending.lazy.map(\.person))
+            pending.removeAll(keepingCapacity: true)
+        }
+        while true {
+            let rc = sqlite3_step(s)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else { throw DatabaseError.lastStep(db, sql: links.sql) }
+            let eventID = row.int(0)
+            if eventID != lastEvent {
+                flush()
+                lastEvent = eventID
+                current = index[eventID]
+            }
+            guard current != nil else { continue }
+            let person = row.int(1)
+            if let name = names[person] { pending.append((row.int(2), PersonRef(id: person, displayName: name))) }
+        }
+        flush()
         let photos = try Row.fetchCursor(db, sql: """
             SELECT ep.eventId, p.hash, p.mediaType, p.byteCount FROM eventPhoto ep JOIN photo p ON p.hash = ep.photoHash
             ORDER BY ep.eventId, ep.position

@@ -109,18 +109,24 @@ struct Terminal: Sendable {
     /// ``displayWidth(_:)`` of valid UTF-8, scalar by scalar.
     private static func displayWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         // Printable ASCII (most cells of a listing): one column a byte.
-        var printable = true
-        for b in bytes where b < 0x20 || b > 0x7E { printable = false; break }
-        if printable { return bytes.count }
-        var width = 0
-        var inEscape = false
-        // The columns the last visible scalar took (for VS16).
-        var last = 0
-        var afterJoiner = false
+        // A printable ASCII prefix is counted as is; the rest scalar by scalar.
         var i = 0
         let n = bytes.count
+        while i < n, bytes[i] >= 0x20, bytes[i] <= 0x7E { i += 1 }
+        if i == n { return n }
+        var width = i
+        var inEscape = false
+        // The columns the last visible scalar took (for VS16).
+        var last = i > 0 ? 1 : 0
+        var afterJoiner = false
         while i < n {
             let lead = bytes[i]
+            if lead >= 0x20 && lead <= 0x7E && !inEscape && !afterJoiner {
+                width += 1
+                last = 1
+                i += 1
+                continue
+            }
             let v: UInt32
             if lead < 0x80 {
                 v = UInt32(lead)

@@ -240,6 +240,36 @@ struct LocalOrderTests {
         #expect(try j.personPage(id: ana.id, asOf: day("2026-11-30")).events.map(\.title) == oldestFirst.reversed())
     }
 
+    @Test("events around DST changes, logged out of time order, sort by their wall-clock time")
+    func aroundDSTChanges() throws {
+        let j = try Journal.inMemory()
+        // Lisbon and New York change on different dates; the events come in no time order,
+        // so the offset of each is not that of the event before it.
+        var drafts: [EventDraft] = []
+        let zones = ["Europe/Lisbon", "America/New_York", "Asia/Taipei", "Europe/Lisbon"]
+        for (k, (month, date)) in [(3, 29), (11, 1), (3, 8), (10, 25), (3, 28), (11, 2), (3, 9), (10, 24)].enumerated() {
+            for hour in [0, 1, 2, 3, 22, 23] {
+                let zone = zones[(k + hour) % zones.count]
+                drafts.append(EventDraft(title: "\(zone) \(month)-\(date) \(hour)", start: instant(2026, month, date, hour, 30, zone),
+                                         timeZone: zone))
+            }
+        }
+        drafts.reverse()
+        drafts.swapAt(3, 20)
+        try j.logEvents(drafts)
+        let listed = try j.events(EventFilter(newestFirst: false))
+        #expect(listed.count == drafts.count)
+        let expected = listed.sorted { a, b in
+            func key(_ e: Event) -> (Int, Int64, Int64) {
+                let offset = TimeZone(identifier: e.timeZone)!.secondsFromGMT(for: e.start)
+                return (e.startDay.dayNumber, Int64(e.start.timeIntervalSince1970) + Int64(offset), e.id)
+            }
+            return key(a) < key(b)
+        }
+        #expect(listed.map(\.id) == expected.map(\.id))
+        #expect(try j.events(EventFilter()).map(\.id) == expected.reversed().map(\.id))
+    }
+
     @Test("a limit takes the first events in local order", arguments: JournalKind.allCases)
     func limitInLocalOrder(kind: JournalKind) throws {
         let (j, _) = try journal(kind)
