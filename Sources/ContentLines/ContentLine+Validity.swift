@@ -32,6 +32,31 @@ extension ContentLine {
         return nil
     }
 
+    /// ``forbiddenCharacter(inParameterValue:)`` for a `String`, the case import checks for
+    /// every value of every card: a loop over its contiguous UTF-8 bytes rather than the
+    /// generic one (which, unspecialised across modules, cost more than reading the card).
+    public static func forbiddenCharacter(inParameterValue v: String) -> UInt8? {
+        firstForbiddenByte(v)
+    }
+
+    /// ``forbiddenCharacter(inValue:)`` for a `String` (see the parameter value one).
+    public static func forbiddenCharacter(inValue v: String) -> UInt8? {
+        firstForbiddenByte(v)
+    }
+
+    /// The first byte but HTAB, CR and LF below 32, or DEL, in `v`'s UTF-8 (a byte below
+    /// 128 is always a whole character there), or nil.
+    private static func firstForbiddenByte(_ v: String) -> UInt8? {
+        if let found = v.utf8.withContiguousStorageIfAvailable({ bytes -> UInt8? in
+            for b in bytes where (b < 32 && b != 9 && b != 10 && b != 13) || b == 127 { return b }
+            return nil
+        }) {
+            return found
+        }
+        for b in v.utf8 where (b < 32 && b != 9 && b != 10 && b != 13) || b == 127 { return b }
+        return nil
+    }
+
     /// Why a line with this group, name and value could not be written back as a valid
     /// content line, or nil when it can. Parameters are checked one by one with
     /// ``parameterProblem(name:values:)``: an invalid one can be left out alone.
