@@ -124,6 +124,9 @@ extension EventMapping {
         let lowercasedEmail: String?
         /// Its UTF-8 bytes when all ASCII (compared with a kept attendee's bytes directly).
         let asciiEmail: [UInt8]?
+        /// The starts of its ATTENDEE and X-KITH-PERSON lines (name and CN parameter, as
+        /// ``ICalendarLineWriter/parameter(_:_:)`` writes it), made once for all its events.
+        let attendeePrefix: [UInt8], personPrefix: [UInt8]
 
         init(name: String, email: String?, uid: String) {
             self.name = name
@@ -131,6 +134,14 @@ extension EventMapping {
             self.uid = uid
             lowercasedEmail = email.map(EventMapping.lowercasedMail)
             asciiEmail = lowercasedEmail.flatMap { m in m.utf8.allSatisfy { $0 < 128 } ? Array(m.utf8) : nil }
+            var w = ICalendarLineWriter()
+            w.beginProperty("ATTENDEE")
+            w.parameter("CN", name)
+            attendeePrefix = w.bytes
+            w = ICalendarLineWriter()
+            w.beginProperty("X-KITH-PERSON")
+            w.parameter("CN", name)
+            personPrefix = w.bytes
         }
 
         /// Whether an e-mail kept on the event is this person's (both lower-cased, as
@@ -309,15 +320,13 @@ extension EventMapping {
         }
         for p in e.people {
             if let mail = p.email, !keptAttendees.contains(p.lowercasedEmail ?? mail), !keptMails.contains(where: { p.hasEmail(kept: $0) }) {
-                w.beginProperty("ATTENDEE")
-                w.parameter("CN", p.name)
+                w.beginProperty(prefix: p.attendeePrefix)
                 w.beginValue()
                 w.appendRawValue("mailto:")
                 w.appendRawValue(mail)
                 w.endProperty()
             }
-            w.beginProperty("X-KITH-PERSON")
-            w.parameter("CN", p.name)
+            w.beginProperty(prefix: p.personPrefix)
             w.beginValue()
             w.appendRawValue(p.uid)
             w.endProperty()
