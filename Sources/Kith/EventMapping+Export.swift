@@ -114,10 +114,51 @@ extension EventMapping {
     }
 
     /// What a VEVENT says of one of its people: the name, the first e-mail and the UID.
-    struct ExportPerson {
-        var name: String
-        var email: String?
-        var uid: String
+    /// A class: made once per person and shared by their events, so that each event
+    /// holding it costs one retain instead of one per string.
+    final class ExportPerson: Sendable {
+        let name: String
+        let email: String?
+        let uid: String
+        /// ``email`` lower-cased (``lowercasedMail(_:)``), to compare with kept attendees.
+        let lowercasedEmail: String?
+        /// Its UTF-8 bytes when all ASCII (compared with a kept attendee's bytes directly).
+        let asciiEmail: [UInt8]?
+        /// The starts of its ATTENDEE and X-KITH-PERSON lines (name and CN parameter, as
+        /// ``ICalendarLineWriter/parameter(_:_:)`` writes it), made once for all its events.
+        let attendeePrefix: [UInt8], personPrefix: [UInt8]
+
+        init(name: String, email: String?, uid: String) {
+            self.name = name
+            self.email = email
+            self.uid = uid
+            lowercasedEmail = email.map(EventMapping.lowercasedMail)
+            asciiEmail = lowercasedEmail.flatMap { m in m.utf8.allSatisfy { $0 < 128 } ? Array(m.utf8) : nil }
+            var w = ICalendarLineWriter()
+            w.beginProperty("ATTENDEE")
+            w.parameter("CN", name)
+            attendeePrefix = w.bytes
+            w = ICalendarLineWriter()
+            w.beginProperty("X-KITH-PERSON")
+            w.parameter("CN", name)
+            personPrefix = w.bytes
+        }
+
+        /// Whether an e-mail kept on the event is this person's (both lower-cased, as
+        /// `String`s): bytes compared without a `String` when both are ASCII.
+        func hasEmail(kept raw: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let key = lowercasedEmail else { return false }
+            if let ascii = asciiEmail, raw.allSatisfy({ $0 < 128 }) {
+                guard raw.count == ascii.count else { return false }
+                for i in 0..<raw.count {
+                    var c = raw[i]
+                    if c >= 65 && c <= 90 { c += 32 }
+                    if c != ascii[i] { return false }
+                }
+                return true
+            }
+            return EventMapping.lowercasedMail(String(decoding: raw, as: UTF8.self)) == key
+        }
     }
 
     /// An e-mail lower-cased (without allocating for the usual lower-case one).
@@ -230,7 +271,10 @@ extension EventMapping {
         var wroteCategories = false, wroteColor = false
         // Kept attendees matter only to people with an e-mail (most events have none).
         let mailed = e.people.contains { $0.email != nil }
-        var keptAttendees: Set<String> = []
+        // A few per event: arrays searched in order cost less than a Set's hashing. The
+        // lines written as they are give their e-mails' bytes, the parsed ones `String`s.
+        var keptAttendees: [String] = []
+        var keptMails: [UnsafeBufferPointer<UInt8>] = []
         for raw in e.keptLines {
             // The event's photos are written below; an inline image it was imported with is one of them.
             if !e.photos.isEmpty, isInlineImageAttach(raw) { continue }
@@ -248,13 +292,13 @@ extension EventMapping {
             if let kept = FastKeptLine(raw, email: mailed) {
                 // It has no control characters, so no line breaks.
                 w.unfoldedLine(withoutBreaks: raw)
-                if let mail = kept.email { keptAttendees.insert(mail.lowercased()) }
+                if let mail = kept.email { keptMails.append(UnsafeBufferPointer(rebasing: raw[mail])) }
                 if kept.mattersForZones, let p = property(fromKept: String(decoding: raw, as: UTF8.self)) { usage.note(p) }
                 continue
             }
             guard let p = property(fromKept: String(decoding: raw, as: UTF8.self)) else { continue }
             usage.note(p)
-            if mailed, p.name == "ATTENDEE" || p.name == "ORGANIZER", let m = ICalAddress(uri: p.value).email { keptAttendees.insert(m.lowercased()) }
+            if mailed, p.name == "ATTENDEE" || p.name == "ORGANIZER", let m = ICalAddress(uri: p.value).email { keptAttendees.append(lowercasedMail(m)) }
             w.write(p)
         }
         if hasCategories && !wroteCategories { categories(&w) }
@@ -275,16 +319,14 @@ extension EventMapping {
             w.endProperty()
         }
         for p in e.people {
-            if let mail = p.email, keptAttendees.isEmpty || !keptAttendees.contains(lowercasedMail(mail)) {
-                w.beginProperty("ATTENDEE")
-                w.parameter("CN", p.name)
+            if let mail = p.email, !keptAttendees.contains(p.lowercasedEmail ?? mail), !keptMails.contains(where: { p.hasEmail(kept: $0) }) {
+                w.beginProperty(prefix: p.attendeePrefix)
                 w.beginValue()
                 w.appendRawValue("mailto:")
                 w.appendRawValue(mail)
                 w.endProperty()
             }
-            w.beginProperty("X-KITH-PERSON")
-            w.parameter("CN", p.name)
+            w.beginProperty(prefix: p.personPrefix)
             w.beginValue()
             w.appendRawValue(p.uid)
             w.endProperty()
@@ -330,8 +372,8 @@ extension EventMapping {
     /// values quoted exactly when they must be and without caret escapes, and no control
     /// characters. Anything else goes through the parser.
     struct FastKeptLine {
-        /// The e-mail of an ATTENDEE or ORGANIZER `mailto:` value, as written.
-        var email: String?
+        /// Where the e-mail of an ATTENDEE or ORGANIZER `mailto:` value is in the line, as written.
+        var email: Range<Int>?
         /// Whether it has a TZID parameter or is a date property that counts for VTIMEZONEs
         /// (see ``ICalTimeZoneUsage``).
         var mattersForZones: Bool
@@ -367,7 +409,7 @@ extension EventMapping {
         /// nil when the line needs the parser; else the e-mail of an attendee, if any.
         /// `names` is room for the parameter names seen (to find repeats).
         private static func check(_ b: UnsafeBufferPointer<UInt8>, email wanted: Bool,
-                                  names: UnsafeMutableBufferPointer<Range<Int>>) -> (String?, Bool)? {
+                                  names: UnsafeMutableBufferPointer<Range<Int>>) -> (Range<Int>?, Bool)? {
             let n = b.count
             guard n < 1 << 20 else { return nil }
             var i = 0
@@ -441,7 +483,7 @@ extension EventMapping {
                 if c >= 65 && c <= 90 { c += 32 }
                 if c != p[k] { return (nil, matters) }
             }
-            return (String(decoding: UnsafeBufferPointer(rebasing: b[(valueStart + length)..<n]), as: UTF8.self), matters)
+            return ((valueStart + length)..<n, matters)
         }
     }
 
