@@ -30,16 +30,15 @@ struct UserError: Error, CustomStringConvertible {
 
 /// A command line that asks for something Kith does not take (`--limit 0`, `--duration -2h`,
 /// an unknown setting): exit status 2, told as what is wrong and what is accepted.
+/// The same words as a ``UserError``; only the exit status differs.
 struct UsageError: Error, CustomStringConvertible {
-    var problem: String
-    var advice: String
+    var error: UserError
 
     init(_ problem: String, _ advice: String) {
-        self.problem = problem
-        self.advice = advice
+        error = UserError(problem, advice)
     }
 
-    var description: String { "\(problem) (\(advice))" }
+    var description: String { error.description }
 
     /// `--limit`-style counts: a whole number of 1 or more.
     static func checkCount(_ value: Int?, option: String) throws {
