@@ -135,7 +135,7 @@ struct EventDraftBuilder {
         if typed.hasPrefix("#"), let id = Int64(typed.dropFirst()) { return people.contains(id) ? (id, true) : nil }
         do {
             return try journal.matchPerson(typed, among: people)
-        } catch Journal.Error.ambiguousPerson(let name, let candidates) {
+        } catch JournalError.ambiguousPerson(let name, let candidates) {
             throw UserError("\"\(name)\" could be " + candidates.map { "\"\($0)\"" }.joined(separator: ", ") + " in this event",
                             "give more of the name")
         }

@@ -92,7 +92,7 @@ struct EventValues {
     func photoFiles() throws -> [(name: String, data: Data)] {
         try photo.map { path in
             if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > Photo.maximumByteCount {
-                throw Journal.Error.photoTooLarge(file: (path as NSString).lastPathComponent, byteCount: size)
+                throw JournalError.photoTooLarge(file: (path as NSString).lastPathComponent, byteCount: size)
             }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw UserError("cannot read the photo \(path)", "check the path and that you may read it")

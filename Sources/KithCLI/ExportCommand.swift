@@ -81,7 +81,7 @@ struct ExportICSCommand: ParsableCommand {
         let result: ExportSummary
         do {
             result = try journal.exportCalendar(options, toFile: output)
-        } catch Journal.Error.cannotOpen {
+        } catch JournalError.cannotOpen {
             throw UserError("cannot write \(output)", "check that the folder is writable, or pass -o with another file")
         }
         print("Wrote \(result.count) \(result.count == 1 ? "event" : "events") to \(output).")

@@ -73,7 +73,7 @@ struct ImportCommand: ParsableCommand {
             let report: ImportReport
             do {
                 report = try journal.importFile(at: url, options: options)
-            } catch Journal.Error.cancelled where !reports.isEmpty {
+            } catch JournalError.cancelled where !reports.isEmpty {
                 if output.json { try JSONOutput.print(reports.map(ImportReportJSON.init)) }
                 FileHandle.standardError.write(Data(
                     "kith: stopped; nothing of \(url.lastPathComponent) was imported (the files before it were; import it again to go on)\n".utf8))

@@ -9,7 +9,7 @@ import Darwin
 
 /// Ctrl-C (SIGINT) and SIGTERM during long work (an import, an export, a backup): the
 /// signal cancels the work's ``Cancellation``, the library stops at its next check and
-/// throws ``Journal/Error/cancelled``, the journal's transaction rolls back and no file is
+/// throws ``JournalError/cancelled``, the journal's transaction rolls back and no file is
 /// left behind; `kith` then exits with 130 for SIGINT, 143 for SIGTERM (128 + the signal,
 /// as shells report a process a signal stopped). A second signal exits at once.
 ///

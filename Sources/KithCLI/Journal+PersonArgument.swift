@@ -20,7 +20,7 @@ extension Journal {
         }
         do {
             return try resolvePersonID(argument)
-        } catch Journal.Error.ambiguousPerson(let name, let candidates) {
+        } catch JournalError.ambiguousPerson(let name, let candidates) {
             let names = Set(candidates)
             let matches = try people().filter { names.contains($0.displayName) }
             let listed = matches.map { "\"\($0.displayName)\" (#\($0.id))" }.joined(separator: ", ")

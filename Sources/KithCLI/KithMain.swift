@@ -134,17 +134,17 @@ public enum KithMain {
 
     static func exitForRunError(_ error: Error) -> Never {
         switch error {
-        case Journal.Error.cancelled:
+        case JournalError.cancelled:
             FileHandle.standardError.write(Data(("kith: " + UserError.describe(error) + "\n").utf8))
             exit(Interruption.exitStatus)
         case let usage as UsageError:
             FileHandle.standardError.write(Data(("kith: " + usage.description + "\n").utf8))
             exit(2)
-        case let phrase as DatePhrase.Error where phrase.kind == .duration:
+        case let phrase as DatePhraseError where phrase.kind == .duration:
             // A duration is read from the command line only: a bad one is a usage error.
             FileHandle.standardError.write(Data(("kith: " + phrase.description + "\n").utf8))
             exit(2)
-        case is UserError, is DatePhrase.Error, is Journal.Error:
+        case is UserError, is DatePhraseError, is JournalError:
             fail(error)
         case let exitCode as ExitCode:
             exit(exitCode.rawValue)

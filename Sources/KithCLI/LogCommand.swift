@@ -208,7 +208,7 @@ struct EditCommand: ParsableCommand {
                 } else {
                     match = try journal.matchPerson(name, among: people)
                 }
-            } catch Journal.Error.ambiguousPerson(_, let candidates) {
+            } catch JournalError.ambiguousPerson(_, let candidates) {
                 throw UserError("\"\(name)\" could be " + candidates.map { "\"\($0)\"" }.joined(separator: ", ") + " in event #\(id)",
                                 "give more of the name")
             }

@@ -50,7 +50,7 @@ struct SettingsCommand: ParsableCommand {
         let all: [(setting: Setting, value: String, isDefault: Bool)]
         do {
             all = try journal.openExisting().settings().filter { setting == nil || $0.setting == setting }
-        } catch Journal.Error.noJournal {
+        } catch JournalError.noJournal {
             all = Setting.allCases.filter { setting == nil || $0 == setting }.map { ($0, $0.defaultValue, true) }
         }
         if output.json {

@@ -19,7 +19,7 @@ struct UserError: Error, CustomStringConvertible {
     static func describe(_ error: Error) -> String {
         switch error {
         case let error as UserError: return error.description
-        case let error as DatePhrase.Error: return error.description
+        case let error as DatePhraseError: return error.description
         default:
             let text = String(describing: error)
             // Library errors say what to do in parentheses; add a generic hint if not.

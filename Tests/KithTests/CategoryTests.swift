@@ -32,7 +32,7 @@ struct CategoryTests {
         #expect {
             try j.category(kind: .relation, path: "Frends")
         } throws: { error in
-            guard case Journal.Error.unknownCategory(_, _, let suggestions) = error else { return false }
+            guard case JournalError.unknownCategory(_, _, let suggestions) = error else { return false }
             return suggestions.contains("Friends")
         }
     }
@@ -49,7 +49,7 @@ struct CategoryTests {
             switch result {
             case .success(let c): #expect(c == (try j.category(kind: request.kind, path: request.path)))
             case .failure(let error):
-                #expect(throws: (error as? Journal.Error)!) { try j.category(kind: request.kind, path: request.path) }
+                #expect(throws: (error as? JournalError)!) { try j.category(kind: request.kind, path: request.path) }
             }
         }
         #expect(try j.categories(resolving: []).isEmpty)
@@ -70,7 +70,7 @@ struct CategoryTests {
                     #expect(try cache.category(db, id: c.id) == Journal.fetchCategory(db, id: c.id))
                 }
             }
-            #expect(throws: Journal.Error.categoryNotFound(id: 999_999)) { try cache.category(db, id: 999_999) }
+            #expect(throws: JournalError.categoryNotFound(id: 999_999)) { try cache.category(db, id: 999_999) }
             let added = try Journal.insertCategory(db, kind: .trait, path: "Interests/Knots", icon: nil, color: nil, score: nil)
             cache.invalidate()
             #expect(try cache.category(db, id: added.id) == added)
@@ -81,12 +81,12 @@ struct CategoryTests {
     @Test("colours must be #RRGGBB, names unique among siblings, and only two levels", arguments: JournalKind.allCases)
     func validation(kind: JournalKind) throws {
         let j = try kind.make().journal
-        #expect(throws: Journal.Error.invalidColor("red")) { try j.addCategory(kind: .eventType, path: "Hike", color: "red") }
-        #expect(throws: Journal.Error.invalidColor("#12345G")) { try j.addCategory(kind: .eventType, path: "Hike", color: "#12345G") }
-        #expect(throws: Journal.Error.categoryExists(kind: .relation, path: "Friends/College")) {
+        #expect(throws: JournalError.invalidColor("red")) { try j.addCategory(kind: .eventType, path: "Hike", color: "red") }
+        #expect(throws: JournalError.invalidColor("#12345G")) { try j.addCategory(kind: .eventType, path: "Hike", color: "#12345G") }
+        #expect(throws: JournalError.categoryExists(kind: .relation, path: "Friends/College")) {
             try j.addCategory(kind: .relation, path: "Friends/college")
         }
-        #expect(throws: Journal.Error.categoryTreeTooDeep(path: "Friends/College/Rowing")) {
+        #expect(throws: JournalError.categoryTreeTooDeep(path: "Friends/College/Rowing")) {
             try j.addCategory(kind: .relation, path: "Friends/College/Rowing")
         }
         let sub = try j.addCategory(kind: .eventType, path: "Activity/Climbing", icon: "🧗")
@@ -95,7 +95,7 @@ struct CategoryTests {
         // A main category with children cannot move under another one.
         let friends = try j.category(kind: .relation, path: "Friends").id
         let family = try j.category(kind: .relation, path: "Family").id
-        #expect(throws: Journal.Error.self) { try j.editCategory(id: friends, CategoryChanges(parentID: .some(family))) }
+        #expect(throws: JournalError.self) { try j.editCategory(id: friends, CategoryChanges(parentID: .some(family))) }
         // A childless main category can.
         let acq = try j.category(kind: .relation, path: "Acquaintances").id
         #expect(try j.editCategory(id: acq, CategoryChanges(parentID: .some(friends))).path == "Friends/Acquaintances")
@@ -114,11 +114,11 @@ struct CategoryTests {
         #expect {
             try j.removeCategory(id: college)
         } throws: { error in
-            guard case Journal.Error.categoryInUse(_, let path, let usage) = error else { return false }
+            guard case JournalError.categoryInUse(_, let path, let usage) = error else { return false }
             return path == "Friends/College" && usage.contains("1 person")
         }
-        #expect(throws: Journal.Error.self) { try j.removeCategory(id: call) }
-        #expect(throws: Journal.Error.self) { try j.removeCategory(id: college, reassignTo: try j.type("Chat")) }
+        #expect(throws: JournalError.self) { try j.removeCategory(id: call) }
+        #expect(throws: JournalError.self) { try j.removeCategory(id: college, reassignTo: try j.type("Chat")) }
         try j.removeCategory(id: college, reassignTo: close)
         #expect(try j.person(id: ana.id).relation?.path == "Friends/Close")
         try j.removeCategory(id: call, reassignTo: try j.type("Chat"))
@@ -128,7 +128,7 @@ struct CategoryTests {
         #expect(try j.categories(kind: .eventType).contains { $0.name == "Party" } == false)
         // A main category with subcategories needs somewhere for them to go.
         let family = try j.category(kind: .relation, path: "Family").id
-        #expect(throws: Journal.Error.self) { try j.removeCategory(id: family) }
+        #expect(throws: JournalError.self) { try j.removeCategory(id: family) }
         try j.removeCategory(id: family, reassignTo: try j.category(kind: .relation, path: "Acquaintances").id)
         #expect(try j.category(kind: .relation, path: "Acquaintances/Parents").name == "Parents")
         try j.checkInvariants()

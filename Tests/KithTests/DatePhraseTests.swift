@@ -145,7 +145,7 @@ import Testing
 
     @Test(arguments: ["last morning", "this", "this night soon", "soon evening"])
     func unreadablePartsOfTheDaySayWhatIsAccepted(_ text: String) {
-        let error = #expect(throws: DatePhrase.Error.self) { try DatePhrase.moment(text, now: Self.now, timeZone: Self.taipei) }
+        let error = #expect(throws: DatePhraseError.self) { try DatePhrase.moment(text, now: Self.now, timeZone: Self.taipei) }
         #expect(error?.advice.contains("this evening") == true)
     }
 
@@ -183,7 +183,7 @@ import Testing
         "nov 31", "feb 30", "3 fortnights ago", "x days ago", "26-11-21", "20261121",
     ])
     func unreadableDaysSayWhatIsAccepted(_ text: String) {
-        let error = #expect(throws: DatePhrase.Error.self) { try DatePhrase.day(text, now: Self.now, timeZone: Self.taipei) }
+        let error = #expect(throws: DatePhraseError.self) { try DatePhrase.day(text, now: Self.now, timeZone: Self.taipei) }
         #expect(error?.description.contains("cannot read \"\(text)\" as a date") == true)
         #expect(error?.advice.contains("yesterday") == true)
         #expect(error?.advice.contains("last friday") == true)
@@ -191,13 +191,13 @@ import Testing
 
     @Test(arguments: ["yesterday 25:00", "yesterday 15:61", "13pm", "0am", "today 3", "yesterday at", "soon 15:30"])
     func unreadableMomentsSayWhatIsAccepted(_ text: String) {
-        let error = #expect(throws: DatePhrase.Error.self) { try DatePhrase.moment(text, now: Self.now, timeZone: Self.taipei) }
+        let error = #expect(throws: DatePhraseError.self) { try DatePhrase.moment(text, now: Self.now, timeZone: Self.taipei) }
         #expect(error?.problem.hasPrefix("cannot read \"\(text)\" as a date and time") == true)
         #expect(error?.advice.contains("15:30") == true)
     }
 
     @Test func anImpossibleTimeIsNamed() {
-        let error = #expect(throws: DatePhrase.Error.self) { try DatePhrase.moment("yesterday 25:00", now: Self.now, timeZone: Self.taipei) }
+        let error = #expect(throws: DatePhraseError.self) { try DatePhrase.moment("yesterday 25:00", now: Self.now, timeZone: Self.taipei) }
         #expect(error?.problem == "cannot read \"yesterday 25:00\" as a date and time: \"25:00\" is not a time of day")
     }
 
@@ -211,7 +211,7 @@ import Testing
 
     @Test(arguments: ["", "90", "m", "1.5h", "2 fortnights", "0m", "h30"])
     func unreadableDurationsSayWhatIsAccepted(_ text: String) {
-        let error = #expect(throws: DatePhrase.Error.self) { try DatePhrase.duration(text) }
+        let error = #expect(throws: DatePhraseError.self) { try DatePhrase.duration(text) }
         #expect(error?.description.contains("90m, 2h or 1h30m") == true)
     }
 

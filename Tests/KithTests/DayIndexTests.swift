@@ -79,7 +79,7 @@ struct DayIndexTests {
         }
         #expect(try j.monthView(year: 2026, month: 8).days.isEmpty)
         #expect(try j.monthView(year: 2026, month: 8).eventCount == 0)
-        #expect(throws: Journal.Error.self) { try j.monthView(year: 2026, month: 13) }
+        #expect(throws: JournalError.self) { try j.monthView(year: 2026, month: 13) }
         try j.checkInvariants()
     }
 
@@ -172,7 +172,7 @@ struct DayIndexTests {
                                           moodID: try j.mood("good"), personIDs: [ana.id]))
         try j.checkInvariants()
         try j.dbQueue.write { db in try db.execute(sql: "UPDATE daySummary SET eventCount = 5") }
-        #expect(throws: Journal.Error.self) { try j.checkInvariants() }
+        #expect(throws: JournalError.self) { try j.checkInvariants() }
         try j.dbQueue.write { db in
             try db.execute(sql: "UPDATE daySummary SET eventCount = 1")
             try db.execute(sql: "DELETE FROM dayEvent WHERE eventId = ?", arguments: [e.id])
@@ -189,7 +189,7 @@ struct DayIndexTests {
         try j.editEvent(id: e.id) { $0.traits = [TraitDraft(path: "Interests", text: "tea")] }
         try j.checkInvariants()
         try j.dbQueue.write { db in try db.execute(sql: "UPDATE trait SET personId = ?", arguments: [ben.id]) }
-        #expect(throws: Journal.Error.self) { try j.checkInvariants() }
+        #expect(throws: JournalError.self) { try j.checkInvariants() }
     }
 }
 

@@ -65,14 +65,14 @@ struct EventTests {
         #expect(edited.traits.map(\.id) == e.traits.map(\.id))
         #expect(try j.traits(search: "climbing").map(\.person.displayName) == ["Ana"])
         // Ana cannot leave the event while it holds what was learned about her there.
-        #expect(throws: Journal.Error.traitPersonNotInEvent(text: "likes climbing", person: "Ana", people: ["Cleo"])) {
+        #expect(throws: JournalError.traitPersonNotInEvent(text: "likes climbing", person: "Ana", people: ["Cleo"])) {
             try j.editEvent(id: e.id) { $0.personIDs = [cleo.id] }
         }
         // A trait kind filter; a missing main kind is refused.
         let interests = try j.category(kind: .trait, path: "Interests").id
         #expect(try j.traits(kind: interests).count == 1)
         #expect(try j.traits(kind: try j.category(kind: .trait, path: "Features").id).isEmpty)
-        #expect(throws: Journal.Error.self) {
+        #expect(throws: JournalError.self) {
             try j.logEvent(EventDraft(title: "x", start: Date(), timeZone: "UTC", personIDs: [ana.id],
                                       traits: [TraitDraft(path: "Hobbiez/Chess", text: "plays")]))
         }
@@ -87,13 +87,13 @@ struct EventTests {
         let solo = try j.logEvent(EventDraft(title: "Call", start: instant(2026, 2, 1, 9, 0, "UTC"), timeZone: "UTC", personIDs: [ben.id],
                                              traits: [TraitDraft(path: "Features", text: "deep voice")]))
         #expect(solo.traits.map(\.person?.id) == [ben.id])
-        #expect(throws: Journal.Error.traitPersonMissing(text: "tall", people: ["Ana Lima", "Ben"])) {
+        #expect(throws: JournalError.traitPersonMissing(text: "tall", people: ["Ana Lima", "Ben"])) {
             try j.logEvent(EventDraft(title: "Lunch", start: instant(2026, 2, 2, 12, 0, "UTC"), timeZone: "UTC",
                                       personIDs: [ana.id, ben.id], traits: [TraitDraft(path: "Features", text: "tall")]))
         }
         #expect(try j.events().count == 1)
         // A trait about someone who is not in the event is refused too.
-        #expect(throws: Journal.Error.traitPersonNotInEvent(text: "tall", person: "Ana Lima", people: ["Ben"])) {
+        #expect(throws: JournalError.traitPersonNotInEvent(text: "tall", person: "Ana Lima", people: ["Ben"])) {
             try j.logEvent(EventDraft(title: "Lunch", start: instant(2026, 2, 2, 12, 0, "UTC"), timeZone: "UTC",
                                       personIDs: [ben.id], traits: [TraitDraft(path: "Features", text: "tall", personID: ana.id)]))
         }
@@ -177,23 +177,23 @@ struct EventTests {
         let j = try kind.make().journal
         let ana = try j.person("Ana")
         let start = instant(2026, 1, 1, 10, 0, "UTC")
-        #expect(throws: Journal.Error.invalidTimeZone("Mars/Olympus")) {
+        #expect(throws: JournalError.invalidTimeZone("Mars/Olympus")) {
             try j.logEvent(EventDraft(title: "x", start: start, timeZone: "Mars/Olympus", personIDs: [ana.id]))
         }
-        #expect(throws: Journal.Error.self) {
+        #expect(throws: JournalError.self) {
             try j.logEvent(EventDraft(title: "x", start: start, timeZone: "UTC", end: start.addingTimeInterval(-60), personIDs: [ana.id]))
         }
-        #expect(throws: Journal.Error.invalidCoordinates(latitude: 91, longitude: 0)) {
+        #expect(throws: JournalError.invalidCoordinates(latitude: 91, longitude: 0)) {
             try j.logEvent(EventDraft(title: "x", start: start, timeZone: "UTC", place: PlaceDraft(name: "P", latitude: 91, longitude: 0)))
         }
-        #expect(throws: Journal.Error.personNotFound(id: 999)) {
+        #expect(throws: JournalError.personNotFound(id: 999)) {
             try j.logEvent(EventDraft(title: "x", start: start, timeZone: "UTC", personIDs: [ana.id, 999]))
         }
-        #expect(throws: Journal.Error.self) {
+        #expect(throws: JournalError.self) {
             try j.logEvent(EventDraft(title: "x", start: start, timeZone: "UTC", moodID: try j.type("Chat")))
         }
-        #expect(throws: Journal.Error.notAnImage(file: "notes.txt")) { try j.storePhoto(Data("hello".utf8), name: "notes.txt") }
-        #expect(throws: Journal.Error.eventNotFound(id: 42)) { try j.removeEvent(id: 42) }
+        #expect(throws: JournalError.notAnImage(file: "notes.txt")) { try j.storePhoto(Data("hello".utf8), name: "notes.txt") }
+        #expect(throws: JournalError.eventNotFound(id: 42)) { try j.removeEvent(id: 42) }
         #expect(try j.events().isEmpty)
         #expect(try j.places().isEmpty)
         try j.checkInvariants()
@@ -208,7 +208,7 @@ struct EventTests {
         #expect(a.hash.count == 64)
         let e = try j.logEvent(EventDraft(title: "x", start: Date(), timeZone: "UTC", photoHashes: [a.hash]))
         try j.removeEvent(id: e.id)
-        #expect(throws: Journal.Error.photoNotFound(hash: a.hash)) { try j.photo(hash: a.hash) }
+        #expect(throws: JournalError.photoNotFound(hash: a.hash)) { try j.photo(hash: a.hash) }
     }
 
     @Test("image types are recognised by their magic bytes")
@@ -278,6 +278,6 @@ struct PersonPageTests {
         #expect(try j.traits(search: "climbing").map(\.person.displayName) == ["Ana"])
         #expect(try j.traits(search: "climbing may").first?.traits.first?.source?.day == day("2026-01-02"))
         #expect(try j.traits().map(\.person.displayName) == ["Ana", "Ben"])
-        #expect(throws: Journal.Error.self) { try j.traits(kind: try j.type("Chat")) }
+        #expect(throws: JournalError.self) { try j.traits(kind: try j.type("Chat")) }
     }
 }

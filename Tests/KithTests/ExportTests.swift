@@ -188,7 +188,7 @@ struct ExportTests {
         }
         #expect(try vevent(one, kept.uid) == vevent(text, kept.uid))
         #expect(one.contains("TZID:America/Chicago") && one.contains("TZID:America/Sao_Paulo") && !one.contains("TZID:Asia/Taipei"))
-        #expect(throws: Journal.Error.self) { try j.exportCalendar(eventID: 987_654) }
+        #expect(throws: JournalError.self) { try j.exportCalendar(eventID: 987_654) }
 
         // In memory, streamed to a sink, and to a file: the same bytes.
         var streamed = Data()

@@ -39,8 +39,8 @@ struct JournalTests {
     @Test("a journal in a folder that does not exist is refused, naming the path")
     func missingFolder() throws {
         let path = "/tmp/kith-no-such-folder-\(UUID().uuidString)/journal.sqlite"
-        #expect(throws: Journal.Error.folderMissing(path: path)) { try Journal(path: path) }
-        let error = Journal.Error.folderMissing(path: path)
+        #expect(throws: JournalError.folderMissing(path: path)) { try Journal(path: path) }
+        let error = JournalError.folderMissing(path: path)
         #expect(error.description.contains(path))
     }
 
@@ -63,7 +63,7 @@ struct JournalTests {
         #expect {
             try Journal(path: path)
         } throws: { error in
-            guard case Journal.Error.cannotOpen(let p, _) = error else { return false }
+            guard case JournalError.cannotOpen(let p, _) = error else { return false }
             return p == path
         }
     }
@@ -101,7 +101,7 @@ struct JournalFileTests {
         try t.journal.dbQueue.write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
         }
-        #expect(throws: Journal.Error.newerSchema(path: path, unknownMigrations: ["v99-from-the-future"])) {
+        #expect(throws: JournalError.newerSchema(path: path, unknownMigrations: ["v99-from-the-future"])) {
             try Journal(path: path)
         }
         #expect(try t.journal.categories(kind: .mood).count == 5)
@@ -123,7 +123,7 @@ struct JournalFileTests {
         try j.checkInvariants()
         var bad = drafts.prefix(3).map { $0 }
         bad[2].timeZone = "Nowhere/Void"
-        #expect(throws: Journal.Error.invalidTimeZone("Nowhere/Void")) { try j.logEvents(bad) }
+        #expect(throws: JournalError.invalidTimeZone("Nowhere/Void")) { try j.logEvents(bad) }
         #expect(try j.events(EventFilter()).count == 2000)
     }
 

@@ -145,7 +145,7 @@ struct MigrationTests {
         #expect {
             _ = try Journal(path: path)
         } throws: { error in
-            guard case Journal.Error.newerSchema(_, let unknown)? = error as? Journal.Error else { return false }
+            guard case JournalError.newerSchema(_, let unknown)? = error as? JournalError else { return false }
             let text = "\(error)"
             return unknown == ["v99-from-the-future"] && text.contains("newer")
         }

@@ -59,7 +59,7 @@ struct NameKeyTests {
         #expect(try j.resolvePerson("ZOE ADAMS").displayName == "Zoë Adams")
         #expect(try j.resolvePerson("benni").id == ben.id)
         #expect(try j.resolvePerson("Ben").id == ben.id)
-        #expect(throws: Journal.Error.ambiguousPerson(name: "an", candidates: ["Ana Lima", "Ánanda Rao"])) {
+        #expect(throws: JournalError.ambiguousPerson(name: "an", candidates: ["Ana Lima", "Ánanda Rao"])) {
             try j.resolvePerson("an")
         }
         #expect(try j.people().map(\.displayName) == ["Ana Lima", "Ánanda Rao", "Benedikt Müller", "Zoë Adams"])

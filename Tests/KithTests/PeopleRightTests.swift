@@ -178,8 +178,8 @@ struct PeopleRightTests {
         #expect(try j.event(id: first.id).place?.latitude == 25.04)
         #expect(try j.event(id: second.id).place?.name == "Blue Bottle Xinyi")
         try j.logEvent(EventDraft(title: "Other", start: start, timeZone: "Asia/Taipei", place: PlaceDraft(name: "Home")))
-        #expect(throws: Journal.Error.self) { try j.editPlace(named: "Home", newName: "blue bottle xinyi") }
-        #expect(throws: Journal.Error.self) { try j.editPlace(named: "Nowhere", address: "x") }
+        #expect(throws: JournalError.self) { try j.editPlace(named: "Home", newName: "blue bottle xinyi") }
+        #expect(throws: JournalError.self) { try j.editPlace(named: "Nowhere", address: "x") }
         #expect(try j.editPlace(named: "Home", address: "Main St 1").eventCount == 1)
         try j.checkInvariants()
     }
@@ -196,7 +196,7 @@ struct PeopleRightTests {
         #expect(try j.resolvePersonID("Ana Lima") == upper.id)
         #expect(try j.resolvePersonID("ana lima") == lower.id)
         #expect(try j.resolvePersonID("Ána Lima") == accent.id)
-        #expect(throws: Journal.Error.self) { try j.resolvePersonID("ANA LIMA") }
+        #expect(throws: JournalError.self) { try j.resolvePersonID("ANA LIMA") }
         #expect(try j.personIDs(named: "ANA  lima") == [upper.id, lower.id, accent.id])
         #expect(try j.personIDs(named: "Ana") == [])
         let nick1 = try j.person("Benjamin", nicknames: ["Ben"])

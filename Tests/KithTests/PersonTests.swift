@@ -30,9 +30,9 @@ struct PersonTests {
         #expect(edited.emails == p.emails)
         #expect(edited.uid == p.uid)
         #expect(try j.person(uid: p.uid)?.id == p.id)
-        #expect(throws: Journal.Error.duplicatePersonUID(p.uid)) { try j.addPerson(PersonDraft(displayName: "Other", uid: p.uid)) }
-        #expect(throws: Journal.Error.self) { try j.addPerson(PersonDraft(displayName: "  ")) }
-        #expect(throws: Journal.Error.self) {
+        #expect(throws: JournalError.duplicatePersonUID(p.uid)) { try j.addPerson(PersonDraft(displayName: "Other", uid: p.uid)) }
+        #expect(throws: JournalError.self) { try j.addPerson(PersonDraft(displayName: "  ")) }
+        #expect(throws: JournalError.self) {
             try j.addPerson(PersonDraft(displayName: "X", relationID: try j.type("Chat")))
         }
     }
@@ -51,19 +51,19 @@ struct PersonTests {
         #expect(try j.resolvePerson("jose").id == jose.id)
         #expect(try j.resolvePerson("Anabl Souza").id == anabel.id)
         #expect(try j.resolvePerson("Benedickt Mueller").id == ben.id)
-        #expect(throws: Journal.Error.ambiguousPerson(name: "Ana", candidates: ["Ana Lima", "Anabel Souza"])) {
+        #expect(throws: JournalError.ambiguousPerson(name: "Ana", candidates: ["Ana Lima", "Anabel Souza"])) {
             try j.resolvePerson("Ana")
         }
         #expect {
             try j.resolvePerson("Zed")
         } throws: { error in
-            guard case Journal.Error.unknownPerson(let name, _) = error else { return false }
+            guard case JournalError.unknownPerson(let name, _) = error else { return false }
             return name == "Zed" && "\(error)".contains("Zed")
         }
         #expect {
             try j.resolvePerson("Benediktus Mullerson")
         } throws: { error in
-            guard case Journal.Error.unknownPerson(_, let suggestions) = error else { return false }
+            guard case JournalError.unknownPerson(_, let suggestions) = error else { return false }
             return suggestions.contains("Benedikt Müller")
         }
     }
@@ -101,7 +101,7 @@ struct PersonTests {
         #expect(try j.traits(search: "jazz").map(\.person.displayName) == ["Ben"])
         #expect(try j.traits(search: "tea").isEmpty)
         #expect(try j.month(year: 2026, month: 4).first?.personIDs == [ben.id])
-        #expect(throws: Journal.Error.personNotFound(id: ana.id)) { try j.person(id: ana.id) }
+        #expect(throws: JournalError.personNotFound(id: ana.id)) { try j.person(id: ana.id) }
     }
 
     @Test("merging two people moves events, traits, details and photo; the index stays right", arguments: JournalKind.allCases)
@@ -128,10 +128,10 @@ struct PersonTests {
         #expect(page.events.map(\.title) == ["Only B", "Both"])
         #expect(page.traits.first?.traits.first?.text == "bouldering")
         #expect(try j.month(year: 2026, month: 5).map(\.personIDs) == [[a.id, ben.id], [a.id]])
-        #expect(throws: Journal.Error.mergeWithSelf) { try j.mergePeople(keeping: a.id, removing: a.id) }
+        #expect(throws: JournalError.mergeWithSelf) { try j.mergePeople(keeping: a.id, removing: a.id) }
         // Removing the person removes their photo, which nothing else uses.
         try j.removePerson(id: a.id)
-        #expect(throws: Journal.Error.photoNotFound(hash: photo.hash)) { try j.photo(hash: photo.hash) }
+        #expect(throws: JournalError.photoNotFound(hash: photo.hash)) { try j.photo(hash: photo.hash) }
         try j.checkInvariants()
     }
 }

@@ -87,7 +87,7 @@ struct PhotoStructureTests {
     @Test("a photo whose bytes are not the image its header claims is refused, saying why", arguments: damaged)
     func damagedImagesAreRefused(_ name: String, _ bytes: [UInt8], _ reason: String) throws {
         let j = try Journal.inMemory()
-        let error = #expect(throws: Journal.Error.self) { try j.storePhoto(Data(bytes), name: name) }
+        let error = #expect(throws: JournalError.self) { try j.storePhoto(Data(bytes), name: name) }
         guard case .damagedPhoto(let file, let why)? = error else {
             Issue.record("expected damagedPhoto, got \(String(describing: error))")
             return
@@ -103,7 +103,7 @@ struct PhotoStructureTests {
         let j = try Journal.inMemory()
         var big = [UInt8](pngBytes)
         big += [UInt8](repeating: 0, count: Photo.maximumByteCount + 1 - big.count)
-        let error = #expect(throws: Journal.Error.self) { try j.storePhoto(Data(big), name: "huge.png") }
+        let error = #expect(throws: JournalError.self) { try j.storePhoto(Data(big), name: "huge.png") }
         #expect(error?.description == "huge.png is 20 MiB, more than the largest photo Kith keeps, 20 MiB (make it smaller, for example by exporting it at a lower resolution)")
     }
 
@@ -116,10 +116,10 @@ struct PhotoStructureTests {
         #expect(try j.photo(id: png.id).data == pngBytes)
         #expect(try j.photo(id: jpg.id.uppercased()).data == Data(Self.jpeg))
         #expect(try j.photo(id: jpg.hash).photo == jpg)
-        #expect(throws: Journal.Error.self) { try j.photo(id: "abc") }
-        #expect(throws: Journal.Error.self) { try j.photo(id: "zzzzzzzz") }
+        #expect(throws: JournalError.self) { try j.photo(id: "abc") }
+        #expect(throws: JournalError.self) { try j.photo(id: "zzzzzzzz") }
         let missing = png.id.first == "0" ? "ffffff" : "000000"
-        #expect(throws: Journal.Error.self) { try j.photo(id: missing) }
+        #expect(throws: JournalError.self) { try j.photo(id: missing) }
     }
 }
 
@@ -154,7 +154,7 @@ struct SettingsTests {
     ])
     func badValues(_ setting: Setting, _ value: String, _ accepted: String) throws {
         let j = try Journal.inMemory()
-        let error = #expect(throws: Journal.Error.self) { try j.setSetting(setting, to: value) }
+        let error = #expect(throws: JournalError.self) { try j.setSetting(setting, to: value) }
         #expect(error?.description.contains(accepted) == true)
         #expect(try j.storedSettings().isEmpty)
     }

@@ -25,17 +25,17 @@ struct TraitTests {
         #expect(try j.personPage(id: ana.id).traits.isEmpty)
         #expect(try j.personPage(id: ben.id).traits.flatMap(\.traits).map(\.text) == ["plays on Saturdays"])
 
-        #expect(throws: Journal.Error.invalidValue(field: "trait", reason: "its text is empty")) {
+        #expect(throws: JournalError.invalidValue(field: "trait", reason: "its text is empty")) {
             try j.editTrait(id: added.id, text: "  ")
         }
-        #expect(throws: Journal.Error.self) { try j.addTrait(personID: ana.id, path: "Hobbiez", text: "x") }
-        #expect(throws: Journal.Error.personNotFound(id: 999)) { try j.addTrait(personID: 999, path: "Interests", text: "x") }
+        #expect(throws: JournalError.self) { try j.addTrait(personID: ana.id, path: "Hobbiez", text: "x") }
+        #expect(throws: JournalError.personNotFound(id: 999)) { try j.addTrait(personID: 999, path: "Interests", text: "x") }
 
         let removed = try j.removeTrait(id: added.id)
         #expect(removed.text == "plays on Saturdays")
         #expect(try j.traits().isEmpty)
-        #expect(throws: Journal.Error.traitNotFound(id: added.id)) { try j.removeTrait(id: added.id) }
-        #expect(throws: Journal.Error.traitNotFound(id: added.id)) { try j.editTrait(id: added.id, text: "x") }
+        #expect(throws: JournalError.traitNotFound(id: added.id)) { try j.removeTrait(id: added.id) }
+        #expect(throws: JournalError.traitNotFound(id: added.id)) { try j.editTrait(id: added.id, text: "x") }
         try j.checkInvariants()
     }
 
@@ -47,7 +47,7 @@ struct TraitTests {
                                           personIDs: [ana.id, ben.id],
                                           traits: [TraitDraft(path: "Features", text: "wears red glasses", personID: ana.id)]))
         let id = try #require(e.traits.first?.id)
-        #expect(throws: Journal.Error.traitPersonNotInEvent(text: "wears red glasses", person: "Cleo", people: ["Ana Lima", "Ben"])) {
+        #expect(throws: JournalError.traitPersonNotInEvent(text: "wears red glasses", person: "Cleo", people: ["Ana Lima", "Ben"])) {
             try j.editTrait(id: id, personID: cleo.id)
         }
         let moved = try j.editTrait(id: id, personID: ben.id)
@@ -77,7 +77,7 @@ struct TraitTests {
         #expect(try match("Anabell Ruiz") == "\(anabel.id) loose")
         #expect(try match("Zoe") == "none")
         #expect(try match("Interests") == "none")
-        #expect(throws: Journal.Error.ambiguousPerson(name: "Ana", candidates: ["Ana Lima", "Anabel Ruiz"])) {
+        #expect(throws: JournalError.ambiguousPerson(name: "Ana", candidates: ["Ana Lima", "Anabel Ruiz"])) {
             try j.matchPerson("Ana", among: people)
         }
         _ = outsider

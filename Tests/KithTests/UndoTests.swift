@@ -266,7 +266,7 @@ struct UndoTests {
         // Someone with her UID comes back another way (an import, say), before the undo.
         try j.addPerson(PersonDraft(displayName: "Ana from a card", uid: ana.uid))
         let json = try json(j)
-        #expect(throws: Journal.Error.cannotUndo(change: "remove person Ana Lima (#\(ana.id))",
+        #expect(throws: JournalError.cannotUndo(change: "remove person Ana Lima (#\(ana.id))",
                                                  reason: "UNIQUE constraint failed: person.uid")) { try j.undoLast() }
         #expect(try self.json(j) == json)
         try sound(j)
@@ -279,8 +279,8 @@ struct UndoTests {
     func nothingToUndo() throws {
         let j = try sample(.inMemory).journal
         #expect(try j.undoLast() == nil)
-        #expect(throws: Journal.Error.self) { try j.removePerson(id: 999) }
-        #expect(throws: Journal.Error.self) { try j.editEvent(id: 1) { $0.title = " " } }
+        #expect(throws: JournalError.self) { try j.removePerson(id: 999) }
+        #expect(throws: JournalError.self) { try j.editEvent(id: 1) { $0.title = " " } }
         #expect(try j.undoHistory().isEmpty)
         #expect(try j.undoLast() == nil)
         // No trigger outlives its change: later writes record nothing.
@@ -313,18 +313,18 @@ struct UndoTests {
         try Data("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Zoe\r\nEND:VCARD\r\n".utf8).write(to: cards)
         var options = ImportOptions()
         options.cancellation = stop
-        #expect(throws: Journal.Error.cancelled) { try j.importFile(at: cards, options: options) }
+        #expect(throws: JournalError.cancelled) { try j.importFile(at: cards, options: options) }
         #expect(try json(j) == before)
 
         var ics = CalendarExportOptions()
         ics.cancellation = stop
         let out = folder.appendingPathComponent("out/calendar.ics").path
-        #expect(throws: Journal.Error.cancelled) { try j.exportCalendar(ics, toFile: out) }
-        #expect(throws: Journal.Error.cancelled) { try j.exportJSON(cancellation: stop) }
+        #expect(throws: JournalError.cancelled) { try j.exportCalendar(ics, toFile: out) }
+        #expect(throws: JournalError.cancelled) { try j.exportJSON(cancellation: stop) }
         var vcf = VCardExportOptions()
         vcf.cancellation = stop
-        #expect(throws: Journal.Error.cancelled) { try j.exportVCards(vcf) }
-        #expect(throws: Journal.Error.cancelled) { try j.backup(to: folder.appendingPathComponent("copy.sqlite").path, cancellation: stop) }
+        #expect(throws: JournalError.cancelled) { try j.exportVCards(vcf) }
+        #expect(throws: JournalError.cancelled) { try j.backup(to: folder.appendingPathComponent("copy.sqlite").path, cancellation: stop) }
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path)
         #expect(left.isEmpty)
         // Not cancelled: the same calls work.

@@ -42,11 +42,11 @@ extension Journal {
 
     /// Sets a setting, stored in the journal.
     /// - Returns: the value as stored (`Monday` is stored as `monday`).
-    /// - Throws: ``Error/invalidValue(field:reason:)`` naming the accepted values.
+    /// - Throws: ``JournalError/invalidValue(field:reason:)`` naming the accepted values.
     @discardableResult
     public func setSetting(_ setting: Setting, to value: String) throws -> String {
         guard let stored = setting.normalized(value) else {
-            throw Error.invalidValue(field: setting.rawValue,
+            throw JournalError.invalidValue(field: setting.rawValue,
                                      reason: "\"\(value)\" is not one of its values (use \(setting.acceptedValues))")
         }
         try write { db in

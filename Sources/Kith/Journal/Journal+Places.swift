@@ -28,8 +28,8 @@ extension Journal {
     ///   - coordinates: new latitude and longitude.
     ///   - address: a new address; an empty one removes it.
     /// - Returns: the place as it is now, and how many events it changes.
-    /// - Throws: ``Error/invalidValue(field:reason:)`` for an unknown place or a name
-    ///   taken, ``Error/invalidCoordinates(latitude:longitude:)``.
+    /// - Throws: ``JournalError/invalidValue(field:reason:)`` for an unknown place or a name
+    ///   taken, ``JournalError/invalidCoordinates(latitude:longitude:)``.
     @discardableResult
     public func editPlace(named name: String, newName: String? = nil, coordinates: (latitude: Double, longitude: Double)? = nil,
                           address: String? = nil) throws -> (place: Place, eventCount: Int) {
@@ -39,22 +39,22 @@ extension Journal {
                                              arguments: [name.kithTrimmed()]).map(Journal.place(from:)) else {
                 let known = try String.fetchAll(db, sql: "SELECT name FROM place ORDER BY name COLLATE NOCASE")
                 let close = known.filter { NameMatcher.isClose(NameMatcher.fold(name), to: NameMatcher.fold($0)) }.prefix(3)
-                throw Error.invalidValue(field: "place", reason: "there is no place named \"\(name)\" ("
+                throw JournalError.invalidValue(field: "place", reason: "there is no place named \"\(name)\" ("
                     + (close.isEmpty ? "see `kith place list`" : "did you mean " + close.map { "\"\($0)\"" }.joined(separator: ", ") + "?") + ")")
             }
             var new = old
             if let newName {
                 let n = newName.kithTrimmed()
-                guard !n.isEmpty else { throw Error.invalidValue(field: "place name", reason: "it is empty (give a name)") }
+                guard !n.isEmpty else { throw JournalError.invalidValue(field: "place name", reason: "it is empty (give a name)") }
                 if let other = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM place WHERE name = ? COLLATE NOCASE"), arguments: [n]),
                    other != old.id {
-                    throw Error.invalidValue(field: "place name", reason: "there is already a place named \"\(n)\" (choose another name)")
+                    throw JournalError.invalidValue(field: "place name", reason: "there is already a place named \"\(n)\" (choose another name)")
                 }
                 new.name = n
             }
             if let c = coordinates {
                 guard (-90...90).contains(c.latitude), (-180...180).contains(c.longitude), c.latitude.isFinite, c.longitude.isFinite else {
-                    throw Error.invalidCoordinates(latitude: c.latitude, longitude: c.longitude)
+                    throw JournalError.invalidCoordinates(latitude: c.latitude, longitude: c.longitude)
                 }
                 new.latitude = c.latitude
                 new.longitude = c.longitude

@@ -4,7 +4,7 @@ extension Journal {
     /// Runs SQLite's `PRAGMA integrity_check` and the foreign key check on the journal file.
     ///
     /// - Returns: The problems SQLite found, one line each; empty when the file is sound.
-    /// - Throws: ``Error/database(reason:)`` when the check cannot run.
+    /// - Throws: ``JournalError/database(reason:)`` when the check cannot run.
     public func integrityCheck() throws -> [String] {
         try read { db in
             var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }

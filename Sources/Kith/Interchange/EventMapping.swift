@@ -5,7 +5,7 @@ import ICalendarFormat
 /// Maps VEVENTs to events and events to VEVENTs.
 enum EventMapping {
     /// Why one VEVENT cannot become an event.
-    struct Failure: Swift.Error { var reason: String }
+    struct Failure: Error { var reason: String }
 
     /// The journal's event types and moods by their folded names, computed once per file:
     /// the first of each key wins, as a search in the categories' order would find it.

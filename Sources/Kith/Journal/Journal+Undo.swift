@@ -25,22 +25,22 @@ extension Journal {
     /// per change). Undo runs a group's statements from the last to the first, with foreign
     /// keys checked at the commit. Imports and logging install no triggers and pay nothing.
     /// - Returns: the change reversed, or nil when there is nothing to undo.
-    /// - Throws: ``Error/cannotUndo(change:reason:)`` when a later change makes the undo
+    /// - Throws: ``JournalError/cannotUndo(change:reason:)`` when a later change makes the undo
     ///   impossible (the journal is left as it was, and the change forgotten).
     /// - Complexity: O(rows the change touched).
     @discardableResult
     public func undoLast() throws -> UndoneChange? {
         do {
             return try replayLastGroup()
-        } catch Error.database(let reason) {
+        } catch JournalError.database(let reason) {
             // Rolled back: forget the change that cannot be undone any more.
             let change = try write { db -> String? in
                 guard let row = try Row.fetchOne(db, sql: "SELECT id, description FROM undoGroup ORDER BY id DESC LIMIT 1") else { return nil }
                 try db.execute(sql: "DELETE FROM undoGroup WHERE id = ?", arguments: [row[0] as Int64])
                 return row[1]
             }
-            guard let change else { throw Error.database(reason: reason) }
-            throw Error.cannotUndo(change: change, reason: reason)
+            guard let change else { throw JournalError.database(reason: reason) }
+            throw JournalError.cannotUndo(change: change, reason: reason)
         }
     }
 

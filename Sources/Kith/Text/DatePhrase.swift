@@ -51,64 +51,26 @@ public enum DatePhrase {
         public var isPlanned: Bool
     }
 
-    /// A phrase that could not be read, with the forms that would have been.
-    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
-        /// What the phrase was meant to be.
-        public enum Kind: Hashable, Sendable { case day, moment, duration }
-
-        /// The text as the user wrote it.
-        public var phrase: String
-        public var kind: Kind
-        /// Why it failed, when more specific than "cannot read".
-        public var reason: String?
-
-        /// What went wrong.
-        public var problem: String {
-            let what: String
-            switch kind {
-            case .day: what = "a date"
-            case .moment: what = "a date and time"
-            case .duration: what = "a duration"
-            }
-            if let reason { return "cannot read \"\(phrase)\" as \(what): \(reason)" }
-            return "cannot read \"\(phrase)\" as \(what)"
-        }
-
-        /// The forms that are accepted.
-        public var advice: String {
-            switch kind {
-            case .day:
-                return "use 2026-11-21, today, yesterday, a weekday like friday or last friday, or 3 days ago"
-            case .moment:
-                return "use 2026-11-21, today, yesterday, friday, last friday or 3 days ago, optionally followed by a time like 15:30, 3pm or 8:15am, or this morning, this evening, last night"
-            case .duration:
-                return "use a length of time above zero in minutes and hours like 90m, 2h or 1h30m"
-            }
-        }
-
-        public var description: String { "\(problem) (\(advice))" }
-    }
-
     // MARK: - Public entry points
 
     /// Reads a day phrase (no time).
-    /// - Throws: `DatePhrase.Error` naming the accepted forms.
+    /// - Throws: `DatePhraseError` naming the accepted forms.
     public static func day(_ text: String, now: Date, timeZone: TimeZone) throws -> Day {
         let tokens = tokenize(text)
-        guard !tokens.isEmpty else { throw Error(phrase: text, kind: .day, reason: "it is empty") }
+        guard !tokens.isEmpty else { throw DatePhraseError(phrase: text, kind: .day, reason: "it is empty") }
         let context = Context(now: now, timeZone: timeZone)
         switch parseDay(tokens[...], context) {
         case .success(let day): return day
-        case .failure(let reason): throw Error(phrase: text, kind: .day, reason: reason.text)
+        case .failure(let reason): throw DatePhraseError(phrase: text, kind: .day, reason: reason.text)
         }
     }
 
     /// Reads a day with an optional time, and resolves it to an instant in `timeZone`.
     /// A time alone means today at that time.
-    /// - Throws: `DatePhrase.Error` naming the accepted forms.
+    /// - Throws: `DatePhraseError` naming the accepted forms.
     public static func moment(_ text: String, now: Date, timeZone: TimeZone) throws -> Moment {
         var tokens = tokenize(text)
-        guard !tokens.isEmpty else { throw Error(phrase: text, kind: .moment, reason: "it is empty") }
+        guard !tokens.isEmpty else { throw DatePhraseError(phrase: text, kind: .moment, reason: "it is empty") }
         let context = Context(now: now, timeZone: timeZone)
         if tokens == [Array("now".utf8)] {
             let c = context.calendar.dateComponents([.hour, .minute, .second], from: now)
@@ -121,17 +83,17 @@ public enum DatePhrase {
             let word = String(decoding: dayTokens.last!, as: UTF8.self)
             if word == "this" || word == "last" { dayTokens = dayTokens.dropLast() }
             guard dayTokens.isEmpty == (word == "this" || word == "last") else {
-                throw Error(phrase: text, kind: .moment, reason: nil)
+                throw DatePhraseError(phrase: text, kind: .moment, reason: nil)
             }
             var day = context.today
             if word == "last" {
                 // `last night`; `last morning` is not something people say.
-                guard part.hour == 21 else { throw Error(phrase: text, kind: .moment, reason: nil) }
+                guard part.hour == 21 else { throw DatePhraseError(phrase: text, kind: .moment, reason: nil) }
                 day = context.adding(.day, -1, to: context.today)
             } else if !dayTokens.isEmpty {
                 switch parseDay(dayTokens, context) {
                 case .success(let d): day = d
-                case .failure(let reason): throw Error(phrase: text, kind: .moment, reason: reason.text)
+                case .failure(let reason): throw DatePhraseError(phrase: text, kind: .moment, reason: reason.text)
                 }
             }
             return try resolve(text, day: day, time: part, bare: bareness(dayTokens), context)
@@ -157,7 +119,7 @@ public enum DatePhrase {
 
         let day: Day
         if dayTokens.isEmpty {
-            guard time != nil else { throw Error(phrase: text, kind: .moment, reason: nil) }
+            guard time != nil else { throw DatePhraseError(phrase: text, kind: .moment, reason: nil) }
             day = context.today
             return try resolve(text, day: day, time: time, bare: .time, context)
         } else {
@@ -166,9 +128,9 @@ public enum DatePhrase {
             case .failure(let reason):
                 // A malformed time (`25:00`) is more useful to report than "not a day".
                 if time == nil, let last = tokens.last, last.contains(UInt8(ascii: ":")) || last.hasSuffix("am") || last.hasSuffix("pm") {
-                    throw Error(phrase: text, kind: .moment, reason: "\"\(String(decoding: last, as: UTF8.self))\" is not a time of day")
+                    throw DatePhraseError(phrase: text, kind: .moment, reason: "\"\(String(decoding: last, as: UTF8.self))\" is not a time of day")
                 }
-                throw Error(phrase: text, kind: .moment, reason: reason.text)
+                throw DatePhraseError(phrase: text, kind: .moment, reason: reason.text)
             }
         }
         return try resolve(text, day: day, time: time, bare: bareness(dayTokens), context)
@@ -188,7 +150,7 @@ public enum DatePhrase {
         var day = day
         func instant(_ day: Day) throws -> Date {
             guard let date = context.date(day, time ?? Time(hour: 0, minute: 0)) else {
-                throw Error(phrase: text, kind: .moment, reason: "no such moment in \(context.calendar.timeZone.identifier)")
+                throw DatePhraseError(phrase: text, kind: .moment, reason: "no such moment in \(context.calendar.timeZone.identifier)")
             }
             return date
         }
@@ -213,7 +175,7 @@ public enum DatePhrase {
 
     /// Reads a duration such as `90m`, `2h`, `1h30m`, `1h 30m`, `45 min` or `1d`.
     /// - Returns: the number of seconds, more than zero.
-    /// - Throws: `DatePhrase.Error` naming the accepted forms.
+    /// - Throws: `DatePhraseError` naming the accepted forms.
     public static func duration(_ text: String) throws -> Int {
         let bytes = Array(text.utf8).map(lowercased)
         var i = 0
@@ -222,7 +184,7 @@ public enum DatePhrase {
         func skipSpace() { while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 } }
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") {
-            throw Error(phrase: text, kind: .duration, reason: "a duration cannot be negative")
+            throw DatePhraseError(phrase: text, kind: .duration, reason: "a duration cannot be negative")
         }
         while i < bytes.count {
             var number = 0
@@ -231,9 +193,9 @@ public enum DatePhrase {
                 number = number &* 10 &+ d
                 digits += 1
                 i += 1
-                guard digits <= 6 else { throw Error(phrase: text, kind: .duration, reason: "the number is too large") }
+                guard digits <= 6 else { throw DatePhraseError(phrase: text, kind: .duration, reason: "the number is too large") }
             }
-            guard digits > 0 else { throw Error(phrase: text, kind: .duration, reason: nil) }
+            guard digits > 0 else { throw DatePhraseError(phrase: text, kind: .duration, reason: nil) }
             skipSpace()
             var unit: [UInt8] = []
             while i < bytes.count, isLetter(bytes[i]) { unit.append(bytes[i]); i += 1 }
@@ -244,16 +206,16 @@ public enum DatePhrase {
             case "h", "hr", "hrs", "hour", "hours": seconds = 3600
             case "d", "day", "days": seconds = 86400
             case "":
-                throw Error(phrase: text, kind: .duration, reason: "\(number) needs a unit (m or h)")
+                throw DatePhraseError(phrase: text, kind: .duration, reason: "\(number) needs a unit (m or h)")
             default:
-                throw Error(phrase: text, kind: .duration, reason: "unknown unit \"\(String(decoding: unit, as: UTF8.self))\"")
+                throw DatePhraseError(phrase: text, kind: .duration, reason: "unknown unit \"\(String(decoding: unit, as: UTF8.self))\"")
             }
             total += number * seconds
             sawPart = true
             skipSpace()
         }
-        guard sawPart else { throw Error(phrase: text, kind: .duration, reason: "it is empty") }
-        guard total > 0 else { throw Error(phrase: text, kind: .duration, reason: "it must be longer than zero") }
+        guard sawPart else { throw DatePhraseError(phrase: text, kind: .duration, reason: "it is empty") }
+        guard total > 0 else { throw DatePhraseError(phrase: text, kind: .duration, reason: "it must be longer than zero") }
         return total
     }
 
@@ -305,7 +267,7 @@ public enum DatePhrase {
         }
     }
 
-    struct Reason: Swift.Error {
+    struct Reason: Error {
         var text: String?
     }
 
@@ -544,4 +506,42 @@ public enum DatePhrase {
 
 private extension Array where Element == UInt8 {
     func hasSuffix(_ s: String) -> Bool { self.reversed().starts(with: Array(s.utf8).reversed()) }
+}
+
+/// A phrase that could not be read, with the forms that would have been.
+public struct DatePhraseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What the phrase was meant to be.
+    public enum Kind: Hashable, Sendable { case day, moment, duration }
+
+    /// The text as the user wrote it.
+    public var phrase: String
+    public var kind: Kind
+    /// Why it failed, when more specific than "cannot read".
+    public var reason: String?
+
+    /// What went wrong.
+    public var problem: String {
+        let what: String
+        switch kind {
+        case .day: what = "a date"
+        case .moment: what = "a date and time"
+        case .duration: what = "a duration"
+        }
+        if let reason { return "cannot read \"\(phrase)\" as \(what): \(reason)" }
+        return "cannot read \"\(phrase)\" as \(what)"
+    }
+
+    /// The forms that are accepted.
+    public var advice: String {
+        switch kind {
+        case .day:
+            return "use 2026-11-21, today, yesterday, a weekday like friday or last friday, or 3 days ago"
+        case .moment:
+            return "use 2026-11-21, today, yesterday, friday, last friday or 3 days ago, optionally followed by a time like 15:30, 3pm or 8:15am, or this morning, this evening, last night"
+        case .duration:
+            return "use a length of time above zero in minutes and hours like 90m, 2h or 1h30m"
+        }
+    }
+
+    public var description: String { "\(problem) (\(advice))" }
 }

@@ -8,11 +8,11 @@ extension Journal {
     /// Logs an event: people, type, mood, place (reused by name), photos and traits (each
     /// about one person of the event, with the event as source). Updates the day
     /// index in the same transaction.
-    /// - Throws: ``Error/invalidTimeZone(_:)``, ``Error/invalidEventTime(reason:)``,
-    ///   ``Error/personNotFound(id:)``, ``Error/wrongCategoryKind(expected:path:)``,
-    ///   ``Error/unknownCategory(kind:path:suggestions:)`` for a trait kind,
-    ///   ``Error/invalidCoordinates(latitude:longitude:)``, ``Error/photoNotFound(hash:)``,
-    ///   ``Error/duplicateEventUID(_:)``.
+    /// - Throws: ``JournalError/invalidTimeZone(_:)``, ``JournalError/invalidEventTime(reason:)``,
+    ///   ``JournalError/personNotFound(id:)``, ``JournalError/wrongCategoryKind(expected:path:)``,
+    ///   ``JournalError/unknownCategory(kind:path:suggestions:)`` for a trait kind,
+    ///   ``JournalError/invalidCoordinates(latitude:longitude:)``, ``JournalError/photoNotFound(hash:)``,
+    ///   ``JournalError/duplicateEventUID(_:)``.
     @discardableResult
     public func logEvent(_ draft: EventDraft) throws -> Event {
         try write { db in
@@ -52,18 +52,18 @@ extension Journal {
     ///
     /// `change` runs before the write transaction, so it may call the journal (for example
     /// to resolve a mood); the last writer wins.
-    /// - Throws: ``Error/eventNotFound(id:)`` and the errors of ``logEvent(_:)``.
+    /// - Throws: ``JournalError/eventNotFound(id:)`` and the errors of ``logEvent(_:)``.
     @discardableResult
     public func editEvent(id: Int64, _ change: (inout EventDraft) throws -> Void) throws -> Event {
         var draft = try event(id: id).draft
         try change(&draft)
         return try undoableWrite { db, description in
-            guard let old = try Journal.fetchEvents(db, ids: [id]).first else { throw Error.eventNotFound(id: id) }
+            guard let old = try Journal.fetchEvents(db, ids: [id]).first else { throw JournalError.eventNotFound(id: id) }
             description = "edit event #\(id) \(old.title)"
             let t = try Journal.timing(of: draft)
             let uid = draft.uid?.isEmpty == false ? draft.uid! : old.uid
             if let other = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]), other != id {
-                throw Error.duplicateEventUID(uid)
+                throw JournalError.duplicateEventUID(uid)
             }
             let (typeID, moodID, placeID) = try Journal.checkReferences(db, draft)
             try db.cachedStatement(sql: """
@@ -80,11 +80,11 @@ extension Journal {
 
     /// Removes an event with the traits learned in it and photos nothing else uses; the
     /// day index follows.
-    /// - Throws: ``Error/eventNotFound(id:)``.
+    /// - Throws: ``JournalError/eventNotFound(id:)``.
     public func removeEvent(id: Int64) throws {
         try undoableWrite { db, description in
             guard let title = try String.fetchOne(db.cachedStatement(sql: "SELECT title FROM event WHERE id = ?"), arguments: [id]) else {
-                throw Error.eventNotFound(id: id)
+                throw JournalError.eventNotFound(id: id)
             }
             description = "remove event #\(id) \(title)"
             let days = try Int.fetchAll(db.cachedStatement(sql: "SELECT day FROM dayEvent WHERE eventId = ?"), arguments: [id])
@@ -97,10 +97,10 @@ extension Journal {
     // MARK: Reading
 
     /// One event in full.
-    /// - Throws: ``Error/eventNotFound(id:)``.
+    /// - Throws: ``JournalError/eventNotFound(id:)``.
     public func event(id: Int64) throws -> Event {
         try read { db in
-            guard let e = try Journal.fetchEvents(db, ids: [id]).first else { throw Error.eventNotFound(id: id) }
+            guard let e = try Journal.fetchEvents(db, ids: [id]).first else { throw JournalError.eventNotFound(id: id) }
             return e
         }
     }
@@ -241,7 +241,7 @@ extension Journal {
 
     static func validTitle(_ title: String) throws -> String {
         let t = title.kithSingleLine()
-        guard !t.isEmpty else { throw Error.invalidValue(field: "event title", reason: "it is empty") }
+        guard !t.isEmpty else { throw JournalError.invalidValue(field: "event title", reason: "it is empty") }
         return t
     }
 
@@ -251,7 +251,7 @@ extension Journal {
 
     /// Instants rounded down to whole seconds, and the local days touched.
     static func timing(of draft: EventDraft) throws -> Timing {
-        guard let tz = TimeZoneCache.shared.zone(draft.timeZone) else { throw Error.invalidTimeZone(draft.timeZone) }
+        guard let tz = TimeZoneCache.shared.zone(draft.timeZone) else { throw JournalError.invalidTimeZone(draft.timeZone) }
         if draft.allDay {
             let range = draft.allDayDates
                 ?? LocalDate(draft.start, in: tz)...max(LocalDate(draft.start, in: tz), LocalDate(draft.end ?? draft.start, in: tz))
@@ -262,7 +262,7 @@ extension Journal {
         let startAt = Int64(draft.start.timeIntervalSince1970.rounded(.down))
         let endAt = draft.end.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
         if let endAt, endAt < startAt {
-            throw Error.invalidEventTime(reason: "it ends before it starts (give an end after the start, or a positive duration)")
+            throw JournalError.invalidEventTime(reason: "it ends before it starts (give an end after the start, or a positive duration)")
         }
         let (s, e) = days(startAt: startAt, endAt: endAt, allDay: false, timeZone: tz)
         return Timing(startAt: startAt, endAt: endAt, startDay: s, endDay: e)
@@ -326,7 +326,7 @@ extension Journal {
         let title = try validTitle(draft.title)
         let uid = draft.uid?.isEmpty == false ? draft.uid! : newUID()
         if !uidKnownNew, try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event WHERE uid = ?)"), arguments: [uid]) == true {
-            throw Error.duplicateEventUID(uid)
+            throw JournalError.duplicateEventUID(uid)
         }
         let (typeID, moodID, placeID) = try checkReferences(db, draft, verified: &verified, categories: categories)
         let now = Journal.now()
@@ -363,7 +363,7 @@ extension Journal {
         for p in draft.personIDs where !people.contains(p) {
             guard try RawRow.first(db, db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person WHERE id = ?)"), { $0.int(p) },
                                    read: { $0.int(0) }) == 1 else {
-                throw Error.personNotFound(id: p)
+                throw JournalError.personNotFound(id: p)
             }
             try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, ?, ?)")) { r in
                 r.int(id); r.int(p); r.int(people.count)
@@ -373,7 +373,7 @@ extension Journal {
         var photos: [String] = []
         for h in draft.photoHashes where !photos.contains(h) {
             guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE hash = ?)"), arguments: [h]) == true else {
-                throw Error.photoNotFound(hash: h)
+                throw JournalError.photoNotFound(hash: h)
             }
             try db.cachedStatement(sql: "INSERT INTO eventPhoto (eventId, photoHash, position) VALUES (?, ?, ?)").execute(arguments: [id, h, photos.count])
             photos.append(h)
@@ -384,8 +384,8 @@ extension Journal {
     /// Writes the traits of an event, each about one of its `people`: a draft with an id
     /// of one of the event's traits updates that row (its id and date stay), one without
     /// is inserted, and the event's other traits are deleted.
-    /// - Throws: ``Error/traitPersonMissing(text:people:)`` for a trait without a person in
-    ///   an event with several, ``Error/traitPersonNotInEvent(text:person:people:)``.
+    /// - Throws: ``JournalError/traitPersonMissing(text:people:)`` for a trait without a person in
+    ///   an event with several, ``JournalError/traitPersonNotInEvent(text:person:people:)``.
     static func writeEventTraits(_ db: Database, id: Int64, _ traits: [TraitDraft], people: [Int64], isNew: Bool,
                                  categories: CategoryCache?) throws {
         // The event's traits as stored: id -> (person, category, text, position).
@@ -401,7 +401,7 @@ extension Journal {
             return
         }
         if people.isEmpty {
-            throw Error.invalidValue(field: "trait", reason: "traits are learned about people; add someone to the event")
+            throw JournalError.invalidValue(field: "trait", reason: "traits are learned about people; add someone to the event")
         }
         func names() throws -> [String] {
             try people.map { try String.fetchOne(db.cachedStatement(sql: "SELECT displayName FROM person WHERE id = ?"), arguments: [$0]) ?? "#\($0)" }
@@ -413,19 +413,19 @@ extension Journal {
         let now = Journal.now()
         for trait in traits {
             let text = trait.text.kithTrimmed()
-            guard !text.isEmpty else { throw Error.invalidValue(field: "trait", reason: "its text is empty") }
+            guard !text.isEmpty else { throw JournalError.invalidValue(field: "trait", reason: "its text is empty") }
             let person: Int64
             if let p = trait.personID {
                 guard people.contains(p) else {
                     let name = try String.fetchOne(db.cachedStatement(sql: "SELECT displayName FROM person WHERE id = ?"), arguments: [p])
-                    guard let name else { throw Error.personNotFound(id: p) }
-                    throw Error.traitPersonNotInEvent(text: text, person: name, people: try names())
+                    guard let name else { throw JournalError.personNotFound(id: p) }
+                    throw JournalError.traitPersonNotInEvent(text: text, person: name, people: try names())
                 }
                 person = p
             } else if people.count == 1 {
                 person = people[0]
             } else {
-                throw Error.traitPersonMissing(text: text, people: try names())
+                throw JournalError.traitPersonMissing(text: text, people: try names())
             }
             let category = try traitCategory(db, path: trait.path, cache: categories)
             if let t = trait.id, let old = existing[t], kept.insert(t).inserted {
@@ -450,11 +450,11 @@ extension Journal {
     static func traitCategory(_ db: Database, path: String, cache: CategoryCache? = nil) throws -> Category {
         do {
             return try resolveCategory(db, kind: .trait, path: path, cache: cache)
-        } catch Error.unknownCategory(let kind, let p, let suggestions) {
+        } catch JournalError.unknownCategory(let kind, let p, let suggestions) {
             let parts = path.split(separator: "/").map { String($0).kithTrimmed(newlines: false) }
-            guard parts.count == 2 else { throw Error.unknownCategory(kind: kind, path: p, suggestions: suggestions) }
+            guard parts.count == 2 else { throw JournalError.unknownCategory(kind: kind, path: p, suggestions: suggestions) }
             let main = try resolveCategory(db, kind: .trait, path: parts[0])
-            guard main.parentID == nil else { throw Error.categoryTreeTooDeep(path: path) }
+            guard main.parentID == nil else { throw JournalError.categoryTreeTooDeep(path: path) }
             defer { cache?.invalidate() }
             return try insertCategory(db, kind: .trait, path: main.path + "/" + parts[1], icon: nil, color: nil, score: nil)
         }
@@ -462,13 +462,13 @@ extension Journal {
 
     static func upsertPlace(_ db: Database, _ draft: PlaceDraft, cache: PlaceCache? = nil) throws -> Int64 {
         let name = draft.name.kithSingleLine()
-        guard !name.isEmpty else { throw Error.invalidValue(field: "place name", reason: "it is empty") }
+        guard !name.isEmpty else { throw JournalError.invalidValue(field: "place name", reason: "it is empty") }
         if (draft.latitude == nil) != (draft.longitude == nil) {
-            throw Error.invalidValue(field: "coordinates", reason: "give both latitude and longitude")
+            throw JournalError.invalidValue(field: "coordinates", reason: "give both latitude and longitude")
         }
         if let lat = draft.latitude, let lon = draft.longitude {
             guard (-90...90).contains(lat), (-180...180).contains(lon), lat.isFinite, lon.isFinite else {
-                throw Error.invalidCoordinates(latitude: lat, longitude: lon)
+                throw JournalError.invalidCoordinates(latitude: lat, longitude: lon)
             }
         }
         // A known place keeps its address and coordinates: other events stand there, and a

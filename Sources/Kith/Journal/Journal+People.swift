@@ -6,9 +6,9 @@ extension Journal {
     // MARK: Writing
 
     /// Adds a person. A UID is generated when the draft has none.
-    /// - Throws: ``Error/invalidValue(field:reason:)`` for an empty name,
-    ///   ``Error/wrongCategoryKind(expected:path:)`` when `relationID` is not a relation
-    ///   category, ``Error/duplicatePersonUID(_:)``, ``Error/photoNotFound(hash:)``.
+    /// - Throws: ``JournalError/invalidValue(field:reason:)`` for an empty name,
+    ///   ``JournalError/wrongCategoryKind(expected:path:)`` when `relationID` is not a relation
+    ///   category, ``JournalError/duplicatePersonUID(_:)``, ``JournalError/photoNotFound(hash:)``.
     @discardableResult
     public func addPerson(_ draft: PersonDraft) throws -> Person {
         try write { db in
@@ -21,7 +21,7 @@ extension Journal {
     ///
     /// `change` runs before the write transaction, so it may call the journal; the last
     /// writer wins.
-    /// - Throws: ``Error/personNotFound(id:)`` and the errors of ``addPerson(_:)``.
+    /// - Throws: ``JournalError/personNotFound(id:)`` and the errors of ``addPerson(_:)``.
     @discardableResult
     public func editPerson(id: Int64, _ change: (inout PersonDraft) throws -> Void) throws -> Person {
         var draft = try person(id: id).draft
@@ -41,7 +41,7 @@ extension Journal {
     /// keeps those, an event with only them keeps no one. The traits learned about them
     /// are removed with them, and so is their photo unless something else uses it. The day
     /// index is updated in the same transaction.
-    /// - Throws: ``Error/personNotFound(id:)``.
+    /// - Throws: ``JournalError/personNotFound(id:)``.
     public func removePerson(id: Int64) throws {
         try undoableWrite { db, description in
             let old = try Journal.fetchPerson(db, id: id)
@@ -59,10 +59,10 @@ extension Journal {
     /// keeps the fuller value: a birthday with its year beats the same day without, a name
     /// or organisation that holds the other whole and more beats it, an empty one is
     /// filled; the kept person's name, if it loses, stays as a nickname. The other person is then removed. The day index stays correct.
-    /// - Throws: ``Error/mergeWithSelf``, ``Error/personNotFound(id:)``.
+    /// - Throws: ``JournalError/mergeWithSelf``, ``JournalError/personNotFound(id:)``.
     @discardableResult
     public func mergePeople(keeping: Int64, removing: Int64) throws -> Person {
-        guard keeping != removing else { throw Error.mergeWithSelf }
+        guard keeping != removing else { throw JournalError.mergeWithSelf }
         return try undoableWrite { db, description in
             let a = try Journal.fetchPerson(db, id: keeping)
             let b = try Journal.fetchPerson(db, id: removing)
@@ -153,7 +153,7 @@ extension Journal {
     // MARK: Reading
 
     /// The person with this id, in full.
-    /// - Throws: ``Error/personNotFound(id:)``.
+    /// - Throws: ``JournalError/personNotFound(id:)``.
     public func person(id: Int64) throws -> Person {
         try read { db in try Journal.fetchPerson(db, id: id) }
     }
@@ -229,8 +229,8 @@ extension Journal {
     /// Finds one person from what a user typed: the exact display name, then a nickname,
     /// then a unique prefix of the name or of one of its words, then a unique close match;
     /// all case- and diacritic-insensitive.
-    /// - Throws: ``Error/ambiguousPerson(name:candidates:)`` listing the candidates,
-    ///   ``Error/unknownPerson(name:suggestions:)`` with close names.
+    /// - Throws: ``JournalError/ambiguousPerson(name:candidates:)`` listing the candidates,
+    ///   ``JournalError/unknownPerson(name:suggestions:)`` with close names.
     public func resolvePerson(_ typed: String) throws -> Person {
         try read { db in
             let id = try Journal.resolvePersonID(db, typed)
@@ -262,14 +262,14 @@ extension Journal {
 
     static func resolvePersonID(_ db: Database, _ typed: String) throws -> Int64 {
         let key = NameMatcher.fold(typed)
-        guard !key.isEmpty else { throw Error.unknownPerson(name: typed, suggestions: []) }
+        guard !key.isEmpty else { throw JournalError.unknownPerson(name: typed, suggestions: []) }
 
         func decide(_ ids: [Int64], names: (Int64) throws -> String?) throws -> Int64? {
             let unique = sortedUnique(ids)
             if unique.count == 1 { return unique[0] }
             if unique.count > 1 {
                 let candidates = try unique.compactMap(names).sorted { NameMatcher.fold($0) < NameMatcher.fold($1) }
-                throw Error.ambiguousPerson(name: typed, candidates: candidates)
+                throw JournalError.ambiguousPerson(name: typed, candidates: candidates)
             }
             return nil
         }
@@ -334,21 +334,21 @@ extension Journal {
         let loose = folded.filter { NameMatcher.distance(key, $0.key) <= max(3, key.count / 2) }
             .sorted { NameMatcher.distance(key, $0.key) < NameMatcher.distance(key, $1.key) }
             .prefix(3).compactMap { names[$0.id] }
-        throw Error.unknownPerson(name: typed, suggestions: Array(loose))
+        throw JournalError.unknownPerson(name: typed, suggestions: Array(loose))
     }
 
     static func checkPersonDraft(_ db: Database, _ draft: PersonDraft, existingID: Int64?) throws -> (String, String) {
         let name = draft.displayName.kithSingleLine()
-        guard !name.isEmpty else { throw Error.invalidValue(field: "person name", reason: "it is empty") }
+        guard !name.isEmpty else { throw JournalError.invalidValue(field: "person name", reason: "it is empty") }
         if let r = draft.relationID { _ = try requireCategory(db, id: r, kind: .relation) }
         if let h = draft.photoHash {
             guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE hash = ?)"), arguments: [h]) == true else {
-                throw Error.photoNotFound(hash: h)
+                throw JournalError.photoNotFound(hash: h)
             }
         }
         let uid = (draft.uid?.isEmpty == false ? draft.uid! : newUID())
         if let other = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM person WHERE uid = ?"), arguments: [uid]), other != existingID {
-            throw Error.duplicatePersonUID(uid)
+            throw JournalError.duplicatePersonUID(uid)
         }
         return (name, uid)
     }
@@ -437,7 +437,7 @@ extension Journal {
 
     static func fetchPerson(_ db: Database, id: Int64) throws -> Person {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM person WHERE id = ?"), arguments: [id]) else {
-            throw Error.personNotFound(id: id)
+            throw JournalError.personNotFound(id: id)
         }
         let nicknames = try String.fetchAll(db.cachedStatement(sql: "SELECT value FROM personNickname WHERE personId = ? ORDER BY position"), arguments: [id])
         var emails: [LabeledValue] = [], phones: [LabeledValue] = [], urls: [LabeledValue] = []

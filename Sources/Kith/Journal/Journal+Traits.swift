@@ -36,7 +36,7 @@ extension Journal {
 
 extension Journal {
     /// One trait, with whom it is about and where it was learned.
-    /// - Throws: ``Error/traitNotFound(id:)``.
+    /// - Throws: ``JournalError/traitNotFound(id:)``.
     public func trait(id: Int64) throws -> TraitEntry {
         try read { db in try Journal.fetchTrait(db, id: id) }
     }
@@ -44,14 +44,14 @@ extension Journal {
     /// Notes a trait of a person learned outside any event (`kith traits add`).
     /// - Parameters:
     ///   - path: the trait kind, `Interests` or `Interests/Chess` (a missing subcategory is made).
-    /// - Throws: ``Error/personNotFound(id:)``, ``Error/unknownCategory(kind:path:suggestions:)``,
-    ///   ``Error/invalidValue(field:reason:)`` for an empty text.
+    /// - Throws: ``JournalError/personNotFound(id:)``, ``JournalError/unknownCategory(kind:path:suggestions:)``,
+    ///   ``JournalError/invalidValue(field:reason:)`` for an empty text.
     @discardableResult
     public func addTrait(personID: Int64, path: String, text: String) throws -> TraitEntry {
         try write { db in
             let text = try Journal.validTraitText(text)
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM person WHERE id = ?)", arguments: [personID]) == true else {
-                throw Error.personNotFound(id: personID)
+                throw JournalError.personNotFound(id: personID)
             }
             let category = try Journal.traitCategory(db, path: path)
             let position = try Int.fetchOne(db, sql: "SELECT ifnull(max(position) + 1, 0) FROM trait WHERE personId = ? AND eventId IS NULL",
@@ -64,8 +64,8 @@ extension Journal {
 
     /// Changes a trait's text, kind or person; nil leaves a field as it is. A trait learned
     /// in an event stays about one of that event's people.
-    /// - Throws: ``Error/traitNotFound(id:)``, ``Error/traitPersonNotInEvent(text:person:people:)``,
-    ///   ``Error/personNotFound(id:)``, the errors of ``addTrait(personID:path:text:)``.
+    /// - Throws: ``JournalError/traitNotFound(id:)``, ``JournalError/traitPersonNotInEvent(text:person:people:)``,
+    ///   ``JournalError/personNotFound(id:)``, the errors of ``addTrait(personID:path:text:)``.
     @discardableResult
     public func editTrait(id: Int64, text: String? = nil, path: String? = nil, personID: Int64? = nil) throws -> TraitEntry {
         try undoableWrite { db, description in
@@ -76,7 +76,7 @@ extension Journal {
             var person = old.person.id
             if let personID, personID != person {
                 guard let name = try String.fetchOne(db, sql: "SELECT displayName FROM person WHERE id = ?", arguments: [personID]) else {
-                    throw Error.personNotFound(id: personID)
+                    throw JournalError.personNotFound(id: personID)
                 }
                 if let event = old.source?.id {
                     let inEvent = try Row.fetchAll(db, sql: """
@@ -84,7 +84,7 @@ extension Journal {
                         WHERE ep.eventId = ? ORDER BY ep.position
                         """, arguments: [event])
                     guard inEvent.contains(where: { ($0[0] as Int64) == personID }) else {
-                        throw Error.traitPersonNotInEvent(text: newText, person: name, people: inEvent.map { $0[1] })
+                        throw JournalError.traitPersonNotInEvent(text: newText, person: name, people: inEvent.map { $0[1] })
                     }
                 }
                 person = personID
@@ -97,7 +97,7 @@ extension Journal {
 
     /// Removes one trait.
     /// - Returns: the trait as it was.
-    /// - Throws: ``Error/traitNotFound(id:)``.
+    /// - Throws: ``JournalError/traitNotFound(id:)``.
     @discardableResult
     public func removeTrait(id: Int64) throws -> TraitEntry {
         try undoableWrite { db, description in
@@ -111,7 +111,7 @@ extension Journal {
     /// Which of `ids` (an event's people) `typed` names: the exact name, then a nickname,
     /// then a unique prefix of the name, a word of it or a nickname, then a close match;
     /// nil when none does. `exact` tells an exact name or nickname from the looser kinds.
-    /// - Throws: ``Error/ambiguousPerson(name:candidates:)`` when several match at the
+    /// - Throws: ``JournalError/ambiguousPerson(name:candidates:)`` when several match at the
     ///   first kind that matches any.
     public func matchPerson(_ typed: String, among ids: [Int64]) throws -> (id: Int64, exact: Bool)? {
         let key = NameMatcher.fold(typed)
@@ -125,7 +125,7 @@ extension Journal {
             }
             func decide(_ found: [(id: Int64, name: String, key: String, nicks: [String])]) throws -> Int64? {
                 if found.count == 1 { return found[0].id }
-                if found.count > 1 { throw Error.ambiguousPerson(name: typed, candidates: found.map(\.name)) }
+                if found.count > 1 { throw JournalError.ambiguousPerson(name: typed, candidates: found.map(\.name)) }
                 return nil
             }
             if let id = try decide(people.filter { $0.key == key }) { return (id, true) }
@@ -141,13 +141,13 @@ extension Journal {
     }
 
     static func fetchTrait(_ db: Database, id: Int64) throws -> TraitEntry {
-        guard let entry = try traitEntries(db, where: "t.id = ?", arguments: [id]).first?.entry else { throw Error.traitNotFound(id: id) }
+        guard let entry = try traitEntries(db, where: "t.id = ?", arguments: [id]).first?.entry else { throw JournalError.traitNotFound(id: id) }
         return entry
     }
 
     static func validTraitText(_ text: String) throws -> String {
         let t = text.kithTrimmed()
-        guard !t.isEmpty else { throw Error.invalidValue(field: "trait", reason: "its text is empty") }
+        guard !t.isEmpty else { throw JournalError.invalidValue(field: "trait", reason: "its text is empty") }
         return t
     }
 }

@@ -6,7 +6,7 @@ import GRDB
 /// Valid only inside the transaction that made it. Whoever creates a category while using
 /// it, or rolls back a savepoint, calls ``invalidate()``.
 final class CategoryCache {
-    private var results: [String: Result<Category, Journal.Error>] = [:]
+    private var results: [String: Result<Category, JournalError>] = [:]
     /// Every category, as `Journal.fetchCategories(_:kind: nil)` gives them, once read.
     private var all: [Category]?
 
@@ -18,7 +18,7 @@ final class CategoryCache {
             let c = try Journal.resolveCategory(in: categories(db, kind: kind), kind: kind, path: path)
             results[key] = .success(c)
             return c
-        } catch let e as Journal.Error {
+        } catch let e as JournalError {
             results[key] = .failure(e)
             throw e
         }
@@ -35,10 +35,10 @@ final class CategoryCache {
     }
 
     /// The category with this id, as `Journal.fetchCategory(_:id:)` gives it.
-    /// - Throws: `Journal.Error.categoryNotFound(id:)`.
+    /// - Throws: `JournalError.categoryNotFound(id:)`.
     func category(_ db: Database, id: Int64) throws -> Category {
         guard let c = try categories(db, kind: nil).first(where: { $0.id == id }) else {
-            throw Journal.Error.categoryNotFound(id: id)
+            throw JournalError.categoryNotFound(id: id)
         }
         return c
     }

@@ -4,7 +4,7 @@ import GRDB
 extension Journal {
     /// The whole journal as a ``JournalDocument``, in a stable order.
     /// - Parameter cancellation: checked once per person and event; when cancelled, the
-    ///   export throws ``Error/cancelled``.
+    ///   export throws ``JournalError/cancelled``.
     /// - Complexity: O(size of the journal).
     public func exportDocument(cancellation: Cancellation? = nil) throws -> JournalDocument {
         try read { db in
@@ -207,7 +207,7 @@ extension Journal {
     }
 
     /// A short reason from a JSON decoding error, without the document's contents.
-    static func decodingProblem(_ error: any Swift.Error) -> String {
+    static func decodingProblem(_ error: any Error) -> String {
         guard let e = error as? DecodingError else { return "not valid JSON" }
         switch e {
         case .keyNotFound(let key, _): return "no \"\(key.stringValue)\" field"

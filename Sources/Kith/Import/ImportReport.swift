@@ -140,7 +140,7 @@ public struct ImportItem: Sendable, Hashable, Codable {
 }
 
 /// A card or event that could not be imported.
-public struct ImportFailure: Swift.Error, Sendable, Hashable, Codable {
+public struct ImportFailure: Error, Sendable, Hashable, Codable {
     public var line: Int
     /// The card's or event's name when it has one.
     public var name: String
@@ -160,7 +160,7 @@ public struct ImportWarning: Sendable, Hashable, Codable, CustomStringConvertibl
 extension Journal {
     /// Why a file imported nothing: it could not be read, or (without `keepGoing`) one of its
     /// cards or events failed. Nothing was written.
-    public struct ImportError: Swift.Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    public struct ImportError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
         /// The file name.
         public var file: String
         /// The line of the card or event that failed (0 when not tied to one).

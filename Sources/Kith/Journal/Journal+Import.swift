@@ -182,9 +182,9 @@ extension Journal {
             }
         } catch let e as ImportError {
             throw e
-        } catch Error.cancelled {
-            throw Error.cancelled
-        } catch let e as Error {
+        } catch JournalError.cancelled {
+            throw JournalError.cancelled
+        } catch let e as JournalError {
             throw ImportError(file: "", line: 0, item: nil, reason: e.description, advice: "nothing was imported")
         } catch {
             throw ImportError(file: "", line: 0, item: nil, reason: Journal.reason(error), advice: "nothing was imported")
@@ -405,7 +405,7 @@ extension Journal {
         return try importCards(fileName: fileName, format: { "vCard " + ($0?.version.rawValue ?? "") }, total: total,
                                options: options) { body in
             // An error of the import stops the read, which wraps it: it is kept to be thrown as it was.
-            var stop: Swift.Error?
+            var stop: (any Error)?
             do {
                 return try VCard.readText(bytes) { card in
                     do { try body(card) } catch { stop = error; throw error }
@@ -491,7 +491,7 @@ extension Journal {
                     } catch {
                         // The savepoint rolled back: categories it made are gone.
                         index.categories.invalidate()
-                        let reason = (error as? Journal.Error)?.description ?? Journal.reason(error)
+                        let reason = (error as? JournalError)?.description ?? Journal.reason(error)
                         guard options.keepGoing else {
                             throw ImportError(file: fileName, line: card.line, item: contact.fields.displayName, reason: reason,
                                               advice: "fix or remove that card, or import with --keep-going")
@@ -523,11 +523,11 @@ extension Journal {
             // A unique subcategory name is found by resolveCategory; `into` wants the exact path.
             let parts = path.split(separator: "/").count
             if parts == (c.parentID == nil ? 1 : 2) || !create { return c }
-        } catch Error.unknownCategory(let kind, let p, let s) {
-            if !create { throw Error.unknownCategory(kind: kind, path: p, suggestions: s) }
+        } catch JournalError.unknownCategory(let kind, let p, let s) {
+            if !create { throw JournalError.unknownCategory(kind: kind, path: p, suggestions: s) }
         }
         let parts = path.split(separator: "/").map { String($0).kithTrimmed(newlines: false) }.filter { !$0.isEmpty }
-        guard !parts.isEmpty, parts.count <= 2 else { throw Error.categoryTreeTooDeep(path: path) }
+        guard !parts.isEmpty, parts.count <= 2 else { throw JournalError.categoryTreeTooDeep(path: path) }
         defer { cache?.invalidate() }
         let main = try (try? resolveMain(db, parts[0])) ?? insertCategory(db, kind: .relation, path: parts[0], icon: nil, color: nil, score: nil)
         if parts.count == 1 { return main }
@@ -537,7 +537,7 @@ extension Journal {
     static func resolveMain(_ db: Database, _ name: String) throws -> Category {
         let key = NameMatcher.fold(name)
         guard let c = try fetchCategories(db, kind: .relation).first(where: { $0.parentID == nil && NameMatcher.fold($0.name) == key }) else {
-            throw Error.unknownCategory(kind: .relation, path: name, suggestions: [])
+            throw JournalError.unknownCategory(kind: .relation, path: name, suggestions: [])
         }
         return c
     }
@@ -586,7 +586,7 @@ extension Journal {
         if let (id, rule) = found.person {
             // What decides whether anything changes, without loading the whole person.
             guard let head = try RawRow.first(db, PersonStatements.get(statements, db, .importHead), { $0.int(id) }, read: { c in (c.text(0), c.optionalText(1), c.optionalInt(2), c.optionalText(3), c.optionalText(4)) })
-            else { throw Error.personNotFound(id: id) }
+            else { throw JournalError.personNotFound(id: id) }
             let (oldName, oldRev, oldRelation, lastSource, lastSnapshot) = head
             // A REV not newer keeps the person as it is: skipped when the card says
             // something else, unchanged (below) when it is the card imported last time.
@@ -655,7 +655,7 @@ extension Journal {
         // UID of the journal (a card whose UID is taken matched that person above). The
         // UNIQUE constraint on person.uid stays the last word.
         let name = draft.displayName.kithSingleLine()
-        guard !name.isEmpty else { throw Error.invalidValue(field: "person name", reason: "it is empty") }
+        guard !name.isEmpty else { throw JournalError.invalidValue(field: "person name", reason: "it is empty") }
         let uid = c.uid.flatMap { index.byUID[$0] == nil ? $0 : nil } ?? newUID()
         draft.uid = uid
         let id = try insertPersonRow(db, draft, name: name, uid: uid, statements: statements)

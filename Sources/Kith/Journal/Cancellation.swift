@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The caller keeps it and calls ``cancel()`` from any thread, for example from its
 /// SIGINT handler (the library installs no signal handlers); the work checks it once per
-/// card, event or backup step and throws ``Journal/Error/cancelled``, leaving the journal
+/// card, event or backup step and throws ``JournalError/cancelled``, leaving the journal
 /// as it was and no file behind.
 public final class Cancellation: @unchecked Sendable {
     // An uncontended lock per check: tens of nanoseconds next to microseconds per item.
@@ -24,14 +24,14 @@ public final class Cancellation: @unchecked Sendable {
         return flag
     }
 
-    /// Throws ``Journal/Error/cancelled`` once ``cancel()`` was called.
+    /// Throws ``JournalError/cancelled`` once ``cancel()`` was called.
     public func check() throws {
-        if isCancelled { throw Journal.Error.cancelled }
+        if isCancelled { throw JournalError.cancelled }
     }
 }
 
 extension Optional where Wrapped == Cancellation {
-    /// Throws ``Journal/Error/cancelled`` when there is a cancellation and it was cancelled.
+    /// Throws ``JournalError/cancelled`` when there is a cancellation and it was cancelled.
     func check() throws {
         if let c = self { try c.check() }
     }

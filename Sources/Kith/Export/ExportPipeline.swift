@@ -11,7 +11,7 @@ import ICalendarFormat
 /// ``recycle(_:)`` for each batch written, and ``writerFinished()`` once when it returns.
 final class ExportPipeline: @unchecked Sendable {
     /// Thrown by ``send(_:)`` once the writer has stopped.
-    struct Stopped: Swift.Error {}
+    struct Stopped: Error {}
 
     private let condition = NSCondition()
     /// Batches read and not received yet, oldest first (at most `depth`).

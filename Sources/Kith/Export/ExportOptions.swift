@@ -15,7 +15,7 @@ public struct VCardExportOptions: Sendable {
     public var relationPath: String?
     /// Only these people.
     public var personIDs: [Int64]?
-    /// Checked once per person: when cancelled, the export throws ``Journal/Error/cancelled``.
+    /// Checked once per person: when cancelled, the export throws ``JournalError/cancelled``.
     public var cancellation: Cancellation?
 
     public init(version: VCardExportVersion = .v4_0, relationPath: String? = nil, personIDs: [Int64]? = nil) {
@@ -34,7 +34,7 @@ public struct CalendarExportOptions: Sendable {
     /// Add a yearly all-day event for each birthday and anniversary.
     public var birthdays: Bool
     /// Checked before each piece (about 1 MiB) goes out: when cancelled, the export throws
-    /// ``Journal/Error/cancelled`` (a file export then leaves no file).
+    /// ``JournalError/cancelled`` (a file export then leaves no file).
     public var cancellation: Cancellation?
 
     public init(from: LocalDate? = nil, to: LocalDate? = nil, personID: Int64? = nil, birthdays: Bool = false) {

@@ -161,7 +161,7 @@ extension Journal {
                     } catch {
                         // A rolled-back savepoint may have taken places the cache holds.
                         context.verified.places?.byName.removeAll()
-                        let reason = (error as? EventMapping.Failure)?.reason ?? (error as? Journal.Error)?.description ?? Journal.reason(error)
+                        let reason = (error as? EventMapping.Failure)?.reason ?? (error as? JournalError)?.description ?? Journal.reason(error)
                         let name = title.isEmpty ? "event \(unit.event.uid ?? String(k + 1))" : title
                         guard options.keepGoing else {
                             throw ImportError(file: fileName, line: unit.event.line, item: name, reason: reason,

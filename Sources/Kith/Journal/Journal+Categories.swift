@@ -21,14 +21,14 @@ extension Journal {
     }
 
     /// The category with this id.
-    /// - Throws: ``Error/categoryNotFound(id:)``.
+    /// - Throws: ``JournalError/categoryNotFound(id:)``.
     public func category(id: Int64) throws -> Category {
         try read { db in try Journal.fetchCategory(db, id: id) }
     }
 
     /// Finds a category by path (`Friends/College`, `Friends`, or a subcategory name alone
     /// when it is unique), case- and diacritic-insensitively.
-    /// - Throws: ``Error/unknownCategory(kind:path:suggestions:)``.
+    /// - Throws: ``JournalError/unknownCategory(kind:path:suggestions:)``.
     public func category(kind: Category.Kind, path: String) throws -> Category {
         try read { db in try Journal.resolveCategory(db, kind: kind, path: path) }
     }
@@ -37,7 +37,7 @@ extension Journal {
     /// of the category tree (`kith log` resolves its type, mood and traits together).
     /// - Returns: one result per request, in order: the category, or the error
     ///   ``category(kind:path:)`` would throw for it.
-    public func categories(resolving requests: [(kind: Category.Kind, path: String)]) throws -> [Result<Category, any Swift.Error>] {
+    public func categories(resolving requests: [(kind: Category.Kind, path: String)]) throws -> [Result<Category, any Error>] {
         try read { db in
             let cache = CategoryCache()
             return requests.map { request in Result { try cache.resolve(db, kind: request.kind, path: request.path) } }
@@ -52,8 +52,8 @@ extension Journal {
     ///   - icon: an emoji or short symbol; empty if nil.
     ///   - color: `#RRGGBB`; the parent's colour, or grey, if nil.
     ///   - score: moods only, -2...2 (0 if nil).
-    /// - Throws: ``Error/invalidColor(_:)``, ``Error/categoryExists(kind:path:)``,
-    ///   ``Error/categoryTreeTooDeep(path:)``, ``Error/unknownCategory(kind:path:suggestions:)``.
+    /// - Throws: ``JournalError/invalidColor(_:)``, ``JournalError/categoryExists(kind:path:)``,
+    ///   ``JournalError/categoryTreeTooDeep(path:)``, ``JournalError/unknownCategory(kind:path:suggestions:)``.
     @discardableResult
     public func addCategory(kind: Category.Kind, path: String, icon: String? = nil, color: String? = nil,
                             score: Int? = nil) throws -> Category {
@@ -64,8 +64,8 @@ extension Journal {
 
     /// Renames, recolours, re-icons, reorders or moves a category. Everything that points at
     /// it shows the change at once.
-    /// - Throws: ``Error/categoryNotFound(id:)``, ``Error/invalidColor(_:)``,
-    ///   ``Error/categoryExists(kind:path:)``, ``Error/categoryTreeTooDeep(path:)``.
+    /// - Throws: ``JournalError/categoryNotFound(id:)``, ``JournalError/invalidColor(_:)``,
+    ///   ``JournalError/categoryExists(kind:path:)``, ``JournalError/categoryTreeTooDeep(path:)``.
     @discardableResult
     public func editCategory(id: Int64, _ changes: CategoryChanges) throws -> Category {
         try undoableWrite { db, description in
@@ -75,22 +75,22 @@ extension Journal {
             if let n = changes.name { name = try Journal.validName(n, field: "category name") }
             let icon = changes.icon ?? old.icon
             let color = changes.color ?? old.color
-            guard Category.isValidColor(color) else { throw Error.invalidColor(color) }
+            guard Category.isValidColor(color) else { throw JournalError.invalidColor(color) }
             var parentID = old.parentID
             if let p = changes.parentID {
                 parentID = p
                 if let p {
                     let parent = try Journal.fetchCategory(db, id: p)
-                    guard parent.kind == old.kind else { throw Error.wrongCategoryKind(expected: old.kind, path: parent.path) }
+                    guard parent.kind == old.kind else { throw JournalError.wrongCategoryKind(expected: old.kind, path: parent.path) }
                     let hasChildren = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM category WHERE parentId = ?)"), arguments: [id]) ?? false
                     if parent.parentID != nil || hasChildren || p == id || old.kind == .mood {
-                        throw Error.categoryTreeTooDeep(path: parent.path + "/" + name)
+                        throw JournalError.categoryTreeTooDeep(path: parent.path + "/" + name)
                     }
                 }
             }
             var score = old.score
             if old.kind == .mood, let s = changes.score {
-                guard (-2...2).contains(s) else { throw Error.invalidValue(field: "mood score", reason: "\(s) is not between -2 and 2") }
+                guard (-2...2).contains(s) else { throw JournalError.invalidValue(field: "mood score", reason: "\(s) is not between -2 and 2") }
                 score = s
             }
             let position: Int
@@ -101,7 +101,7 @@ extension Journal {
             let newPath = parentPath.map { $0 + "/" + name } ?? name
             if NameMatcher.fold(name) != NameMatcher.fold(old.name) || parentID != old.parentID {
                 if try Journal.siblingExists(db, kind: old.kind, parentID: parentID, name: name, except: id) {
-                    throw Error.categoryExists(kind: old.kind, path: newPath)
+                    throw JournalError.categoryExists(kind: old.kind, path: newPath)
                 }
             }
             try db.cachedStatement(sql: """
@@ -121,8 +121,8 @@ extension Journal {
     /// `reassignTo` names another category of the same kind: then everything that used it
     /// points there instead, and its subcategories move under it (which must then be a main
     /// category). Moods reassigned this way update the day index.
-    /// - Throws: ``Error/categoryInUse(kind:path:usage:)``, ``Error/wrongCategoryKind(expected:path:)``,
-    ///   ``Error/categoryTreeTooDeep(path:)``.
+    /// - Throws: ``JournalError/categoryInUse(kind:path:usage:)``, ``JournalError/wrongCategoryKind(expected:path:)``,
+    ///   ``JournalError/categoryTreeTooDeep(path:)``.
     public func removeCategory(id: Int64, reassignTo target: Int64? = nil) throws {
         try undoableWrite { db, description in
             let old = try Journal.fetchCategory(db, id: id)
@@ -133,16 +133,16 @@ extension Journal {
             let children = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM category WHERE parentId = ?"), arguments: [id]) ?? 0
             if let target {
                 let t = try Journal.fetchCategory(db, id: target)
-                guard t.kind == old.kind, t.id != id else { throw Error.wrongCategoryKind(expected: old.kind, path: t.path) }
+                guard t.kind == old.kind, t.id != id else { throw JournalError.wrongCategoryKind(expected: old.kind, path: t.path) }
                 description += " (moved to \(t.path))"
                 if children > 0 {
-                    guard t.parentID == nil, t.id != id else { throw Error.categoryTreeTooDeep(path: t.path + "/…") }
+                    guard t.parentID == nil, t.id != id else { throw JournalError.categoryTreeTooDeep(path: t.path + "/…") }
                     let childRows = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name FROM category WHERE parentId = ?"), arguments: [id])
                     var pos = try Journal.nextPosition(db, kind: old.kind, parentID: target)
                     for row in childRows {
                         let name: String = row["name"]
                         if try Journal.siblingExists(db, kind: old.kind, parentID: target, name: name, except: nil) {
-                            throw Error.categoryExists(kind: old.kind, path: t.path + "/" + name)
+                            throw JournalError.categoryExists(kind: old.kind, path: t.path + "/" + name)
                         }
                         try db.cachedStatement(sql: "UPDATE category SET parentId = ?, position = ? WHERE id = ?").execute(arguments: [target, pos, row["id"] as Int64])
                         pos += 1
@@ -160,7 +160,7 @@ extension Journal {
                 if people > 0 { parts.append("\(people) \(people == 1 ? "person" : "people")") }
                 if traits > 0 { parts.append("\(traits) trait\(traits == 1 ? "" : "s")") }
                 if children > 0 { parts.append("\(children) subcategor\(children == 1 ? "y" : "ies")") }
-                throw Error.categoryInUse(kind: old.kind, path: old.path, usage: parts.joined(separator: ", "))
+                throw JournalError.categoryInUse(kind: old.kind, path: old.path, usage: parts.joined(separator: ", "))
             }
             try db.cachedStatement(sql: "UPDATE daySummary SET dominantMoodId = NULL WHERE dominantMoodId = ?").execute(arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM category WHERE id = ?").execute(arguments: [id])
@@ -187,7 +187,7 @@ extension Journal {
     static func fetchCategory(_ db: Database, id: Int64) throws -> Category {
         guard let c = try RawRow.first(db, db.cachedStatement(sql: categorySelect + " WHERE c.id = ?"), { $0.int(id) },
                                        read: category(from:)) else {
-            throw Error.categoryNotFound(id: id)
+            throw JournalError.categoryNotFound(id: id)
         }
         return c
     }
@@ -195,7 +195,7 @@ extension Journal {
     /// Fetches a category (through `cache` when one is given) and checks its kind.
     static func requireCategory(_ db: Database, id: Int64, kind: Category.Kind, cache: CategoryCache? = nil) throws -> Category {
         let c = try cache?.category(db, id: id) ?? fetchCategory(db, id: id)
-        guard c.kind == kind else { throw Error.wrongCategoryKind(expected: kind, path: c.path) }
+        guard c.kind == kind else { throw JournalError.wrongCategoryKind(expected: kind, path: c.path) }
         return c
     }
 
@@ -242,7 +242,7 @@ extension Journal {
     static func resolveCategory(in all: [Category], kind: Category.Kind, path: String) throws -> Category {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { NameMatcher.fold(String($0)) }
         guard !parts.isEmpty, parts.count <= 2 else {
-            throw Error.unknownCategory(kind: kind, path: path, suggestions: [])
+            throw JournalError.unknownCategory(kind: kind, path: path, suggestions: [])
         }
         let key = parts.joined(separator: "/")
         if let hit = all.first(where: { NameMatcher.fold($0.path) == key }) { return hit }
@@ -250,20 +250,20 @@ extension Journal {
             let subs = all.filter { $0.parentID != nil && NameMatcher.fold($0.name) == key }
             if subs.count == 1 { return subs[0] }
             if subs.count > 1 {
-                throw Error.unknownCategory(kind: kind, path: path, suggestions: subs.map(\.path))
+                throw JournalError.unknownCategory(kind: kind, path: path, suggestions: subs.map(\.path))
             }
         }
         let suggestions = all.filter {
             NameMatcher.isClose(key, to: NameMatcher.fold($0.path)) || NameMatcher.isClose(parts.last!, to: NameMatcher.fold($0.name))
                 || NameMatcher.fold($0.path).hasPrefix(key)
         }.map(\.path)
-        throw Error.unknownCategory(kind: kind, path: path, suggestions: Array(suggestions.prefix(5)))
+        throw JournalError.unknownCategory(kind: kind, path: path, suggestions: Array(suggestions.prefix(5)))
     }
 
     static func validName(_ name: String, field: String) throws -> String {
         let trimmed = name.kithTrimmed()
-        guard !trimmed.isEmpty else { throw Error.invalidValue(field: field, reason: "it is empty") }
-        guard !trimmed.contains("/") else { throw Error.invalidValue(field: field, reason: "\"\(trimmed)\" contains \"/\", which separates levels") }
+        guard !trimmed.isEmpty else { throw JournalError.invalidValue(field: field, reason: "it is empty") }
+        guard !trimmed.contains("/") else { throw JournalError.invalidValue(field: field, reason: "\"\(trimmed)\" contains \"/\", which separates levels") }
         return trimmed
     }
 
@@ -287,24 +287,24 @@ extension Journal {
     static func insertCategory(_ db: Database, kind: Category.Kind, path: String, icon: String?, color: String?,
                                score: Int?) throws -> Category {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map { String($0) }
-        guard parts.count <= 2 else { throw Error.categoryTreeTooDeep(path: path) }
+        guard parts.count <= 2 else { throw JournalError.categoryTreeTooDeep(path: path) }
         let name = try validName(parts.last ?? "", field: "category name")
         var parent: Category?
         if parts.count == 2 {
             let p = try resolveCategory(db, kind: kind, path: parts[0])
-            guard p.parentID == nil, kind != .mood else { throw Error.categoryTreeTooDeep(path: p.path + "/" + name) }
+            guard p.parentID == nil, kind != .mood else { throw JournalError.categoryTreeTooDeep(path: p.path + "/" + name) }
             parent = p
         }
         if let existing = try existingSibling(db, kind: kind, parentID: parent?.id, name: name, except: nil) {
-            throw Error.categoryExists(kind: kind, path: parent.map { $0.path + "/" + existing } ?? existing)
+            throw JournalError.categoryExists(kind: kind, path: parent.map { $0.path + "/" + existing } ?? existing)
         }
         let colour = color ?? parent?.color ?? "#8E9AAF"
-        guard Category.isValidColor(colour) else { throw Error.invalidColor(colour) }
+        guard Category.isValidColor(colour) else { throw JournalError.invalidColor(colour) }
         var moodScore: Int?
         if kind == .mood {
             moodScore = score ?? 0
             guard (-2...2).contains(moodScore!) else {
-                throw Error.invalidValue(field: "mood score", reason: "\(moodScore!) is not between -2 and 2")
+                throw JournalError.invalidValue(field: "mood score", reason: "\(moodScore!) is not between -2 and 2")
             }
         }
         let position = try nextPosition(db, kind: kind, parentID: parent?.id)

@@ -27,7 +27,7 @@ public struct ImportOptions: Sendable {
     /// failures are always kept). A large calendar gives hundreds of thousands of each.
     public var keepsDetails = true
     /// Checked once per card or event: when cancelled, the import stops and throws
-    /// ``Journal/Error/cancelled``, and the file's transaction is rolled back.
+    /// ``JournalError/cancelled``, and the file's transaction is rolled back.
     public var cancellation: Cancellation?
 
     /// Options with the defaults: no `into`, all or nothing, the current zone, occurrences up to now.

@@ -5,7 +5,7 @@ extension Journal {
     /// A person's page: profile, traits by category with their source events, the events
     /// with them, last seen and meetings per month over the last year.
     /// - Parameter asOf: the day "last seen" and the twelve months are counted back from.
-    /// - Throws: ``Error/personNotFound(id:)``.
+    /// - Throws: ``JournalError/personNotFound(id:)``.
     public func personPage(id: Int64, asOf: LocalDate = .today()) throws -> PersonPage {
         try read { db in
             let person = try Journal.fetchPerson(db, id: id)

@@ -11,7 +11,7 @@ extension Journal {
     /// Writes people as one vCard file: the fields Kith models, the kept properties of
     /// imported cards, the category path as CATEGORIES, traits as INTEREST/HOBBY/EXPERTISE
     /// (4.0) or NOTE lines (3.0), the photo inline.
-    /// - Throws: ``Error/unknownCategory(kind:path:suggestions:)`` for a bad `relationPath`.
+    /// - Throws: ``JournalError/unknownCategory(kind:path:suggestions:)`` for a bad `relationPath`.
     /// - Complexity: O(people + their details).
     public func exportVCards(_ options: VCardExportOptions = VCardExportOptions()) throws -> ExportResult {
         let version: VCard.Version = options.version == .v3_0 ? .v3_0 : .v4_0
@@ -75,7 +75,7 @@ extension Journal {
     /// Writes the calendar of ``exportCalendar(_:)`` to a file only its owner may read
     /// (0600, missing folders 0700), streaming: a temporary file next to it, flushed to
     /// disk, then renamed over `path`, so a failure leaves no half-written file.
-    /// - Throws: ``Error/cannotOpen(path:reason:)`` when the file cannot be written.
+    /// - Throws: ``JournalError/cannotOpen(path:reason:)`` when the file cannot be written.
     public func exportCalendar(_ options: CalendarExportOptions = CalendarExportOptions(), toFile path: String) throws -> ExportSummary {
         var summary: ExportSummary?
         do {
@@ -83,7 +83,7 @@ extension Journal {
                 summary = try exportCalendar(options, out.put, restart: out.restart)
             }
         } catch let failure as PrivateFile.Failure {
-            throw Error.cannotOpen(path: path, reason: failure.reason)
+            throw JournalError.cannotOpen(path: path, reason: failure.reason)
         }
         return summary!
     }
@@ -119,7 +119,7 @@ extension Journal {
     /// returns; an error on either thread stops both and is thrown here.
     func exportCalendar(_ options: CalendarExportOptions, _ sink: (UnsafeRawBufferPointer) throws -> Void,
                         restart: (() throws -> Void)?) throws -> ExportSummary {
-        var sinkError: Swift.Error?
+        var sinkError: (any Error)?
         // An export reads every event and its kept lines: let SQLite read the file through a
         // memory map for this read (no copy per page, no page-cache churn), then go back to reading.
         try? dbQueue.inDatabase { db in try db.execute(sql: "PRAGMA mmap_size = \(Journal.exportMapSize)") }
@@ -152,7 +152,7 @@ extension Journal {
     static let exportMapSize = 1 << 30
 
     /// Thrown through the read transaction when the sink failed; its error is rethrown after.
-    private struct SinkStopped: Swift.Error {}
+    private struct SinkStopped: Error {}
 
     /// Which events an export writes: a `WHERE` clause on `event` (empty for all) and its
     /// values.
@@ -409,7 +409,7 @@ extension Journal {
     /// Writes one `.vcf` per person and one `.ics` per event into `folder`, named by UID,
     /// so that khard, khal and vdirsyncer can use it. Only files whose content changed are
     /// rewritten; files of people and events that are gone are removed.
-    /// - Throws: ``ImportError``-free; file system errors as ``Error/cannotOpen(path:reason:)``.
+    /// - Throws: ``ImportError``-free; file system errors as ``JournalError/cannotOpen(path:reason:)``.
     public func exportVdir(to folder: URL, cancellation: Cancellation? = nil) throws -> VdirExportReport {
         let fm = FileManager.default
         let contacts = folder.appendingPathComponent("contacts"), calendar = folder.appendingPathComponent("calendar")
@@ -462,18 +462,18 @@ extension Journal {
                 }
             }
         } catch {
-            throw Error.cannotOpen(path: folder.path, reason: "\(error.localizedDescription)")
+            throw JournalError.cannotOpen(path: folder.path, reason: "\(error.localizedDescription)")
         }
         return report
     }
 
     /// One event as its own calendar file.
-    /// - Throws: ``Error/eventNotFound(id:)``.
+    /// - Throws: ``JournalError/eventNotFound(id:)``.
     func exportCalendar(eventID: Int64) throws -> Data {
         try read { db in
             var file: Data?
             try Journal.eventFiles(db, EventSelection(id: eventID)) { _, data in file = data }
-            guard let file else { throw Error.eventNotFound(id: eventID) }
+            guard let file else { throw JournalError.eventNotFound(id: eventID) }
             return file
         }
     }

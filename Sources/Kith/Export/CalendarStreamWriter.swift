@@ -25,7 +25,7 @@ final class CalendarStreamWriter: @unchecked Sendable {
     /// Zones that got no VTIMEZONE.
     private(set) var warnings: [FormatWarning] = []
     /// What the sink threw; nothing more was written after it.
-    private(set) var failure: Swift.Error?
+    private(set) var failure: (any Error)?
 
     /// - Parameter sink: called on the writing thread only.
     init(resolver: ICalTimeZoneResolver, zones: ICalTimeZoneUsage, yearly: [ICalComponent],

@@ -50,10 +50,10 @@ import Darwin
 /// events and traits are never given twice.
 ///
 /// Long work (imports, exports, ``backup(to:cancellation:)``) takes a ``Cancellation``
-/// and stops with ``Error/cancelled``, leaving the journal and the files as they were.
+/// and stops with ``JournalError/cancelled``, leaving the journal and the files as they were.
 ///
 /// Values: ``LocalDate`` (a local day, stored as `yyyymmdd`), ``PartialDate`` (birthdays,
-/// year optional). Errors: ``Journal/Error``, each saying what to do.
+/// year optional). Errors: ``JournalError``, each saying what to do.
 ///
 /// Removing a person detaches them from their events: the events stay, with the other
 /// people (or with none), and the traits learned about that person go with them.
@@ -75,21 +75,21 @@ public final class Journal: Sendable {
     /// reads writes nothing to disk. The WAL file is kept between commands (emptied when the
     /// last connection closes, after its contents are checkpointed into the journal), so
     /// the next command does not create and sync it again.
-    /// - Throws: ``Error/folderMissing(path:)`` when the folder does not exist,
-    ///   ``Error/newerSchema(path:unknownMigrations:)`` for a file from a newer Kith (left
-    ///   unchanged), ``Error/noJournal(path:)`` when `create` is false and there is no file,
-    ///   ``Error/readOnly(path:reason:)`` when the file or its folder may not be written
-    ///   (and the open needs to write), ``Error/cannotOpen(path:reason:)`` otherwise.
+    /// - Throws: ``JournalError/folderMissing(path:)`` when the folder does not exist,
+    ///   ``JournalError/newerSchema(path:unknownMigrations:)`` for a file from a newer Kith (left
+    ///   unchanged), ``JournalError/noJournal(path:)`` when `create` is false and there is no file,
+    ///   ``JournalError/readOnly(path:reason:)`` when the file or its folder may not be written
+    ///   (and the open needs to write), ``JournalError/cannotOpen(path:reason:)`` otherwise.
     /// - Parameter create: whether a missing file is created (false for commands that only
     ///   read: they leave no file behind).
     public init(path: String, logger: Logger? = nil, create: Bool = true) throws {
         let folder = (path as NSString).deletingLastPathComponent
         var status = stat()
         if !create, stat(path, &status) != 0, errno == ENOENT {
-            throw Error.noJournal(path: path)
+            throw JournalError.noJournal(path: path)
         }
         guard stat(folder.isEmpty ? "." : folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-            throw Error.folderMissing(path: path)
+            throw JournalError.folderMissing(path: path)
         }
         if create {
             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
@@ -97,9 +97,9 @@ public final class Journal: Sendable {
                 close(fd)
                 logger?.info("created a new journal file")
             } else if errno == EACCES || errno == EROFS {
-                throw Error.readOnly(path: path, reason: String(cString: strerror(errno)))
+                throw JournalError.readOnly(path: path, reason: String(cString: strerror(errno)))
             } else if errno != EEXIST {
-                throw Error.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+                throw JournalError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
             }
         }
         var config = Journal.configuration()
@@ -180,7 +180,7 @@ public final class Journal: Sendable {
                 }
                 // Checked before anything writes: a refused file keeps its bytes and its time.
                 if !unknown.isEmpty {
-                    throw Error.newerSchema(path: path ?? ":memory:", unknownMigrations: unknown)
+                    throw JournalError.newerSchema(path: path ?? ":memory:", unknownMigrations: unknown)
                 }
                 if !wal {
                     // A new file (or one an older tool left in another mode). Switching a
@@ -190,14 +190,14 @@ public final class Journal: Sendable {
                         try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
                     }
                     guard mode == "wal" else {
-                        throw Error.cannotOpen(path: path ?? ":memory:", reason: "cannot switch the journal to WAL mode")
+                        throw JournalError.cannotOpen(path: path ?? ":memory:", reason: "cannot switch the journal to WAL mode")
                     }
                 }
                 // A current journal is only read here: no write transaction for every command.
                 if pending { try migrator.migrate(dbQueue) }
                 logger?.debug("journal schema is current", metadata: ["migrations": "\(migrator.migrations.count)"])
                 return
-            } catch let error as Error {
+            } catch let error as JournalError {
                 throw error
             } catch {
                 attempt += 1
@@ -240,25 +240,25 @@ public final class Journal: Sendable {
         return (applied, mode)
     }
 
-    /// The error for a file SQLite could not open or migrate: ``Error/readOnly(path:reason:)``
+    /// The error for a file SQLite could not open or migrate: ``JournalError/readOnly(path:reason:)``
     /// when SQLite says it may not write (a file without write permission, or a folder where
-    /// the `-wal` and `-shm` files cannot be made), ``Error/cannotOpen(path:reason:)`` otherwise.
-    static func openError(path: String, _ error: any Swift.Error) -> Error {
-        if let error = error as? Error { return error }
-        guard let db = error as? DatabaseError else { return Error.cannotOpen(path: path, reason: Journal.reason(error)) }
+    /// the `-wal` and `-shm` files cannot be made), ``JournalError/cannotOpen(path:reason:)`` otherwise.
+    static func openError(path: String, _ error: any Error) -> JournalError {
+        if let error = error as? JournalError { return error }
+        guard let db = error as? DatabaseError else { return JournalError.cannotOpen(path: path, reason: Journal.reason(error)) }
         let code = db.resultCode
         if code == .SQLITE_READONLY || code == .SQLITE_CANTOPEN || code == .SQLITE_PERM {
             let parent = (path as NSString).deletingLastPathComponent
             let folder = parent.isEmpty ? "." : parent
             if access(path, W_OK) != 0 {
-                return Error.readOnly(path: path, reason: "the file is read-only for you, permissions " + permissions(path))
+                return JournalError.readOnly(path: path, reason: "the file is read-only for you, permissions " + permissions(path))
             }
             if access(folder, W_OK) != 0 {
-                return Error.readOnly(path: path, reason: "its folder \(folder) is read-only for you, permissions "
+                return JournalError.readOnly(path: path, reason: "its folder \(folder) is read-only for you, permissions "
                                       + permissions(folder) + ", and SQLite makes its -wal and -shm files there")
             }
         }
-        return Error.cannotOpen(path: path, reason: Journal.reason(error))
+        return JournalError.cannotOpen(path: path, reason: Journal.reason(error))
     }
 
     /// The permission bits of a file as `ls -l` shows them (`r--r--r--`).
@@ -276,39 +276,39 @@ public final class Journal: Sendable {
     }
 
     /// The SQLite message without statement arguments (those may hold journal contents).
-    static func reason(_ error: any Swift.Error) -> String {
+    static func reason(_ error: any Error) -> String {
         if let db = error as? DatabaseError {
             return db.message ?? "SQLite error \(db.resultCode.rawValue)"
         }
         return "\(error)"
     }
 
-    /// Runs `body` in one write transaction, mapping SQLite errors to ``Error/database(reason:)``.
+    /// Runs `body` in one write transaction, mapping SQLite errors to ``JournalError/database(reason:)``.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try dbQueue.write(body)
-        } catch let error as Error {
+        } catch let error as JournalError {
             throw error
         } catch {
             logger?.warning("write failed", metadata: ["reason": "\(Journal.reason(error))"])
             if let path, let db = error as? DatabaseError, db.resultCode == .SQLITE_READONLY {
                 throw Journal.openError(path: path, error)
             }
-            throw Error.database(reason: Journal.reason(error))
+            throw JournalError.database(reason: Journal.reason(error))
         }
     }
 
-    /// Runs `body` in a read transaction, mapping SQLite errors to ``Error/database(reason:)``.
+    /// Runs `body` in a read transaction, mapping SQLite errors to ``JournalError/database(reason:)``.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try dbQueue.read(body)
-        } catch let error as Error {
+        } catch let error as JournalError {
             throw error
         } catch {
             if let path, let db = error as? DatabaseError, db.resultCode == .SQLITE_READONLY || db.resultCode == .SQLITE_CANTOPEN {
                 throw Journal.openError(path: path, error)
             }
-            throw Error.database(reason: Journal.reason(error))
+            throw JournalError.database(reason: Journal.reason(error))
         }
     }
 
@@ -316,19 +316,19 @@ public final class Journal: Sendable {
     /// other processes may be writing. The copy is created with mode 0600; an existing file
     /// there is replaced.
     /// - Parameter cancellation: checked after every 1 MiB or so copied; when cancelled, the
-    ///   copy stops and ``Error/cancelled`` is thrown (the caller removes the partial copy).
-    /// - Throws: ``Error/folderMissing(path:)``, ``Error/cannotOpen(path:reason:)``,
-    ///   ``Error/cancelled``.
+    ///   copy stops and ``JournalError/cancelled`` is thrown (the caller removes the partial copy).
+    /// - Throws: ``JournalError/folderMissing(path:)``, ``JournalError/cannotOpen(path:reason:)``,
+    ///   ``JournalError/cancelled``.
     public func backup(to path: String, cancellation: Cancellation? = nil) throws {
         try cancellation.check()
         let folder = (path as NSString).deletingLastPathComponent
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDir), isDir.boolValue else {
-            throw Error.folderMissing(path: path)
+            throw JournalError.folderMissing(path: path)
         }
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard fd >= 0 else { throw Error.cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw JournalError.cannotOpen(path: path, reason: String(cString: strerror(errno))) }
         close(fd)
         do {
             let target = try DatabaseQueue(path: path, configuration: Journal.configuration())
@@ -342,10 +342,10 @@ public final class Journal: Sendable {
                 throw error
             }
             try target.close()
-        } catch Error.cancelled {
-            throw Error.cancelled
+        } catch JournalError.cancelled {
+            throw JournalError.cancelled
         } catch {
-            throw Error.cannotOpen(path: path, reason: Journal.reason(error))
+            throw JournalError.cannotOpen(path: path, reason: Journal.reason(error))
         }
         logger?.info("wrote a backup")
     }

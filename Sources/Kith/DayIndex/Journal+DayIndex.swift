@@ -16,7 +16,7 @@ extension Journal {
 
     /// The days of a month that have matching events.
     public func month(year: Int, month: Int, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
-        guard (1...12).contains(month) else { throw Error.invalidValue(field: "month", reason: "\(month) is not 1...12") }
+        guard (1...12).contains(month) else { throw JournalError.invalidValue(field: "month", reason: "\(month) is not 1...12") }
         let first = year * 10000 + month * 100
         return try read { db in try Journal.daySummaries(db, from: first + 1, to: first + 31, filter: filter) }
     }
@@ -29,7 +29,7 @@ extension Journal {
     /// One read instead of three, the moods read once instead of twice (issue 7).
     public func monthView(year: Int, month: Int, filter: DayFilter = DayFilter())
         throws -> (days: [DaySummary], moods: [Category], eventCount: Int) {
-        guard (1...12).contains(month) else { throw Error.invalidValue(field: "month", reason: "\(month) is not 1...12") }
+        guard (1...12).contains(month) else { throw JournalError.invalidValue(field: "month", reason: "\(month) is not 1...12") }
         let first = year * 10000 + month * 100
         return try read { db in
             let moods = try Journal.fetchCategories(db, kind: .mood)
@@ -84,7 +84,7 @@ extension Journal {
 
     /// Rebuilds the day index from the events and compares it with the stored one; also
     /// checks that each trait learned in an event is about one of its people.
-    /// - Throws: ``Error/invariantViolation(_:)`` describing the first differences.
+    /// - Throws: ``JournalError/invariantViolation(_:)`` describing the first differences.
     /// - Complexity: O(all events and the days they touch).
     public func checkInvariants() throws {
         try read { db in try Journal.checkDayIndex(db) }
@@ -407,6 +407,6 @@ extension Journal {
                 note("trait \(row["id"] as Int64) of event \(event) is about person \(person), who is not in the event")
             }
         }
-        if !problems.isEmpty { throw Error.invariantViolation(problems.joined(separator: "; ")) }
+        if !problems.isEmpty { throw JournalError.invariantViolation(problems.joined(separator: "; ")) }
     }
 }
