@@ -74,7 +74,7 @@ let package = Package(
                 ], .when(platforms: [.linux], configuration: .release)),
             ]
         ),
-        // Benchmarks: in-process timings for Scripts/bench.sh and Benchmarks/ical-bench.sh (issue 7).
+        // Benchmarks: in-process timings for Scripts/bench.sh and Scripts/ical-bench.sh (issue 7).
         .executableTarget(name: "KithBench", dependencies: ["Kith", "VCardFormat", "ICalendarFormat"]),
         // libFuzzer targets (Scripts/fuzz.sh); plain builds replay files given as arguments.
         .target(name: "FuzzSupport", path: "Sources/Fuzz/FuzzSupport"),

@@ -2,6 +2,7 @@
 """Generate Kith's benchmark corpora, deterministically (same bytes on every run).
 
     python3 Scripts/gen_corpus.py OUTDIR [--cards N] [--events N] [--entries N]
+    python3 Scripts/gen_corpus.py --uniform-calendar FILE [--events N]
 
 Writes into OUTDIR:
   contacts.vcf   an address book of 10,000 cards (~8 MB) mixing vCard 2.1 (quoted-printable
@@ -15,6 +16,11 @@ Writes into OUTDIR:
                  ATTENDEEs, some RRULEs.
   journal.txt    a jrnl journal of 10,000 entries with @tags, one per day or so.
   params.env     shell variables the benchmark uses (a frequent attendee, a busy month, a tag).
+
+--uniform-calendar writes only FILE: N VEVENTs (default 100,000) all shaped alike, as a
+Google export is (TZID times in the three zones above but no VTIMEZONE, an escaped and folded
+DESCRIPTION, LOCATION, ORGANIZER, ATTENDEE, CATEGORIES, an X- property), for
+Scripts/ical-bench.sh's events/s and MB/s.
 
 Only the standard library; random.Random with a fixed seed, no hash-ordered iteration,
 so the output depends on nothing but this file and the arguments.
@@ -460,16 +466,49 @@ def write_journal(path, rng, count, people):
             f.write(note_text(rng, 20, 60) + "\n\n")
 
 
+def write_uniform_calendar(path, count):
+    """The --uniform-calendar file: every VEVENT alike but for its number and times."""
+    zones = ["Europe/Berlin", "America/New_York", "Asia/Taipei"]
+    out = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Kith//bench//EN"]
+    for i in range(count):
+        z = zones[i % 3]
+        m, d, h = i % 12 + 1, i % 28 + 1, i % 24
+        out += [
+            "BEGIN:VEVENT", f"UID:{i:08d}-bench@kith.example", "DTSTAMP:20260101T000000Z",
+            f"DTSTART;TZID={z}:2026{m:02d}{d:02d}T{h:02d}3000", f"DTEND;TZID={z}:2026{m:02d}{d:02d}T{h:02d}5900",
+            f"SUMMARY:Meeting number {i} with someone important",
+            "DESCRIPTION:A longer description of the event\\, with escapes\\; and a newline\\nsecond line of text that"
+            " goes on for a while to make the line long enough to be fold",
+            " ed by the writer at seventy-five octets.",
+            "LOCATION:Blue Bottle\\, 54 Mint Plaza\\, San Francisco",
+            "ORGANIZER;CN=Ana Lima:mailto:ana@example.com",
+            "ATTENDEE;CN=Ben Chen;PARTSTAT=ACCEPTED;ROLE=REQ-PARTICIPANT:mailto:ben@example.com",
+            "CATEGORIES:Work,Meetings", "STATUS:CONFIRMED", "SEQUENCE:0", "X-CUSTOM-PROP:some vendor value",
+            "END:VEVENT",
+        ]
+    out.append("END:VCALENDAR")
+    with open(path, "w", newline="") as f:
+        f.write(CRLF.join(out) + CRLF)
+
+
 # ---------------------------------------------------------------------------------------
 
 
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("outdir")
+    ap.add_argument("outdir", nargs="?")
     ap.add_argument("--cards", type=int, default=10_000)
     ap.add_argument("--events", type=int, default=100_000)
     ap.add_argument("--entries", type=int, default=10_000)
+    ap.add_argument("--uniform-calendar", metavar="FILE",
+                    help="write only FILE: --events VEVENTs all shaped alike (for ical-bench.sh)")
     args = ap.parse_args(argv)
+    if args.uniform_calendar:
+        write_uniform_calendar(args.uniform_calendar + ".tmp", args.events)
+        os.replace(args.uniform_calendar + ".tmp", args.uniform_calendar)
+        return
+    if args.outdir is None:
+        ap.error("OUTDIR is required (or --uniform-calendar FILE)")
     os.makedirs(args.outdir, exist_ok=True)
 
     # One generator per file, so each file is stable whatever the other counts are.
