@@ -1,7 +1,7 @@
 import Foundation
 
 /// The whole journal as one JSON document: the backup and migration format of
-/// ``Journal/exportJSON()``, read back by ``Journal/importData(_:fileName:options:)``.
+/// ``Journal/exportJSON(cancellation:)``, read back by ``Journal/importData(_:fileName:options:)``.
 ///
 /// Shape (keys sorted, arrays in a stable order, so the same journal gives the same bytes):
 /// - `format`: always `"kith-journal"`; `version`: 1.

@@ -58,7 +58,7 @@ public struct ExportSummary: Sendable {
     public var warnings: [String]
 }
 
-/// What ``Journal/exportVdir(to:)`` did.
+/// What ``Journal/exportVdir(to:cancellation:)`` did.
 public struct VdirExportReport: Sendable, Hashable {
     /// Files written because they were new or changed.
     public var written: Int

@@ -49,6 +49,8 @@ extension Journal {
     /// Adds a category. `path` is `Name` for a main category or `Main/Name` for a
     /// subcategory (the main one must exist).
     /// - Parameters:
+    ///   - kind: the tree the category goes into.
+    ///   - path: `Name` or `Main/Name`.
     ///   - icon: an emoji or short symbol; empty if nil.
     ///   - color: `#RRGGBB`; the parent's colour, or grey, if nil.
     ///   - score: moods only, -2...2 (0 if nil).

@@ -26,6 +26,7 @@ extension Journal {
 
     /// Logs many events in one transaction (all or none), updating the day index once at
     /// the end: for imports and benchmarks.
+    /// - Parameter drafts: the events, written in this order.
     /// - Parameter progress: called after each event with the number written so far.
     /// - Returns: the new events' ids, in order.
     /// - Throws: the errors of ``logEvent(_:)``; nothing is written then.
@@ -118,6 +119,7 @@ extension Journal {
     /// One query reads the events in order; their places, people, photos, traits and kept
     /// iCalendar lines come from one query per table for a long listing, or a few batched
     /// ones for a short one.
+    /// - Parameter filter: which events, in which order and how many.
     /// - Parameter icalLines: false leaves ``Event/icalLines`` empty (a listing that does
     ///   not show them skips reading them; ``event(id:)`` has them).
     /// - Complexity: one pass over the selected events, plus one per related table.

@@ -4,6 +4,7 @@ import GRDB
 extension Journal {
     /// A person's page: profile, traits by category with their source events, the events
     /// with them, last seen and meetings per month over the last year.
+    /// - Parameter id: the person's id.
     /// - Parameter asOf: the day "last seen" and the twelve months are counted back from.
     /// - Throws: ``JournalError/personNotFound(id:)``.
     public func personPage(id: Int64, asOf: LocalDate = .today()) throws -> PersonPage {

@@ -4,6 +4,7 @@ import GRDB
 extension Journal {
     /// Stores image bytes once, addressed by their SHA-256, and returns their metadata.
     /// Storing the same bytes again returns the same photo.
+    /// - Parameter data: the image's bytes.
     /// - Parameter name: the file name, for the error message.
     /// - Throws: ``JournalError/notAnImage(file:)`` unless the bytes are JPEG, PNG, GIF, WebP or HEIC/HEIF;
     ///   ``JournalError/photoTooLarge(file:byteCount:)`` above ``Photo/maximumByteCount``;

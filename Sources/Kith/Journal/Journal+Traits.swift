@@ -43,7 +43,9 @@ extension Journal {
 
     /// Notes a trait of a person learned outside any event (`kith traits add`).
     /// - Parameters:
+    ///   - personID: whom the trait is about.
     ///   - path: the trait kind, `Interests` or `Interests/Chess` (a missing subcategory is made).
+    ///   - text: what was learned.
     /// - Throws: ``JournalError/personNotFound(id:)``, ``JournalError/unknownCategory(kind:path:suggestions:)``,
     ///   ``JournalError/invalidValue(field:reason:)`` for an empty text.
     @discardableResult

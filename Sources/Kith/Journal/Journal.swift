@@ -11,55 +11,12 @@ import Darwin
 /// A Kith journal: one SQLite file holding categories, people, places, photos, events,
 /// traits and the day index.
 ///
-/// ## API overview
-///
-/// Open: ``init(path:logger:create:)`` (creates the file with mode 0600 and the default
-/// categories; the folder must exist), ``inMemory(logger:)`` for tests,
-/// ``backup(to:)`` for a consistent copy.
-///
-/// Categories (``Category``, four ``Category/Kind``s, two levels):
-/// ``categories(kind:)``, ``categoryTree(kind:)``, ``category(id:)``,
-/// ``category(kind:path:)`` (case-insensitive `Main/Sub`),
-/// ``addCategory(kind:path:icon:color:score:)``, ``editCategory(id:_:)``,
-/// ``removeCategory(id:reassignTo:)``.
-///
-/// People (``Person``, ``PersonDraft``, ``PersonSummary``): ``addPerson(_:)``,
-/// ``editPerson(id:_:)`` (closure edits a draft), ``removePerson(id:)``,
-/// ``person(id:)``, ``people(in:sort:asOf:)`` (by name or last seen),
-/// ``resolvePerson(_:)`` (exact, nickname,
-/// unique prefix, close match), ``mergePeople(keeping:removing:)``,
-/// ``personPage(id:asOf:)``; for imports ``person(uid:)``, ``personIDs(email:)``,
-/// ``personIDs(phone:)``, ``likelyDuplicates()``.
-///
-/// Photos: ``storePhoto(_:name:)``, ``photo(hash:)``, ``Photo/mediaType(of:)``.
-///
-/// Events (``Event``, ``EventDraft``, ``TraitDraft``, ``PlaceDraft``): ``logEvent(_:)``,
-/// ``logEvents(_:progress:)`` (many in one transaction),
-/// ``editEvent(id:_:)`` (closure edits a draft), ``removeEvent(id:)``, ``event(id:)``,
-/// ``event(uid:)``,
-/// ``events(_:)`` with an ``EventFilter`` (timeline), ``places()``.
-///
-/// Day index (``DaySummary``, ``DayFilter``): ``days(from:to:filter:)``,
-/// ``month(year:month:filter:)``, ``year(_:filter:)``, ``events(on:filter:)``,
-/// ``checkInvariants()``.
-///
-/// Traits: ``traits(search:kind:)`` grouped by person (``PersonTraits``).
-///
-/// Undo: ``undoLast()`` reverses the last remove, merge or edit (``UndoneChange``),
-/// ``undoHistory()`` lists what it can still reverse. Ids of categories, people, places,
-/// events and traits are never given twice.
-///
-/// Long work (imports, exports, ``backup(to:cancellation:)``) takes a ``Cancellation``
-/// and stops with ``JournalError/cancelled``, leaving the journal and the files as they were.
-///
-/// Values: ``LocalDate`` (a local day, stored as `yyyymmdd`), ``PartialDate`` (birthdays,
-/// year optional). Errors: ``JournalError``, each saying what to do.
-///
-/// Removing a person detaches them from their events: the events stay, with the other
-/// people (or with none), and the traits learned about that person go with them.
-///
 /// Every write is one transaction that also updates the day index. The journal never
 /// prints; it logs to the optional `Logger` without journal contents.
+///
+/// The API overview, every public method grouped by topic, is the landing page of the DocC
+/// catalog, `Sources/Kith/Kith.docc/Kith.md` (`swift package generate-documentation
+/// --target Kith`); `Kith.docc/Journal.md` groups this type's members the same way.
 public final class Journal: Sendable {
     /// The file, or nil for an in-memory journal.
     public let path: String?
@@ -80,6 +37,8 @@ public final class Journal: Sendable {
     ///   unchanged), ``JournalError/noJournal(path:)`` when `create` is false and there is no file,
     ///   ``JournalError/readOnly(path:reason:)`` when the file or its folder may not be written
     ///   (and the open needs to write), ``JournalError/cannotOpen(path:reason:)`` otherwise.
+    /// - Parameter path: the journal file; its folder must exist.
+    /// - Parameter logger: told what the journal does, never its contents; nil for silence.
     /// - Parameter create: whether a missing file is created (false for commands that only
     ///   read: they leave no file behind).
     public init(path: String, logger: Logger? = nil, create: Bool = true) throws {
@@ -315,6 +274,7 @@ public final class Journal: Sendable {
     /// Writes a consistent copy of the journal to `path` with SQLite's online backup, while
     /// other processes may be writing. The copy is created with mode 0600; an existing file
     /// there is replaced.
+    /// - Parameter path: where the copy goes.
     /// - Parameter cancellation: checked after every 1 MiB or so copied; when cancelled, the
     ///   copy stops and ``JournalError/cancelled`` is thrown (the caller removes the partial copy).
     /// - Throws: ``JournalError/folderMissing(path:)``, ``JournalError/cannotOpen(path:reason:)``,

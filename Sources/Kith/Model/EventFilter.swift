@@ -1,6 +1,6 @@
 import Foundation
 
-/// Filters of the timeline, ``Journal/events(_:)``. Nil fields do not filter.
+/// Filters of the timeline, ``Journal/events(_:icalLines:)``. Nil fields do not filter.
 public struct EventFilter: Sendable {
     /// First local day (inclusive); an event touching it counts.
     public var from: LocalDate?
