@@ -3,8 +3,7 @@ import Kith
 
 /// `--with`, `--type`, `--in`: the filters of `kith calendar` and `kith day`.
 struct DayFilterOptions: ParsableArguments {
-    /// The options' help, also for the commands that declare them themselves (see
-    /// `CalendarCommand`).
+    /// The options' help.
     static let personHelp = ArgumentHelp("Only events with this person.", valueName: "name")
     static let typeHelp = ArgumentHelp("Only events of this event type (its subtypes too).", valueName: "path")
     static let relationHelp = ArgumentHelp("Only events with someone under this relation category, e.g. Family.", valueName: "path")
@@ -16,13 +15,11 @@ struct DayFilterOptions: ParsableArguments {
     @Option(name: .customLong("in"), help: DayFilterOptions.relationHelp)
     var relation: String?
 
-    init() {}
-
-    /// The options as a command that declares them itself parsed them.
-    init(person: String?, type: String?, relation: String?) {
-        self.person = person
-        self.type = type
-        self.relation = relation
+    /// The same options for the quick path of `kith calendar` (`QuickParse`), kept at
+    /// `person`, `type` and `relation`.
+    static func quickOptions<Run>(person: WritableKeyPath<Run, String?>, type: WritableKeyPath<Run, String?>,
+                                  relation: WritableKeyPath<Run, String?>) -> [QuickOption<Run>] {
+        [.option("--with", person), .option("--type", type), .option("--in", relation)]
     }
 
     func filter(_ journal: Journal) throws -> DayFilter {

@@ -3,8 +3,7 @@ import Foundation
 
 /// `--journal PATH`, shared by every command that reads or writes the journal.
 struct JournalOptions: ParsableArguments {
-    /// `--journal`'s help, also for the commands that declare the option themselves
-    /// (see `CalendarCommand`).
+    /// `--journal`'s help.
     static let help = ArgumentHelp(
         "The journal file.",
         discussion: "Defaults to $KITH_JOURNAL, else $XDG_DATA_HOME/kith/journal.sqlite, else ~/.local/share/kith/journal.sqlite.",
@@ -13,10 +12,10 @@ struct JournalOptions: ParsableArguments {
     @Option(name: .long, help: JournalOptions.help)
     var journal: String?
 
-    init() {}
-
-    /// The options as a command that declares `--journal` itself parsed them.
-    init(journal: String?) { self.journal = journal }
+    /// The same option for a hot command's quick path (`QuickParse`), kept at `path`.
+    static func quickOptions<Run>(journal path: WritableKeyPath<Run, String?>) -> [QuickOption<Run>] {
+        [.option("--journal", path)]
+    }
 
     /// Where the journal lives, and whether it is the default place (whose folder
     /// `kith` may create).

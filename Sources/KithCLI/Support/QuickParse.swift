@@ -7,14 +7,17 @@ import ArgumentParser
 /// records; reading these command lines here saves 14 M of `kith calendar`'s 33 M
 /// instructions and 17 M of `kith log`'s 46 M.
 ///
+/// It is a generic reader over each hot command's table of options (`LogRun.quickOptions`,
+/// `CalendarRun.quickOptions`), written next to the command's ArgumentParser declarations.
 /// It gives the values ArgumentParser would, as the plain `CalendarRun` or `LogRun` that
 /// `CalendarCommand.run()` and `LogCommand.run()` run too (making the commands themselves
 /// would run their property wrappers' initializers), or nil for anything it does not
 /// fully understand: any other command, `-h`/`--help`, `--name=value`, `--`, a value
 /// starting with `-`, an option or flag given twice where the command keeps one, a second
-/// positional argument, an unknown `--color`, or a command whose `validate()` fails.
-/// Those go to ArgumentParser, so help, usage and errors stay its own
-/// (`QuickParseTests` compares the two on many command lines).
+/// positional argument, a value the option refuses (an unknown `--color`), or a command
+/// whose `validate()` fails. Those go to ArgumentParser, so help, usage and errors stay
+/// its own. `QuickParseTests` compares the two on many command lines, and gives every
+/// option ArgumentParser declares a value: an option missing from a table fails there.
 enum QuickParse {
     /// The command `arguments` (without the program name) ask for, or nil to let
     /// ArgumentParser parse them.
@@ -22,124 +25,114 @@ enum QuickParse {
         guard let name = arguments.first else { return nil }
         let rest = arguments.dropFirst()
         switch name {
-        case "log":
-            return log(rest)
-        case "calendar":
-            guard let command = calendar(rest), (try? command.validate()) != nil else { return nil }
-            return command
-        default:
-            return nil
+        case "log": return parse(rest, as: LogRun.self)
+        case "calendar": return parse(rest, as: CalendarRun.self)
+        default: return nil
         }
     }
 
-    /// What a command line holds: flags, option values by name (in order) and the
-    /// positional arguments.
-    struct Words {
-        var flags: Set<String> = []
-        var values: [String: [String]] = [:]
-        var positionals: [String] = []
-
-        /// The single value of `--name`, if given.
-        func value(_ name: String) -> String? { values[name]?.first }
-    }
-
-    /// The long names a command declares: its flags, its options that keep one value and
-    /// those that may repeat. `QuickParseTests` checks them against ArgumentParser's own
-    /// description of the command, so an option added there cannot be missed here.
-    struct Names {
-        let flags: Set<String>
-        let single: Set<String>
-        let repeated: Set<String>
-        /// The most positional arguments the command takes.
-        let positionals: Int
-    }
-
-    static let calendarNames = Names(flags: ["--monday", "--sunday", "--json"],
-                                     single: ["--with", "--type", "--in", "--journal", "--color"], repeated: [], positionals: 1)
-    static let logNames = Names(flags: ["--json"],
-                                single: ["--type", "--mood", "--at", "--geo", "--when", "--duration", "--tz", "--note",
-                                         "--journal", "--color"],
-                                repeated: ["--with", "--trait", "--photo"], positionals: 1)
-
-    /// Splits `arguments` by the names a command declares, or nil where ArgumentParser
-    /// might read them differently or refuse them.
-    static func words(_ arguments: ArraySlice<String>, _ names: Names) -> Words? {
-        let (flags, single, repeated, positionals) = (names.flags, names.single, names.repeated, names.positionals)
-        var words = Words()
+    /// `arguments` read by `Run`'s table, or nil where ArgumentParser might read them
+    /// differently or refuse them.
+    static func parse<Run: QuickCommand>(_ arguments: ArraySlice<String>, as _: Run.Type) -> Run? {
+        let options = Run.quickOptions
+        var run = Run()
+        var given = [Bool](repeating: false, count: options.count)
+        var positionals = 0
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
             index += 1
             guard argument.hasPrefix("-") else {
-                guard words.positionals.count < positionals else { return nil }
-                words.positionals.append(argument)
+                guard positionals < 1 else { return nil }
+                positionals += 1
+                run[keyPath: Run.quickPositional] = argument
                 continue
             }
-            if flags.contains(argument) {
-                guard words.flags.insert(argument).inserted else { return nil }
-                continue
+            guard let position = options.firstIndex(where: { $0.name == argument }) else { return nil }
+            let option = options[position]
+            if option.arity != .repeated {
+                guard !given[position] else { return nil }
+                given[position] = true
             }
-            let isRepeated = repeated.contains(argument)
-            guard isRepeated || single.contains(argument), index < arguments.endIndex else { return nil }
-            let value = arguments[index]
-            index += 1
-            guard !value.hasPrefix("-"), isRepeated || words.values[argument] == nil else { return nil }
-            words.values[argument, default: []].append(value)
+            var value = ""
+            if option.arity != .flag {
+                guard index < arguments.endIndex else { return nil }
+                value = arguments[index]
+                index += 1
+                guard !value.hasPrefix("-") else { return nil }
+            }
+            guard option.set(&run, value) else { return nil }
         }
-        return words
-    }
-
-    /// `--color`'s value, or false when it is not one ArgumentParser accepts.
-    private static func color(_ words: Words) -> (ok: Bool, choice: ColorChoice?) {
-        guard let text = words.value("--color") else { return (true, nil) }
-        guard let choice = ColorChoice(rawValue: text) else { return (false, nil) }
-        return (true, choice)
-    }
-
-    static func calendar(_ arguments: ArraySlice<String>) -> CalendarRun? {
-        guard let words = words(arguments, calendarNames) else { return nil }
-        let color = color(words)
-        guard color.ok else { return nil }
-        var command = CalendarRun()
-        command.period = words.positionals.first
-        command.monday = words.flags.contains("--monday")
-        command.sunday = words.flags.contains("--sunday")
-        command.person = words.value("--with")
-        command.type = words.value("--type")
-        command.relation = words.value("--in")
-        command.journal = words.value("--journal")
-        command.json = words.flags.contains("--json")
-        command.color = color.choice
-        return command
-    }
-
-    static func log(_ arguments: ArraySlice<String>) -> LogRun? {
-        guard let words = words(arguments, logNames) else { return nil }
-        let color = color(words)
-        guard color.ok else { return nil }
-        var event = EventValues()
-        event.people = words.values["--with"] ?? []
-        event.type = words.value("--type")
-        event.mood = words.value("--mood")
-        event.place = words.value("--at")
-        event.geo = words.value("--geo")
-        event.when = words.value("--when")
-        event.duration = words.value("--duration")
-        event.tz = words.value("--tz")
-        event.trait = words.values["--trait"] ?? []
-        event.photo = words.values["--photo"] ?? []
-        event.note = words.value("--note")
-        var command = LogRun()
-        command.title = words.positionals.first
-        command.event = event
-        command.journal = words.value("--journal")
-        command.json = words.flags.contains("--json")
-        command.color = color.choice
-        return command
+        guard (try? run.validate()) != nil else { return nil }
+        return run
     }
 }
 
-/// A command `QuickParse` read, run as `KithMain` runs a parsed one.
+/// A command `QuickParse` reads, run as `KithMain` runs a parsed one: a plain struct with
+/// the values of its command line as fields, and the table of its options.
 protocol QuickCommand {
+    init()
+    /// Every option of the command, by its long name (ArgumentParser's declarations
+    /// spelled once more, next to them; `QuickParseTests` checks the two agree).
+    static var quickOptions: [QuickOption<Self>] { get }
+    /// Where the command's one positional argument goes.
+    static var quickPositional: WritableKeyPath<Self, String?> { get }
+    func validate() throws
     func run() throws
+}
+
+extension QuickCommand {
+    func validate() throws {}
+}
+
+/// Whether an option is a flag, keeps one value or may repeat.
+enum QuickArity { case flag, single, repeated }
+
+/// One option in a hot command's table: its long name, whether it is a flag, takes one
+/// value or may repeat, and where its value goes in the command's run struct.
+struct QuickOption<Run> {
+    let name: String
+    let arity: QuickArity
+    /// Stores `value` (empty for a flag) in `run`; false when ArgumentParser would refuse it.
+    let set: (inout Run, String) -> Bool
+
+    /// A flag, `--json`.
+    static func flag(_ name: String, _ path: WritableKeyPath<Run, Bool>) -> QuickOption {
+        QuickOption(name: name, arity: .flag) { run, _ in
+            run[keyPath: path] = true
+            return true
+        }
+    }
+
+    /// An option that keeps one text value, `--type Chat`.
+    static func option(_ name: String, _ path: WritableKeyPath<Run, String?>) -> QuickOption {
+        QuickOption(name: name, arity: .single) { run, value in
+            run[keyPath: path] = value
+            return true
+        }
+    }
+
+    /// An option that keeps one of a few values, `--color never`: any other is refused.
+    static func option<Value: RawRepresentable>(_ name: String, _ path: WritableKeyPath<Run, Value?>) -> QuickOption
+    where Value.RawValue == String {
+        QuickOption(name: name, arity: .single) { run, value in
+            guard let choice = Value(rawValue: value) else { return false }
+            run[keyPath: path] = choice
+            return true
+        }
+    }
+
+    /// An option that may repeat, each value added, `--with Ana --with Chen`.
+    static func repeated(_ name: String, _ path: WritableKeyPath<Run, [String]>) -> QuickOption {
+        QuickOption(name: name, arity: .repeated) { run, value in
+            run[keyPath: path].append(value)
+            return true
+        }
+    }
+
+    /// This option of a group of options, for a command that keeps the group's values at `path`.
+    func within<Outer>(_ path: WritableKeyPath<Outer, Run>) -> QuickOption<Outer> {
+        let set = self.set
+        return QuickOption<Outer>(name: name, arity: arity) { outer, value in set(&outer[keyPath: path], value) }
+    }
 }

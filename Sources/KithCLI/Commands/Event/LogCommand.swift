@@ -20,13 +20,19 @@ struct LogCommand: ParsableCommand {
 
     @Argument(help: "What happened, in a few words.") var title: String?
     @OptionGroup var event: EventOptions
-    // JournalOptions and OutputOptions declared one by one, as in `CalendarCommand`.
-    @Option(name: .long, help: JournalOptions.help) var journal: String?
-    @Flag(name: .long, help: OutputOptions.jsonHelp) var json = false
-    @Option(name: .long, help: OutputOptions.colorHelp) var color: ColorChoice?
+    @OptionGroup var journal: JournalOptions
+    @OptionGroup var output: OutputOptions
+
+    /// The same options for the quick path (`QuickParse`), by long name.
+    static var quickOptions: [QuickOption<LogRun>] {
+        EventOptions.quickOptions.map { $0.within(\LogRun.event) } + JournalOptions.quickOptions(journal: \LogRun.journal)
+            + OutputOptions.quickOptions(json: \LogRun.json, color: \LogRun.color)
+    }
 
     /// The values `run()` reads, as plain fields.
-    var values: LogRun { LogRun(title: title, event: event.values, journal: journal, json: json, color: color) }
+    var values: LogRun {
+        LogRun(title: title, event: event.values, journal: journal.journal, json: output.json, color: output.color)
+    }
 
     func run() throws { try values.run() }
 }
@@ -41,6 +47,9 @@ struct LogRun: QuickCommand {
     var journal: String?
     var json = false
     var color: ColorChoice?
+
+    static var quickOptions: [QuickOption<LogRun>] { LogCommand.quickOptions }
+    static var quickPositional: WritableKeyPath<LogRun, String?> { \.title }
 
     func run() throws {
         var options = event
