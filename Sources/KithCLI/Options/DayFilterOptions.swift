@@ -15,13 +15,6 @@ struct DayFilterOptions: ParsableArguments {
     @Option(name: .customLong("in"), help: DayFilterOptions.relationHelp)
     var relation: String?
 
-    /// The same options for the quick path of `kith calendar` (`QuickParse`), kept at
-    /// `person`, `type` and `relation`.
-    static func quickOptions<Run>(person: WritableKeyPath<Run, String?>, type: WritableKeyPath<Run, String?>,
-                                  relation: WritableKeyPath<Run, String?>) -> [QuickOption<Run>] {
-        [.option("--with", person), .option("--type", type), .option("--in", relation)]
-    }
-
     func filter(_ journal: Journal) throws -> DayFilter {
         try Self.filter(person: person, type: type, relation: relation, journal)
     }
@@ -41,4 +34,11 @@ struct DayFilterOptions: ParsableArguments {
     static func label(person: String?, type: String?, relation: String?) -> String {
         [person.map { "with \($0)" }, type.map { "type \($0)" }, relation.map { "in \($0)" }].compactMap { $0 }.joined(separator: ", ")
     }
+}
+
+extension QuickOption {
+    /// `--with`, `--type` and `--in` (`DayFilterOptions`) in a hot command's quick table.
+    static func filterPerson(_ path: WritableKeyPath<Run, String?>) -> QuickOption { .option("--with", path) }
+    static func filterType(_ path: WritableKeyPath<Run, String?>) -> QuickOption { .option("--type", path) }
+    static func filterRelation(_ path: WritableKeyPath<Run, String?>) -> QuickOption { .option("--in", path) }
 }

@@ -12,11 +12,6 @@ struct JournalOptions: ParsableArguments {
     @Option(name: .long, help: JournalOptions.help)
     var journal: String?
 
-    /// The same option for a hot command's quick path (`QuickParse`), kept at `path`.
-    static func quickOptions<Run>(journal path: WritableKeyPath<Run, String?>) -> [QuickOption<Run>] {
-        [.option("--journal", path)]
-    }
-
     /// Where the journal lives, and whether it is the default place (whose folder
     /// `kith` may create).
     func location(environment: [String: String] = EnvironmentVariables.named("KITH_JOURNAL", "XDG_DATA_HOME", "HOME")) -> (path: String, isDefault: Bool) {
@@ -71,4 +66,9 @@ struct JournalOptions: ParsableArguments {
         guard path.hasPrefix("~/") else { return path }
         return (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()
     }
+}
+
+extension QuickOption {
+    /// `--journal` (`JournalOptions`) in a hot command's quick table, kept at `path`.
+    static func journal(_ path: WritableKeyPath<Run, String?>) -> QuickOption { .option("--journal", path) }
 }

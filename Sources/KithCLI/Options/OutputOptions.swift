@@ -20,11 +20,13 @@ struct OutputOptions: ParsableArguments {
     @Option(name: .long, help: OutputOptions.colorHelp)
     var color: ColorChoice?
 
-    /// The same options for a hot command's quick path (`QuickParse`), kept at `json` and `color`.
-    static func quickOptions<Run>(json: WritableKeyPath<Run, Bool>, color: WritableKeyPath<Run, ColorChoice?>) -> [QuickOption<Run>] {
-        [.flag("--json", json), .option("--color", color)]
-    }
-
     /// The terminal this run prints to.
     func terminal() -> Terminal { Terminal.current(choice: color) }
+}
+
+extension QuickOption {
+    /// `--json` (`OutputOptions`) in a hot command's quick table, kept at `path`.
+    static func json(_ path: WritableKeyPath<Run, Bool>) -> QuickOption { .flag("--json", path) }
+    /// `--color` (`OutputOptions`) in a hot command's quick table, kept at `path`.
+    static func color(_ path: WritableKeyPath<Run, ColorChoice?>) -> QuickOption { .option("--color", path) }
 }

@@ -19,10 +19,9 @@ struct CalendarCommand: ParsableCommand {
 
     /// The same options for the quick path (`QuickParse`), by long name.
     static var quickOptions: [QuickOption<CalendarRun>] {
-        [.flag("--monday", \CalendarRun.monday), .flag("--sunday", \CalendarRun.sunday)]
-            + DayFilterOptions.quickOptions(person: \CalendarRun.person, type: \CalendarRun.type, relation: \CalendarRun.relation)
-            + JournalOptions.quickOptions(journal: \CalendarRun.journal)
-            + OutputOptions.quickOptions(json: \CalendarRun.json, color: \CalendarRun.color)
+        // One array literal: joining the groups' tables with `+` cost ~24 k instructions more.
+        [.flag("--monday", \.monday), .flag("--sunday", \.sunday), .filterPerson(\.person), .filterType(\.type),
+         .filterRelation(\.relation), .journal(\.journal), .json(\.json), .color(\.color)]
     }
 
     /// The values `run()` reads, as plain fields.

@@ -25,8 +25,7 @@ struct LogCommand: ParsableCommand {
 
     /// The same options for the quick path (`QuickParse`), by long name.
     static var quickOptions: [QuickOption<LogRun>] {
-        EventOptions.quickOptions.map { $0.within(\LogRun.event) } + JournalOptions.quickOptions(journal: \LogRun.journal)
-            + OutputOptions.quickOptions(json: \LogRun.json, color: \LogRun.color)
+        EventOptions.quickOptions.map { $0.within(\LogRun.event) } + [.journal(\.journal), .json(\.json), .color(\.color)]
     }
 
     /// The values `run()` reads, as plain fields.
