@@ -6,21 +6,28 @@ import Testing
 /// `QuickParse` must give exactly ArgumentParser's command values, and leave to
 /// ArgumentParser every command line it does not fully understand.
 @Suite struct QuickParseTests {
-    /// Every value a command's `run()` reads, as text.
+    /// Every value a command's `run()` reads, as `field = value` lines (nested structs
+    /// field by field, read with `Mirror`), or nil for another command.
     static func describe(_ command: Any) -> String? {
+        let run: Any
         if let c = (command as? CalendarCommand)?.values ?? (command as? CalendarRun) {
-            return "calendar \(String(describing: c.period)) \(c.monday) \(c.sunday) \(String(describing: c.person)) "
-                + "\(String(describing: c.type)) \(String(describing: c.relation)) \(String(describing: c.journal)) "
-                + "\(c.json) \(String(describing: c.color))"
+            run = c
+        } else if let c = (command as? LogCommand)?.values ?? (command as? LogRun) {
+            run = c
+        } else {
+            return nil
         }
-        if let c = (command as? LogCommand)?.values ?? (command as? LogRun) {
-            let e = c.event
-            return "log \(String(describing: c.title)) \(e.people) \(String(describing: e.type)) \(String(describing: e.mood)) "
-                + "\(String(describing: e.place)) \(String(describing: e.geo)) \(String(describing: e.when)) "
-                + "\(String(describing: e.duration)) \(String(describing: e.tz)) \(e.trait) \(e.photo) "
-                + "\(String(describing: e.note)) \(String(describing: c.journal)) \(c.json) \(String(describing: c.color))"
+        return "\(type(of: run))\n" + fields(run).joined(separator: "\n")
+    }
+
+    /// The stored fields of `value` as `path = value`, nested structs flattened.
+    static func fields(_ value: Any, path: String = "") -> [String] {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .struct else { return ["\(path) = \(String(reflecting: value))"] }
+        return mirror.children.flatMap { child in
+            let label = child.label ?? "?"
+            return fields(child.value, path: path.isEmpty ? label : path + "." + label)
         }
-        return nil
     }
 
     /// ArgumentParser's reading of `arguments`, or nil when it refuses them or asks for help.
@@ -58,12 +65,20 @@ import Testing
         #expect(QuickParse.command(arguments) == nil)
     }
 
+    /// One option as ArgumentParser declares it: its long (or short) name, whether it is
+    /// a flag, keeps one value or repeats, and the values it accepts when it lists them.
+    struct Declared {
+        var name: String
+        var arity: QuickArity
+        var allValues: [String]?
+    }
+
     /// ArgumentParser's own description of a command (`_dumpHelp()`, the JSON behind
-    /// `--experimental-dump-help`) read as QuickParse's ``QuickParse/Names``.
-    static func declaredNames(_ command: ParsableCommand.Type) throws -> QuickParse.Names {
+    /// `--experimental-dump-help`): its options, and how many positional arguments it takes.
+    static func declared(_ command: ParsableCommand.Type) throws -> (options: [Declared], positionals: Int) {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8)) as? [String: Any])
         let info = try #require(json["command"] as? [String: Any])
-        var flags: Set<String> = [], single: Set<String> = [], repeated: Set<String> = []
+        var options: [Declared] = []
         var positionals = 0
         for argument in info["arguments"] as? [[String: Any]] ?? [] {
             let kind = argument["kind"] as? String
@@ -71,25 +86,78 @@ import Testing
             for name in argument["names"] as? [[String: Any]] ?? [] {
                 let text = "\(name["kind"] as? String == "long" ? "--" : "-")\(name["name"] as? String ?? "")"
                 guard text != "--help", text != "-h" else { continue }
-                if kind == "flag" { flags.insert(text) }
-                else if argument["isRepeating"] as? Bool == true { repeated.insert(text) }
-                else { single.insert(text) }
+                let arity: QuickArity = kind == "flag" ? .flag : argument["isRepeating"] as? Bool == true ? .repeated : .single
+                options.append(Declared(name: text, arity: arity, allValues: argument["allValues"] as? [String]))
             }
         }
-        return QuickParse.Names(flags: flags, single: single, repeated: repeated, positionals: positionals)
+        return (options, positionals)
     }
 
-    /// An option added to `kith log` or `kith calendar` and not to QuickParse would be left
-    /// unset on the quick path: the names must be the ones the commands declare.
+    /// A quick table's names and arities, to compare with ``declared(_:)``.
+    static func table<Run>(_ options: [QuickOption<Run>]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: options.map { ($0.name, "\($0.arity)") })
+    }
+
+    /// An option added to `kith log` or `kith calendar` and not to its quick table would be
+    /// left unset on the quick path: the names must be the ones the commands declare.
     @Test func namesAreTheOnesTheCommandsDeclare() throws {
-        for (command, names) in [(CalendarCommand.self as ParsableCommand.Type, QuickParse.calendarNames),
-                                 (LogCommand.self, QuickParse.logNames)] {
-            let declared = try Self.declaredNames(command)
-            #expect(declared.flags == names.flags, "\(command)")
-            #expect(declared.single == names.single, "\(command)")
-            #expect(declared.repeated == names.repeated, "\(command)")
-            #expect(declared.positionals == names.positionals, "\(command)")
+        for (command, names) in [(CalendarCommand.self as ParsableCommand.Type, Self.table(CalendarRun.quickOptions)),
+                                 (LogCommand.self, Self.table(LogRun.quickOptions))] {
+            let declared = try Self.declared(command)
+            #expect(Dictionary(uniqueKeysWithValues: declared.options.map { ($0.name, "\($0.arity)") }) == names, "\(command)")
+            #expect(declared.positionals == 1, "\(command)")
         }
+    }
+
+    /// A sample command line for `command` that gives `options` (each with a value it
+    /// accepts; a repeating one twice) after the positional argument.
+    static func sampleLine(_ command: String, positional: String, _ options: [Declared]) -> [String] {
+        var line = [command, positional]
+        for option in options {
+            line.append(option.name)
+            switch option.arity {
+            case .flag: break
+            case .single: line.append(option.allValues?.last ?? "sample \(option.name)")
+            case .repeated: line += ["first \(option.name)", option.name, "second \(option.name)"]
+            }
+        }
+        return line
+    }
+
+    /// Every option ArgumentParser declares for a hot command, given a value, reads the
+    /// same on the quick path, field by field, and changes what `run()` reads; and every
+    /// field of the run struct is reached by some option. An option declared with
+    /// `@Option` but missing from the quick table, or not carried into the run struct,
+    /// fails here.
+    @Test(arguments: [("calendar", "2026-11"), ("log", "Coffee")])
+    func everyDeclaredOptionReadsTheSameOnBothPaths(_ command: String, _ positional: String) throws {
+        let type: ParsableCommand.Type = command == "log" ? LogCommand.self : CalendarCommand.self
+        let options = try Self.declared(type).options
+        #expect(options.count >= 8)
+        /// The fields (by path) whose values differ between two runs.
+        func changed(_ run: Any, from base: Any) -> Set<String> {
+            Set(Self.fields(run)).subtracting(Self.fields(base)).reduce(into: []) { paths, line in
+                paths.insert(String(line[..<line.range(of: " = ")!.lowerBound]))
+            }
+        }
+        let bare = try #require(QuickParse.command([command]))
+        let base = try #require(QuickParse.command([command, positional]))
+        var reached = changed(base, from: bare)
+        #expect(!reached.isEmpty, "the positional argument reaches no field")
+        for option in options {
+            let line = Self.sampleLine(command, positional: positional, [option])
+            let quick = try #require(QuickParse.command(line), "\(line)")
+            #expect(Self.describe(quick) == Self.reference(line), "\(line)")
+            let fields = changed(quick, from: base)
+            #expect(!fields.isEmpty, "\(option.name) changes nothing `run()` reads")
+            reached.formUnion(fields)
+        }
+        let all = Set(Self.fields(bare).map { String($0[..<$0.range(of: " = ")!.lowerBound]) })
+        #expect(reached == all, "fields no option sets: \(all.subtracting(reached))")
+        // All together, where the command allows it (`--monday` and `--sunday` exclude each other).
+        let line = Self.sampleLine(command, positional: positional, options.filter { $0.name != "--sunday" })
+        let quick = try #require(QuickParse.command(line), "\(line)")
+        #expect(Self.describe(quick) == Self.reference(line))
     }
 
     /// Random command lines from the words of both commands and some troublemakers: where

@@ -17,16 +17,12 @@ struct EventsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only events whose title or note has these words.", valueName: "text")) var search: String?
     @Option(help: ArgumentHelp("At most this many (1 or more).", valueName: "n")) var limit: Int?
     @Flag(help: "Oldest first.") var reverse = false
-    // JournalOptions and OutputOptions declared one by one, as in `CalendarCommand`.
-    @Option(name: .long, help: JournalOptions.help) var journal: String?
-    @Flag(name: .long, help: OutputOptions.jsonHelp) var json = false
-    @Option(name: .long, help: OutputOptions.colorHelp) var color: ColorChoice?
-
-    var output: OutputOptions { OutputOptions(json: json, color: color) }
+    @OptionGroup var journal: JournalOptions
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         try UsageError.checkCount(limit, option: "--limit")
-        let journal = try JournalOptions(journal: self.journal).openExisting()
+        let journal = try journal.openExisting()
         let now = Date()
         let zone = TimeZone.current
         var filter = EventFilter(newestFirst: !reverse, limit: limit)

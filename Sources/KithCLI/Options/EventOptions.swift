@@ -27,6 +27,13 @@ struct EventOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A free note.", valueName: "text"))
     var note: String?
 
+    /// The same options for the quick path of `kith log` (`QuickParse`), by long name.
+    static var quickOptions: [QuickOption<EventValues>] { [
+        .repeated("--with", \.people), .option("--type", \.type), .option("--mood", \.mood), .option("--at", \.place),
+        .option("--geo", \.geo), .option("--when", \.when), .option("--duration", \.duration), .option("--tz", \.tz),
+        .repeated("--trait", \.trait), .repeated("--photo", \.photo), .option("--note", \.note),
+    ] }
+
     /// The option values as plain fields.
     var values: EventValues {
         EventValues(people: people, type: type, mood: mood, place: place, geo: geo, when: when, duration: duration, tz: tz,

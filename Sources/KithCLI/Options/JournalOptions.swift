@@ -3,8 +3,7 @@ import Foundation
 
 /// `--journal PATH`, shared by every command that reads or writes the journal.
 struct JournalOptions: ParsableArguments {
-    /// `--journal`'s help, also for the commands that declare the option themselves
-    /// (see `CalendarCommand`).
+    /// `--journal`'s help.
     static let help = ArgumentHelp(
         "The journal file.",
         discussion: "Defaults to $KITH_JOURNAL, else $XDG_DATA_HOME/kith/journal.sqlite, else ~/.local/share/kith/journal.sqlite.",
@@ -12,11 +11,6 @@ struct JournalOptions: ParsableArguments {
 
     @Option(name: .long, help: JournalOptions.help)
     var journal: String?
-
-    init() {}
-
-    /// The options as a command that declares `--journal` itself parsed them.
-    init(journal: String?) { self.journal = journal }
 
     /// Where the journal lives, and whether it is the default place (whose folder
     /// `kith` may create).
@@ -72,4 +66,9 @@ struct JournalOptions: ParsableArguments {
         guard path.hasPrefix("~/") else { return path }
         return (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()
     }
+}
+
+extension QuickOption {
+    /// `--journal` (`JournalOptions`) in a hot command's quick table, kept at `path`.
+    static func journal(_ path: WritableKeyPath<Run, String?>) -> QuickOption { .option("--journal", path) }
 }

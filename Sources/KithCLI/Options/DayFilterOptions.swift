@@ -3,8 +3,7 @@ import Kith
 
 /// `--with`, `--type`, `--in`: the filters of `kith calendar` and `kith day`.
 struct DayFilterOptions: ParsableArguments {
-    /// The options' help, also for the commands that declare them themselves (see
-    /// `CalendarCommand`).
+    /// The options' help.
     static let personHelp = ArgumentHelp("Only events with this person.", valueName: "name")
     static let typeHelp = ArgumentHelp("Only events of this event type (its subtypes too).", valueName: "path")
     static let relationHelp = ArgumentHelp("Only events with someone under this relation category, e.g. Family.", valueName: "path")
@@ -15,15 +14,6 @@ struct DayFilterOptions: ParsableArguments {
     var type: String?
     @Option(name: .customLong("in"), help: DayFilterOptions.relationHelp)
     var relation: String?
-
-    init() {}
-
-    /// The options as a command that declares them itself parsed them.
-    init(person: String?, type: String?, relation: String?) {
-        self.person = person
-        self.type = type
-        self.relation = relation
-    }
 
     func filter(_ journal: Journal) throws -> DayFilter {
         try Self.filter(person: person, type: type, relation: relation, journal)
@@ -46,29 +36,9 @@ struct DayFilterOptions: ParsableArguments {
     }
 }
 
-/// A day's summary in `--json` output of `kith calendar`.
-///
-/// Keys: `date` (`YYYY-MM-DD`), `eventCount`, `people` (`id`, `name`), `moodAverage`
-/// (-2…2, absent when no event had a mood), `mood` (the dominant mood: `name`, `icon`,
-/// `color`, `score`).
-struct DaySummaryJSON: Encodable {
-    struct Mood: Encodable {
-        var name: String
-        var icon: String
-        var color: String
-        var score: Int?
-    }
-    var date: String
-    var eventCount: Int
-    var people: [EventJSON.PersonJSON]
-    var moodAverage: Double?
-    var mood: Mood?
-
-    init(_ d: DaySummary, names: [Int64: String]) {
-        date = d.date.description
-        eventCount = d.eventCount
-        people = d.personIDs.map { EventJSON.PersonJSON(id: $0, name: names[$0] ?? "") }
-        moodAverage = d.moodAverage.map { ($0 * 100).rounded() / 100 }
-        mood = d.dominantMood.map { Mood(name: $0.name, icon: $0.icon, color: $0.color, score: $0.score) }
-    }
+extension QuickOption {
+    /// `--with`, `--type` and `--in` (`DayFilterOptions`) in a hot command's quick table.
+    static func filterPerson(_ path: WritableKeyPath<Run, String?>) -> QuickOption { .option("--with", path) }
+    static func filterType(_ path: WritableKeyPath<Run, String?>) -> QuickOption { .option("--type", path) }
+    static func filterRelation(_ path: WritableKeyPath<Run, String?>) -> QuickOption { .option("--in", path) }
 }

@@ -8,8 +8,7 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 
 /// `--json` and `--color`, shared by every command that prints.
 struct OutputOptions: ParsableArguments {
-    /// The options' help, also for the commands that declare them themselves (see
-    /// `CalendarCommand`).
+    /// The options' help.
     static let jsonHelp: ArgumentHelp = "Print JSON for scripts instead of text."
     static let colorHelp = ArgumentHelp(
         "When to colour the output; auto colours a terminal unless NO_COLOR is set (default: the color setting).",
@@ -21,14 +20,13 @@ struct OutputOptions: ParsableArguments {
     @Option(name: .long, help: OutputOptions.colorHelp)
     var color: ColorChoice?
 
-    init() {}
-
-    /// The options as a command that declares `--json` and `--color` itself parsed them.
-    init(json: Bool, color: ColorChoice?) {
-        self.json = json
-        self.color = color
-    }
-
     /// The terminal this run prints to.
     func terminal() -> Terminal { Terminal.current(choice: color) }
+}
+
+extension QuickOption {
+    /// `--json` (`OutputOptions`) in a hot command's quick table, kept at `path`.
+    static func json(_ path: WritableKeyPath<Run, Bool>) -> QuickOption { .flag("--json", path) }
+    /// `--color` (`OutputOptions`) in a hot command's quick table, kept at `path`.
+    static func color(_ path: WritableKeyPath<Run, ColorChoice?>) -> QuickOption { .option("--color", path) }
 }

@@ -16,18 +16,24 @@ enum Preferences {
 
     /// `color`, when set to something other than `auto`.
     static var color: ColorChoice? {
-        guard let value = stored[.color], value != "auto" else { return nil }
-        return ColorChoice(rawValue: value)
+        guard let choice = stored[.color].flatMap(ColorChoice.init(rawValue:)), choice != .auto else { return nil }
+        return choice
     }
 
     /// `week-start` as `Calendar`'s first weekday (1 = Sunday, 2 = Monday), when set.
     static var firstWeekday: Int? {
-        stored[.weekStart].map { $0 == "monday" ? 2 : 1 }
+        stored[.weekStart].map { WeekStart(rawValue: $0) == .monday ? 2 : 1 }
     }
 
     /// `time-zone`, when set to a zone rather than `system`.
     static var timeZone: TimeZone? {
-        guard let value = stored[.timeZone], value != "system" else { return nil }
+        guard let value = stored[.timeZone], value != ZoneChoice.system.rawValue else { return nil }
         return TimeZone(identifier: value)
     }
+
+    /// The values of `week-start` (as `Setting` normalizes them).
+    enum WeekStart: String { case sunday, monday }
+
+    /// The one `time-zone` value that is not a zone name: this machine's zone.
+    enum ZoneChoice: String { case system }
 }

@@ -13,21 +13,21 @@ struct CalendarCommand: ParsableCommand {
     var period: String?
     @Flag(help: "Start weeks on Monday.") var monday = false
     @Flag(help: "Start weeks on Sunday.") var sunday = false
-    // The options of DayFilterOptions, JournalOptions and OutputOptions, declared one by
-    // one (same names, help and order): at start-up each `@OptionGroup` costs the Swift
-    // runtime three first-use protocol conformance checks, each a scan of the binary's
-    // ~7,000 conformance records (issue 7).
-    @Option(name: .customLong("with"), help: DayFilterOptions.personHelp) var person: String?
-    @Option(help: DayFilterOptions.typeHelp) var type: String?
-    @Option(name: .customLong("in"), help: DayFilterOptions.relationHelp) var relation: String?
-    @Option(name: .long, help: JournalOptions.help) var journal: String?
-    @Flag(name: .long, help: OutputOptions.jsonHelp) var json = false
-    @Option(name: .long, help: OutputOptions.colorHelp) var color: ColorChoice?
+    @OptionGroup var filters: DayFilterOptions
+    @OptionGroup var journal: JournalOptions
+    @OptionGroup var output: OutputOptions
+
+    /// The same options for the quick path (`QuickParse`), by long name.
+    static var quickOptions: [QuickOption<CalendarRun>] {
+        // One array literal: joining the groups' tables with `+` cost ~24 k instructions more.
+        [.flag("--monday", \.monday), .flag("--sunday", \.sunday), .filterPerson(\.person), .filterType(\.type),
+         .filterRelation(\.relation), .journal(\.journal), .json(\.json), .color(\.color)]
+    }
 
     /// The values `run()` reads, as plain fields.
     var values: CalendarRun {
-        CalendarRun(period: period, monday: monday, sunday: sunday, person: person, type: type, relation: relation,
-                    journal: journal, json: json, color: color)
+        CalendarRun(period: period, monday: monday, sunday: sunday, person: filters.person, type: filters.type,
+                    relation: filters.relation, journal: journal.journal, json: output.json, color: output.color)
     }
 
     enum Period: Equatable { case month(Int, Int), year(Int) }
@@ -68,8 +68,8 @@ struct CalendarCommand: ParsableCommand {
 
 /// What `kith calendar` runs, with the values of its command line as plain fields.
 /// `QuickParse` builds it directly: making a `CalendarCommand` runs the initializers of its
-/// ten ArgumentParser property wrappers, whose name sets cost a first-use conformance scan
-/// (~0.4 M instructions, issue 7).
+/// ArgumentParser property wrappers and option groups, whose name sets cost a first-use
+/// conformance scan (~0.4 M instructions, issue 7).
 struct CalendarRun: QuickCommand {
     var period: String?
     var monday = false
@@ -80,6 +80,9 @@ struct CalendarRun: QuickCommand {
     var journal: String?
     var json = false
     var color: ColorChoice?
+
+    static var quickOptions: [QuickOption<CalendarRun>] { CalendarCommand.quickOptions }
+    static var quickPositional: WritableKeyPath<CalendarRun, String?> { \.period }
 
     func validate() throws {
         if monday && sunday { throw ValidationError("--monday and --sunday cannot be used together") }
