@@ -1,18 +1,6 @@
 import GRDB
 
 extension Journal {
-    /// `settings-v1`: the `setting` table, one row per setting the user changed.
-    static func registerSettingsMigration(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("settings-v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE setting (
-                    name TEXT PRIMARY KEY NOT NULL CHECK (length(name) > 0),
-                    value TEXT NOT NULL
-                ) WITHOUT ROWID;
-                """)
-        }
-    }
-
     /// Every setting with its value, the default where none was set.
     public func settings() throws -> [(setting: Setting, value: String, isDefault: Bool)] {
         let stored = try storedSettings()
