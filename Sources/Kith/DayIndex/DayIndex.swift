@@ -2,63 +2,6 @@ import Foundation
 import GRDB
 
 extension Journal {
-    // MARK: Queries
-
-    /// The days from `from` to `to` (inclusive) that have matching events, in order.
-    ///
-    /// Without a filter this reads only the per-day summary table; with one it aggregates
-    /// the indexed per-day event rows of the range. Neither scans all events.
-    /// - Complexity: O(days with events in the range) without a filter, O(event-days in the
-    ///   range) with one.
-    public func days(from: LocalDate, to: LocalDate, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
-        try read { db in try Journal.daySummaries(db, from: from.dayNumber, to: to.dayNumber, filter: filter) }
-    }
-
-    /// The days of a month that have matching events.
-    public func month(year: Int, month: Int, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
-        guard (1...12).contains(month) else { throw JournalError.invalidValue(field: "month", reason: "\(month) is not 1...12") }
-        let first = year * 10000 + month * 100
-        return try read { db in try Journal.daySummaries(db, from: first + 1, to: first + 31, filter: filter) }
-    }
-
-    /// What the month view shows, read in one transaction: the days of the month that have
-    /// matching events (as ``month(year:month:filter:)``), the moods (as
-    /// `categories(kind: .mood)`) and how many matching events touch the month, each once
-    /// (as ``eventCount(from:to:filter:)`` from the 1st to the 31st).
-    ///
-    /// One read instead of three, the moods read once instead of twice (issue 7).
-    public func monthView(year: Int, month: Int, filter: DayFilter = DayFilter())
-        throws -> (days: [DaySummary], moods: [Category], eventCount: Int) {
-        guard (1...12).contains(month) else { throw JournalError.invalidValue(field: "month", reason: "\(month) is not 1...12") }
-        let first = year * 10000 + month * 100
-        return try read { db in
-            let moods = try Journal.fetchCategories(db, kind: .mood)
-            let days = try Journal.daySummaries(db, from: first + 1, to: first + 31, filter: filter, moods: moods)
-            return (days, moods, try Journal.eventCount(db, from: first + 1, to: first + 31, filter: filter))
-        }
-    }
-
-    /// The days of a year that have matching events.
-    public func year(_ year: Int, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
-        try read { db in try Journal.daySummaries(db, from: year * 10000 + 101, to: year * 10000 + 1231, filter: filter) }
-    }
-
-    /// The events touching a local day, in time order, read through the day index.
-    public func events(on day: LocalDate, filter: DayFilter = DayFilter()) throws -> [Event] {
-        try read { db in
-            let (sql, arguments) = try Journal.dayEventSQL(db, select: "de.eventId", from: day.dayNumber, to: day.dayNumber, filter: filter)
-            let ids = try Int64.fetchAll(db, sql: sql, arguments: arguments)
-            return Journal.inLocalOrder(try Journal.fetchEvents(db, ids: ids))
-        }
-    }
-
-    /// How many matching events touch the days from `from` to `to` (inclusive), each counted
-    /// once: the day summaries count an event across midnight on every day it touches.
-    /// - Complexity: O(event-days in the range), through the index.
-    public func eventCount(from: LocalDate, to: LocalDate, filter: DayFilter = DayFilter()) throws -> Int {
-        try read { db in try Journal.eventCount(db, from: from.dayNumber, to: to.dayNumber, filter: filter) }
-    }
-
     static func eventCount(_ db: Database, from: Int, to: Int, filter: DayFilter) throws -> Int {
         if filter.isEmpty {
             // Stepped straight through SQLite: `Int.fetchOne` instantiates GRDB's generic
@@ -80,14 +23,6 @@ extension Journal {
         ordered += [from, to]
         ordered += args.dropFirst(split)
         return (sql, StatementArguments(ordered))
-    }
-
-    /// Rebuilds the day index from the events and compares it with the stored one; also
-    /// checks that each trait learned in an event is about one of its people.
-    /// - Throws: ``JournalError/invariantViolation(_:)`` describing the first differences.
-    /// - Complexity: O(all events and the days they touch).
-    public func checkInvariants() throws {
-        try read { db in try Journal.checkDayIndex(db) }
     }
 
     // MARK: Maintenance (called inside write transactions)
@@ -339,74 +274,5 @@ extension Journal {
             out.append(value)
         }
         return ascending ? out : out.sorted()
-    }
-
-    // MARK: Invariants
-
-    static func checkDayIndex(_ db: Database) throws {
-        var problems: [String] = []
-        func note(_ s: String) { if problems.count < 10 { problems.append(s) } }
-        var zones: [String: TimeZone] = [:]
-        struct DE: Hashable { var day: Int, event: Int64, type: Int64?, mood: Int64? }
-        var expected = Set<DE>()
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId FROM event")) {
-            let id: Int64 = row["id"], tzName: String = row["timeZone"]
-            guard let tz = zones[tzName] ?? TimeZone(identifier: tzName) else { note("event \(id) has an unknown zone"); continue }
-            zones[tzName] = tz
-            let (s, e) = days(startAt: row["startAt"], endAt: row["endAt"], allDay: row["allDay"], timeZone: tz)
-            let storedS: Int = row["startDay"], storedE: Int = row["endDay"]
-            if (s, e) != (storedS, storedE) { note("event \(id) covers \(s)...\(e) but stores \(storedS)...\(storedE)") }
-            for d in dayNumbers(from: storedS, to: storedE) { expected.insert(DE(day: d, event: id, type: row["typeId"], mood: row["moodId"])) }
-        }
-        let actual = Set(try Row.fetchAll(db.cachedStatement(sql: "SELECT day, eventId, typeId, moodId FROM dayEvent")).map {
-            DE(day: $0["day"], event: $0["eventId"], type: $0["typeId"], mood: $0["moodId"])
-        })
-        for x in expected.subtracting(actual).sorted(by: { ($0.day, $0.event) < ($1.day, $1.event) }) {
-            note("day \(x.day) lacks event \(x.event) (or has stale type/mood)")
-        }
-        for x in actual.subtracting(expected).sorted(by: { ($0.day, $0.event) < ($1.day, $1.event) }) {
-            note("day \(x.day) lists event \(x.event) wrongly")
-        }
-        // People per day.
-        var eventPeople: [Int64: [Int64]] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT eventId, personId FROM eventPerson")) { eventPeople[row["eventId"], default: []].append(row["personId"]) }
-        var expectedPeople: [Int: [Int64: Int]] = [:]
-        var dayMoods: [Int: [Int64?]] = [:]
-        for x in expected {
-            for p in eventPeople[x.event] ?? [] { expectedPeople[x.day, default: [:]][p, default: 0] += 1 }
-            dayMoods[x.day, default: []].append(x.mood)
-        }
-        var actualPeople: [Int: [Int64: Int]] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT day, personId, eventCount FROM dayPerson")) {
-            actualPeople[row["day"], default: [:]][row["personId"]] = row["eventCount"]
-        }
-        for day in Set(expectedPeople.keys).union(actualPeople.keys).sorted() where expectedPeople[day] != actualPeople[day] {
-            note("day \(day) people \(actualPeople[day] ?? [:]) should be \(expectedPeople[day] ?? [:])")
-        }
-        // Summaries.
-        let scores = try moodScores(db)
-        var actualSummary: [Int: [Int?]] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM daySummary")) {
-            actualSummary[row["day"]] = [row["eventCount"], row["personCount"], row["moodCount"], row["moodScoreSum"],
-                                         (row["dominantMoodId"] as Int64?).map { Int($0) }]
-                + parseIDList(row["people"]).map { Int($0) }
-        }
-        var expectedSummary: [Int: [Int?]] = [:]
-        for (day, moods) in dayMoods {
-            let m = moodSummary(moods, scores: scores)
-            expectedSummary[day] = [moods.count, expectedPeople[day]?.count ?? 0, m.count, m.sum, m.dominant.map { Int($0) }]
-                + (expectedPeople[day] ?? [:]).keys.sorted().map { Int($0) }
-        }
-        for day in Set(expectedSummary.keys).union(actualSummary.keys).sorted() where expectedSummary[day] != actualSummary[day] {
-            note("day \(day) summary \(actualSummary[day].map { "\($0)" } ?? "missing") should be \(expectedSummary[day].map { "\($0)" } ?? "absent")")
-        }
-        // A trait learned in an event is about one of the event's people.
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, eventId, personId FROM trait WHERE eventId IS NOT NULL ORDER BY id")) {
-            let event: Int64 = row["eventId"], person: Int64 = row["personId"]
-            if !(eventPeople[event] ?? []).contains(person) {
-                note("trait \(row["id"] as Int64) of event \(event) is about person \(person), who is not in the event")
-            }
-        }
-        if !problems.isEmpty { throw JournalError.invariantViolation(problems.joined(separator: "; ")) }
     }
 }
