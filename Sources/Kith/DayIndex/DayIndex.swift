@@ -203,15 +203,13 @@ extension Journal {
             // the stored bytes and read only if someone asks for the day's people (a year is a
             // few hundred rows of up to a few hundred ids each; the calendar needs none).
             var out: [DaySummary] = []
-            let rows = try Row.fetchCursor(statement, arguments: [from, to])
-            while let row = try rows.next() {
-                let day: Int = row[0]
-                let moodCount: Int = row[2], sum: Int = row[3]
-                let dominant: Int64? = row[4]
-                let people = try row.withUnsafeData(atIndex: 5) { data in
-                    data.map { $0.withUnsafeBytes { PersonIDList(text: $0) } } ?? PersonIDList([])
-                }
-                out.append(DaySummary(date: LocalDate(dayNumber: day), eventCount: row[1], people: people,
+            statement.setUncheckedArguments([from, to])
+            try statement.forEachRawRow(db) { row in
+                let day = Int(row.int(0))
+                let moodCount = Int(row.int(2)), sum = Int(row.int(3))
+                let dominant = row.optionalInt(4)
+                let people = row.isNull(5) ? PersonIDList([]) : PersonIDList(text: row.byteArray(5))
+                out.append(DaySummary(date: LocalDate(dayNumber: day), eventCount: Int(row.int(1)), people: people,
                                       moodAverage: moodCount > 0 ? Double(sum) / Double(moodCount) : nil,
                                       dominantMood: dominant.flatMap(mood)))
             }
@@ -246,12 +244,11 @@ extension Journal {
 
     /// Reads a comma list of ids (`"3,7,12"`), ascending.
     static func parseIDList(_ text: String) -> [Int64] {
-        var text = text
-        return text.withUTF8 { parseIDList(UnsafeRawBufferPointer($0)) }
+        parseIDList(text.utf8)
     }
 
     /// ``parseIDList(_:)`` of UTF-8 bytes.
-    static func parseIDList(_ bytes: UnsafeRawBufferPointer) -> [Int64] {
+    static func parseIDList<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [Int64] {
         var out: [Int64] = []
         guard !bytes.isEmpty else { return out }
         out.reserveCapacity(bytes.count / 4 + 1)

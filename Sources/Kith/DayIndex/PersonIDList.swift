@@ -11,13 +11,13 @@ struct PersonIDList: Hashable, Sendable, Codable {
     init(_ ids: [Int64]) { storage = .ids(ids) }
 
     /// The stored comma list's bytes, read later.
-    init(text: UnsafeRawBufferPointer) { storage = .text(Array(text)) }
+    init(text: [UInt8]) { storage = .text(text) }
 
     /// The ids, ascending.
     var ids: [Int64] {
         switch storage {
         case .ids(let ids): return ids
-        case .text(let bytes): return bytes.withUnsafeBytes { Journal.parseIDList($0) }
+        case .text(let bytes): return Journal.parseIDList(bytes)
         }
     }
 

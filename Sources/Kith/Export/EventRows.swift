@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 import ICalendarFormat
 
 /// The events of an export's selection in storage order (by id), each with its place,

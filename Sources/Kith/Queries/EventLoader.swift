@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 extension Journal {
     /// Events in full, in the order of `ids` (unknown ids are skipped).
@@ -134,14 +133,8 @@ struct EventLoader {
     /// `batch`, straight from SQLite (GRDB's checked `Row` access cost more than building
     /// the events); time zone names are made once each.
     private func read(_ statement: Statement, into batch: inout Batch) throws {
-        let s = statement.sqliteStatement
-        defer { sqlite3_reset(s) }
-        let row = RawColumns(statement: s)
         var zones: [(bytes: [UInt8], name: String)] = []
-        while true {
-            let rc = sqlite3_step(s)
-            if rc == SQLITE_DONE { break }
-            guard rc == SQLITE_ROW else { throw DatabaseError.lastStep(db, sql: statement.sql) }
+        try statement.forEachRawRow(db) { row in
             let zone: String
             let z = row.bytes(5)
             if let known = zones.first(where: { $0.bytes.elementsEqual(z) }) {
@@ -280,9 +273,6 @@ struct EventLoader {
             while let r = try rows.next() { names[r[0]] = r[1] }
         }
         let links = try db.makeStatement(sql: "SELECT eventId, personId, position FROM eventPerson ORDER BY eventId")
-        let s = links.sqliteStatement
-        defer { sqlite3_reset(s) }
-        let row = RawColumns(statement: s)
         var current: Int?
         var lastEvent: Int64?
         var pending: [(position: Int64, person: PersonRef)] = []
@@ -292,17 +282,14 @@ struct EventLoader {
             batch.events[i].people.append(contentsOf: pending.lazy.map(\.person))
             pending.removeAll(keepingCapacity: true)
         }
-        while true {
-            let rc = sqlite3_step(s)
-            if rc == SQLITE_DONE { break }
-            guard rc == SQLITE_ROW else { throw DatabaseError.lastStep(db, sql: links.sql) }
+        try links.forEachRawRow(db) { row in
             let eventID = row.int(0)
             if eventID != lastEvent {
                 flush()
                 lastEvent = eventID
                 current = index[eventID]
             }
-            guard current != nil else { continue }
+            guard current != nil else { return }
             let person = row.int(1)
             if let name = names[person] { pending.append((row.int(2), PersonRef(id: person, displayName: name))) }
         }
