@@ -18,10 +18,10 @@ extension Journal {
                 let ids = try Int64.fetchAll(db, sql: "SELECT id FROM person WHERE birthday IS NOT NULL OR anniversary IS NOT NULL ORDER BY displayName COLLATE NOCASE")
                 for id in ids where options.personID == nil || id == options.personID {
                     let p = try Journal.fetchPerson(db, id: id)
-                    for (date, what) in [(p.birthday, "birthday"), (p.anniversary, "anniversary")] {
+                    for (date, kind) in [(p.birthday, EventMapping.YearlyKind.birthday), (p.anniversary, .anniversary)] {
                         guard let date else { continue }
-                        yearly.append(EventMapping.yearly(date, summary: "\(p.displayName)'s \(what)", uid: "kith-\(what)-\(p.uid)",
-                                                          category: what == "birthday" ? "Birthday" : "Anniversary"))
+                        yearly.append(EventMapping.yearly(date, summary: "\(p.displayName)'s \(kind.rawValue)",
+                                                          uid: "kith-\(kind.rawValue)-\(p.uid)", category: kind.category))
                     }
                 }
             }

@@ -487,6 +487,20 @@ extension EventMapping {
         }
     }
 
+    /// The day a yearly event marks: its raw value names it in the summary and the UID
+    /// (`Ana's birthday`, `kith-birthday-…`).
+    enum YearlyKind: String {
+        case birthday, anniversary
+
+        /// The CATEGORIES value of its events.
+        var category: String {
+            switch self {
+            case .birthday: "Birthday"
+            case .anniversary: "Anniversary"
+            }
+        }
+    }
+
     /// A yearly all-day event on a birthday or anniversary, from its year (or 1972 when
     /// the year is unknown: a leap year, so 29 February exists).
     static func yearly(_ d: PartialDate, summary: String, uid: String, category: String) -> ICalComponent {

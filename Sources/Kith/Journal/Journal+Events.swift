@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 extension Journal {
     // MARK: Writing
@@ -16,11 +15,7 @@ extension Journal {
     @discardableResult
     public func logEvent(_ draft: EventDraft) throws -> Event {
         try write { db in
-            // The category tree read once, for the traits and for the event read back.
-            let categories = CategoryCache()
-            let id = try Journal.insertEvent(db, draft, categories: categories)
-            try Journal.reindex(db, eventIDs: [id])
-            return try Journal.fetchEvents(db, ids: [id], categories: categories)[0]
+            try EventStore.log(db, draft)
         }
     }
 
@@ -33,15 +28,7 @@ extension Journal {
     @discardableResult
     public func logEvents(_ drafts: [EventDraft], progress: ((Int) -> Void)? = nil) throws -> [Int64] {
         try write { db in
-            var ids: [Int64] = []
-            ids.reserveCapacity(drafts.count)
-            var verified = VerifiedReferences()
-            for d in drafts {
-                ids.append(try Journal.insertEvent(db, d, verified: &verified))
-                progress?(ids.count)
-            }
-            try Journal.reindex(db, eventIDs: ids)
-            return ids
+            try EventStore.log(db, drafts, progress: progress)
         }
     }
 
@@ -58,23 +45,7 @@ extension Journal {
         var draft = try event(id: id).draft
         try change(&draft)
         return try undoableWrite { db, description in
-            guard let old = try Journal.fetchEvents(db, ids: [id]).first else { throw JournalError.eventNotFound(id: id) }
-            description = "edit event #\(id) \(old.title)"
-            let t = try Journal.timing(of: draft)
-            let uid = draft.uid?.isEmpty == false ? draft.uid! : old.uid
-            if let other = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]), other != id {
-                throw JournalError.duplicateEventUID(uid)
-            }
-            let (typeID, moodID, placeID) = try Journal.checkReferences(db, draft)
-            try db.cachedStatement(sql: """
-                UPDATE event SET uid = ?, title = ?, startAt = ?, endAt = ?, timeZone = ?, allDay = ?, startDay = ?,
-                  endDay = ?, typeId = ?, moodId = ?, placeId = ?, note = ?, updatedAt = ? WHERE id = ?
-                """).execute(arguments: [uid, try Journal.validTitle(draft.title), t.startAt, t.endAt, draft.timeZone, draft.allDay,
-                                 t.startDay, t.endDay, typeID, moodID, placeID, draft.note, Journal.now(), id])
-            try Journal.writeEventRelations(db, id: id, draft)
-            try Journal.removeUnusedPhotos(db)
-            try Journal.reindex(db, eventIDs: [id])
-            return try Journal.fetchEvents(db, ids: [id])[0]
+            try EventStore.edit(db, id: id, draft, description: &description)
         }
     }
 
@@ -83,14 +54,7 @@ extension Journal {
     /// - Throws: ``JournalError/eventNotFound(id:)``.
     public func removeEvent(id: Int64) throws {
         try undoableWrite { db, description in
-            guard let title = try String.fetchOne(db.cachedStatement(sql: "SELECT title FROM event WHERE id = ?"), arguments: [id]) else {
-                throw JournalError.eventNotFound(id: id)
-            }
-            description = "remove event #\(id) \(title)"
-            let days = try Int.fetchAll(db.cachedStatement(sql: "SELECT day FROM dayEvent WHERE eventId = ?"), arguments: [id])
-            try db.cachedStatement(sql: "DELETE FROM event WHERE id = ?").execute(arguments: [id])
-            try Journal.removeUnusedPhotos(db)
-            try Journal.recomputeDays(db, days)
+            try EventStore.remove(db, id: id, description: &description)
         }
     }
 

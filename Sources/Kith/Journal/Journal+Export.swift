@@ -1,7 +1,6 @@
 import ContentLines
 import Foundation
 import GRDB
-import GRDBSQLite
 import ICalendarFormat
 import VCardFormat
 
@@ -46,7 +45,7 @@ extension Journal {
     /// always gives the same bytes.
     ///
     /// Builds the whole file in memory: for large journals prefer
-    /// ``exportCalendar(_:toFile:)`` or ``exportCalendar(_:into:)``, which stream.
+    /// ``exportCalendar(_:toFile:)``, which streams.
     /// - Complexity: O(events).
     public func exportCalendar(_ options: CalendarExportOptions = CalendarExportOptions()) throws -> ExportResult {
         var data = Data()
@@ -80,7 +79,10 @@ extension Journal {
     /// - Throws: what `sink` throws (nothing more is written then), or a journal error.
     /// - Complexity: O(events): one ordered pass over the events and each related table
     ///   (a lookup per event when only a few of them are exported).
-    public func exportCalendar(_ options: CalendarExportOptions, into sink: (UnsafeRawBufferPointer) throws -> Void) throws -> ExportSummary {
+    ///
+    /// `package`, not public: the pieces are the writer's own buffer, valid during the
+    /// call only (KithCLI is in this package; a public form would hand out `Data`).
+    package func exportCalendar(_ options: CalendarExportOptions, into sink: (UnsafeRawBufferPointer) throws -> Void) throws -> ExportSummary {
         try exportCalendar(options, sink, restart: nil)
     }
 
@@ -91,59 +93,6 @@ extension Journal {
     /// rewritten; files of people and events that are gone are removed.
     /// - Throws: ``ImportError``-free; file system errors as ``JournalError/cannotOpen(path:reason:)``.
     public func exportVdir(to folder: URL, cancellation: Cancellation? = nil) throws -> VdirExportReport {
-        let fm = FileManager.default
-        let contacts = folder.appendingPathComponent("contacts"), calendar = folder.appendingPathComponent("calendar")
-        // Photos too large to go inline (``EventMapping/inlinePhotoLimit``), referred to by URI.
-        let photos = folder.appendingPathComponent("photos")
-        var report = VdirExportReport(written: 0, unchanged: 0, removed: 0)
-        var wanted: [URL: Data] = [:]
-        let people = try read { db in try Int64.fetchAll(db, sql: "SELECT id FROM person") }
-        for id in people {
-            try cancellation.check()
-            let result = try exportVCards(VCardExportOptions(version: .v4_0, personIDs: [id]))
-            let uid = try person(id: id).uid
-            wanted[contacts.appendingPathComponent(Journal.fileName(uid) + ".vcf")] = result.data
-        }
-        let absolutePhotos = photos.standardizedFileURL.absoluteURL
-        try read { db in
-            let referenced = try Journal.eventFiles(db, EventSelection(), photoFolder: absolutePhotos) { uid, file in
-                try cancellation.check()
-                wanted[calendar.appendingPathComponent(Journal.fileName(uid) + ".ics")] = file
-            }
-            for (hash, type) in referenced {
-                let data = try Data.fetchOne(db, sql: "SELECT data FROM photo WHERE hash = ?", arguments: [hash]) ?? Data()
-                wanted[photos.appendingPathComponent(hash + Journal.photoFileExtension(type))] = data
-            }
-        }
-        let dirs = wanted.keys.contains { $0.deletingLastPathComponent() == photos } ? [contacts, calendar, photos] : [contacts, calendar]
-        do {
-            // Only the owner may read the copies (folders 0700, files 0600), like the journal.
-            for dir in dirs { try PrivateFile.makeFolders(dir.path) }
-            for (url, data) in wanted {
-                if let old = try? Data(contentsOf: url), old == data {
-                    PrivateFile.restrict(url.path)
-                    report.unchanged += 1
-                    continue
-                }
-                try PrivateFile.write(data, to: url.path)
-                report.written += 1
-            }
-            for dir in [contacts, calendar] {
-                for name in try fm.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".vcf") || name.hasSuffix(".ics") {
-                    let url = dir.appendingPathComponent(name)
-                    if wanted[url] == nil { try fm.removeItem(at: url); report.removed += 1 }
-                }
-            }
-            // Photos no event refers to any more (names are hashes: only Kith's own files match).
-            if fm.fileExists(atPath: photos.path) {
-                for name in try fm.contentsOfDirectory(atPath: photos.path) where name.split(separator: ".").first?.count == 64 {
-                    let url = photos.appendingPathComponent(name)
-                    if wanted[url] == nil { try fm.removeItem(at: url); report.removed += 1 }
-                }
-            }
-        } catch {
-            throw JournalError.cannotOpen(path: folder.path, reason: "\(error.localizedDescription)")
-        }
-        return report
+        try VdirExport.export(self, to: folder, cancellation: cancellation)
     }
 }

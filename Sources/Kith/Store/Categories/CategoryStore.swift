@@ -1,5 +1,102 @@
 import GRDB
 
+/// The writes of categories that span tables, inside the caller's transaction: the work
+/// behind ``Journal/editCategory(id:_:)`` and ``Journal/removeCategory(id:reassignTo:)``. The
+/// reads and checks every concept shares follow, as `Journal` statics.
+enum CategoryStore {
+    /// Applies `changes` to category `id`, checking names, colour, tree depth and siblings;
+    /// a mood whose score changed reindexes its events.
+    static func edit(_ db: Database, id: Int64, _ changes: CategoryChanges, description: inout String) throws -> Category {
+        let old = try Journal.fetchCategory(db, id: id)
+        description = "edit \(old.kind.label) \(old.path)"
+        var name = old.name
+        if let n = changes.name { name = try Journal.validName(n, field: "category name") }
+        let icon = changes.icon ?? old.icon
+        let color = changes.color ?? old.color
+        guard Category.isValidColor(color) else { throw JournalError.invalidColor(color) }
+        var parentID = old.parentID
+        if let p = changes.parentID {
+            parentID = p
+            if let p {
+                let parent = try Journal.fetchCategory(db, id: p)
+                guard parent.kind == old.kind else { throw JournalError.wrongCategoryKind(expected: old.kind, path: parent.path) }
+                let hasChildren = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM category WHERE parentId = ?)"), arguments: [id]) ?? false
+                if parent.parentID != nil || hasChildren || p == id || old.kind == .mood {
+                    throw JournalError.categoryTreeTooDeep(path: parent.path + "/" + name)
+                }
+            }
+        }
+        var score = old.score
+        if old.kind == .mood, let s = changes.score {
+            guard (-2...2).contains(s) else { throw JournalError.invalidValue(field: "mood score", reason: "\(s) is not between -2 and 2") }
+            score = s
+        }
+        let position: Int
+        if let p = changes.position { position = p }
+        else if parentID != old.parentID { position = try Journal.nextPosition(db, kind: old.kind, parentID: parentID) }
+        else { position = old.position }
+        let parentPath = try parentID.map { try Journal.fetchCategory(db, id: $0).path }
+        let newPath = parentPath.map { $0 + "/" + name } ?? name
+        if NameMatcher.fold(name) != NameMatcher.fold(old.name) || parentID != old.parentID {
+            if try Journal.siblingExists(db, kind: old.kind, parentID: parentID, name: name, except: id) {
+                throw JournalError.categoryExists(kind: old.kind, path: newPath)
+            }
+        }
+        try db.cachedStatement(sql: """
+            UPDATE category SET name = ?, icon = ?, color = ?, position = ?, parentId = ?, score = ? WHERE id = ?
+            """).execute(arguments: [name, icon, color, position, parentID, score, id])
+        if score != old.score {
+            let events = try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM event WHERE moodId = ?"), arguments: [id])
+            try Journal.reindex(db, eventIDs: events)
+        }
+        return try Journal.fetchCategory(db, id: id)
+    }
+
+    /// Deletes category `id`, first moving what uses it to `target` (or refusing while
+    /// anything does).
+    static func remove(_ db: Database, id: Int64, reassignTo target: Int64?, description: inout String) throws {
+        let old = try Journal.fetchCategory(db, id: id)
+        description = "remove \(old.kind.label) \(old.path)"
+        let events = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM event WHERE typeId = ?1 OR moodId = ?1"), arguments: [id]) ?? 0
+        let people = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM person WHERE relationId = ?"), arguments: [id]) ?? 0
+        let traits = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM trait WHERE categoryId = ?"), arguments: [id]) ?? 0
+        let children = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM category WHERE parentId = ?"), arguments: [id]) ?? 0
+        if let target {
+            let t = try Journal.fetchCategory(db, id: target)
+            guard t.kind == old.kind, t.id != id else { throw JournalError.wrongCategoryKind(expected: old.kind, path: t.path) }
+            description += " (moved to \(t.path))"
+            if children > 0 {
+                guard t.parentID == nil, t.id != id else { throw JournalError.categoryTreeTooDeep(path: t.path + "/…") }
+                let childRows = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name FROM category WHERE parentId = ?"), arguments: [id])
+                var pos = try Journal.nextPosition(db, kind: old.kind, parentID: target)
+                for row in childRows {
+                    let name: String = row["name"]
+                    if try Journal.siblingExists(db, kind: old.kind, parentID: target, name: name, except: nil) {
+                        throw JournalError.categoryExists(kind: old.kind, path: t.path + "/" + name)
+                    }
+                    try db.cachedStatement(sql: "UPDATE category SET parentId = ?, position = ? WHERE id = ?").execute(arguments: [target, pos, row["id"] as Int64])
+                    pos += 1
+                }
+            }
+            let affected = try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM event WHERE typeId = ?1 OR moodId = ?1"), arguments: [id])
+            try db.cachedStatement(sql: "UPDATE event SET typeId = ?2 WHERE typeId = ?1").execute(arguments: [id, target])
+            try db.cachedStatement(sql: "UPDATE event SET moodId = ?2 WHERE moodId = ?1").execute(arguments: [id, target])
+            try db.cachedStatement(sql: "UPDATE person SET relationId = ?2 WHERE relationId = ?1").execute(arguments: [id, target])
+            try db.cachedStatement(sql: "UPDATE trait SET categoryId = ?2 WHERE categoryId = ?1").execute(arguments: [id, target])
+            try Journal.reindex(db, eventIDs: affected)
+        } else if events + people + traits + children > 0 {
+            var parts: [String] = []
+            if events > 0 { parts.append("\(events) event\(events == 1 ? "" : "s")") }
+            if people > 0 { parts.append("\(people) \(people == 1 ? "person" : "people")") }
+            if traits > 0 { parts.append("\(traits) trait\(traits == 1 ? "" : "s")") }
+            if children > 0 { parts.append("\(children) subcategor\(children == 1 ? "y" : "ies")") }
+            throw JournalError.categoryInUse(kind: old.kind, path: old.path, usage: parts.joined(separator: ", "))
+        }
+        try db.cachedStatement(sql: "UPDATE daySummary SET dominantMoodId = NULL WHERE dominantMoodId = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM category WHERE id = ?").execute(arguments: [id])
+    }
+}
+
 extension Journal {
     // MARK: Internals shared with other files
 

@@ -1,6 +1,68 @@
 import Foundation
 import GRDB
 
+/// The writes of events, each inside the caller's transaction: the work behind
+/// ``Journal/logEvent(_:)``, ``Journal/logEvents(_:progress:)``, ``Journal/editEvent(id:_:)`` and
+/// ``Journal/removeEvent(id:)``. The pieces they share (timing, references, relations, traits)
+/// follow, as `Journal` statics that imports and backups call too.
+enum EventStore {
+    /// Inserts `draft`, indexes its days and reads it back.
+    static func log(_ db: Database, _ draft: EventDraft) throws -> Event {
+        // The category tree read once, for the traits and for the event read back.
+        let categories = CategoryCache()
+        let id = try Journal.insertEvent(db, draft, categories: categories)
+        try Journal.reindex(db, eventIDs: [id])
+        return try Journal.fetchEvents(db, ids: [id], categories: categories)[0]
+    }
+
+    /// Inserts `drafts` in order, then indexes their days once; returns their ids.
+    static func log(_ db: Database, _ drafts: [EventDraft], progress: ((Int) -> Void)?) throws -> [Int64] {
+        var ids: [Int64] = []
+        ids.reserveCapacity(drafts.count)
+        var verified = Journal.VerifiedReferences()
+        for d in drafts {
+            ids.append(try Journal.insertEvent(db, d, verified: &verified))
+            progress?(ids.count)
+        }
+        try Journal.reindex(db, eventIDs: ids)
+        return ids
+    }
+
+    /// Writes `draft` over event `id` (its UID, or the old one) and reads it back.
+    static func edit(_ db: Database, id: Int64, _ draft: EventDraft, description: inout String) throws -> Event {
+        guard let old = try Journal.fetchEvents(db, ids: [id]).first else { throw JournalError.eventNotFound(id: id) }
+        description = "edit event #\(id) \(old.title)"
+        let t = try Journal.timing(of: draft)
+        let uid = draft.uid?.isEmpty == false ? draft.uid! : old.uid
+        if let other = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]), other != id {
+            throw JournalError.duplicateEventUID(uid)
+        }
+        let (typeID, moodID, placeID) = try Journal.checkReferences(db, draft)
+        try db.cachedStatement(sql: """
+            UPDATE event SET uid = ?, title = ?, startAt = ?, endAt = ?, timeZone = ?, allDay = ?, startDay = ?,
+              endDay = ?, typeId = ?, moodId = ?, placeId = ?, note = ?, updatedAt = ? WHERE id = ?
+            """).execute(arguments: [uid, try Journal.validTitle(draft.title), t.startAt, t.endAt, draft.timeZone, draft.allDay,
+                             t.startDay, t.endDay, typeID, moodID, placeID, draft.note, Journal.now(), id])
+        try Journal.writeEventRelations(db, id: id, draft)
+        try Journal.removeUnusedPhotos(db)
+        try Journal.reindex(db, eventIDs: [id])
+        return try Journal.fetchEvents(db, ids: [id])[0]
+    }
+
+    /// Deletes event `id` (its people, photos, kept lines and traits cascade) and its days
+    /// in the index; photos nothing else uses go too.
+    static func remove(_ db: Database, id: Int64, description: inout String) throws {
+        guard let title = try String.fetchOne(db.cachedStatement(sql: "SELECT title FROM event WHERE id = ?"), arguments: [id]) else {
+            throw JournalError.eventNotFound(id: id)
+        }
+        description = "remove event #\(id) \(title)"
+        let days = try Int.fetchAll(db.cachedStatement(sql: "SELECT day FROM dayEvent WHERE eventId = ?"), arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM event WHERE id = ?").execute(arguments: [id])
+        try Journal.removeUnusedPhotos(db)
+        try Journal.recomputeDays(db, days)
+    }
+}
+
 /// Writing events: timing, references, the event row and its people, photos, traits and
 /// kept iCalendar lines.
 extension Journal {
@@ -53,7 +115,7 @@ extension Journal {
     }
 
     static func checkReferences(_ db: Database, _ draft: EventDraft) throws -> (Int64?, Int64?, Int64?) {
-        var verified = VerifiedReferences()
+        var verified = Journal.VerifiedReferences()
         return try checkReferences(db, draft, verified: &verified)
     }
 
@@ -72,7 +134,7 @@ extension Journal {
     }
 
     static func insertEvent(_ db: Database, _ draft: EventDraft, categories: CategoryCache? = nil) throws -> Int64 {
-        var verified = VerifiedReferences()
+        var verified = Journal.VerifiedReferences()
         return try insertEvent(db, draft, verified: &verified, categories: categories)
     }
 
