@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension Journal {
+extension DayIndex {
     // MARK: Invariants
 
     static func checkDayIndex(_ db: Database) throws {
@@ -14,7 +14,7 @@ extension Journal {
             let id: Int64 = row["id"], tzName: String = row["timeZone"]
             guard let tz = zones[tzName] ?? TimeZone(identifier: tzName) else { note("event \(id) has an unknown zone"); continue }
             zones[tzName] = tz
-            let (s, e) = days(startAt: row["startAt"], endAt: row["endAt"], allDay: row["allDay"], timeZone: tz)
+            let (s, e) = Journal.days(startAt: row["startAt"], endAt: row["endAt"], allDay: row["allDay"], timeZone: tz)
             let storedS: Int = row["startDay"], storedE: Int = row["endDay"]
             if (s, e) != (storedS, storedE) { note("event \(id) covers \(s)...\(e) but stores \(storedS)...\(storedE)") }
             for d in dayNumbers(from: storedS, to: storedE) { expected.insert(DE(day: d, event: id, type: row["typeId"], mood: row["moodId"])) }

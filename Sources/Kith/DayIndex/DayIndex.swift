@@ -1,7 +1,10 @@
 import Foundation
 import GRDB
 
-extension Journal {
+/// The day index: `dayEvent`, `dayPerson` and `daySummary`, derived from the events and
+/// kept in step with them inside every write transaction, and the queries the calendar
+/// reads from them.
+enum DayIndex {
     static func eventCount(_ db: Database, from: Int, to: Int, filter: DayFilter) throws -> Int {
         if filter.isEmpty {
             // Stepped straight through SQLite: `Int.fetchOne` instantiates GRDB's generic
@@ -9,7 +12,7 @@ extension Journal {
             let statement = try db.cachedStatement(sql: "SELECT COUNT(DISTINCT eventId) FROM dayEvent WHERE day BETWEEN ? AND ?")
             return try RawRow.first(db, statement, { $0.int(from); $0.int(to) }) { Int($0.int(0)) } ?? 0
         }
-        let (sql, arguments) = try Journal.dayEventSQL(db, select: "COUNT(DISTINCT de.eventId)", from: from, to: to, filter: filter)
+        let (sql, arguments) = try DayIndex.dayEventSQL(db, select: "COUNT(DISTINCT de.eventId)", from: from, to: to, filter: filter)
         return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
     }
 
@@ -172,12 +175,12 @@ extension Journal {
             args.append(p)
         }
         if let t = filter.typeID {
-            let ids = try subtreeIDs(db, id: requireCategory(db, id: t, kind: .eventType).id)
+            let ids = try Journal.subtreeIDs(db, id: Journal.requireCategory(db, id: t, kind: .eventType).id)
             clauses.append("de.typeId IN (\(ids.map { _ in "?" }.joined(separator: ",")))")
             args += ids.map { $0 as (any DatabaseValueConvertible)? }
         }
         if let r = filter.relationID {
-            let ids = try subtreeIDs(db, id: requireCategory(db, id: r, kind: .relation).id)
+            let ids = try Journal.subtreeIDs(db, id: Journal.requireCategory(db, id: r, kind: .relation).id)
             clauses.append("""
                 EXISTS (SELECT 1 FROM eventPerson rp JOIN person rq ON rq.id = rp.personId
                         WHERE rp.eventId = de.eventId AND rq.relationId IN (\(ids.map { _ in "?" }.joined(separator: ","))))
@@ -191,7 +194,7 @@ extension Journal {
     static func daySummaries(_ db: Database, from: Int, to: Int, filter: DayFilter, moods: [Category]? = nil) throws -> [DaySummary] {
         // A handful of moods, searched in order: a dictionary keyed by id would cost the month
         // view a first-use scan of the binary's ~7,000 protocol conformance records (issue 7).
-        let moods = try moods ?? fetchCategories(db, kind: .mood)
+        let moods = try moods ?? Journal.fetchCategories(db, kind: .mood)
         func mood(_ id: Int64) -> Category? { moods.first { $0.id == id } }
         var people: [Int: [Int64]] = [:]
         if filter.isEmpty {
@@ -272,4 +275,17 @@ extension Journal {
         }
         return ascending ? out : out.sorted()
     }
+}
+
+/// The day index's entry points that other concepts call inside their writes.
+extension Journal {
+    static func reindex(_ db: Database, eventIDs: [Int64]) throws { try DayIndex.reindex(db, eventIDs: eventIDs) }
+
+    static func recomputeDays(_ db: Database, _ days: [Int]) throws { try DayIndex.recomputeDays(db, days) }
+
+    static func sortedUnique<T: Comparable>(_ values: [T]) -> [T] { DayIndex.sortedUnique(values) }
+
+    static func dayNumbers(from: Int, to: Int) -> [Int] { DayIndex.dayNumbers(from: from, to: to) }
+
+    static func parseIDList(_ text: String) -> [Int64] { DayIndex.parseIDList(text) }
 }

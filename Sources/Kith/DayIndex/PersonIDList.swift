@@ -17,7 +17,7 @@ struct PersonIDList: Hashable, Sendable, Codable {
     var ids: [Int64] {
         switch storage {
         case .ids(let ids): return ids
-        case .text(let bytes): return Journal.parseIDList(bytes)
+        case .text(let bytes): return DayIndex.parseIDList(bytes)
         }
     }
 

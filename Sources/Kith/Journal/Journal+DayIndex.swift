@@ -11,14 +11,14 @@ extension Journal {
     /// - Complexity: O(days with events in the range) without a filter, O(event-days in the
     ///   range) with one.
     public func days(from: LocalDate, to: LocalDate, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
-        try read { db in try Journal.daySummaries(db, from: from.dayNumber, to: to.dayNumber, filter: filter) }
+        try read { db in try DayIndex.daySummaries(db, from: from.dayNumber, to: to.dayNumber, filter: filter) }
     }
 
     /// The days of a month that have matching events.
     public func month(year: Int, month: Int, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
         guard (1...12).contains(month) else { throw JournalError.invalidValue(field: "month", reason: "\(month) is not 1...12") }
         let first = year * 10000 + month * 100
-        return try read { db in try Journal.daySummaries(db, from: first + 1, to: first + 31, filter: filter) }
+        return try read { db in try DayIndex.daySummaries(db, from: first + 1, to: first + 31, filter: filter) }
     }
 
     /// What the month view shows, read in one transaction: the days of the month that have
@@ -33,20 +33,20 @@ extension Journal {
         let first = year * 10000 + month * 100
         return try read { db in
             let moods = try Journal.fetchCategories(db, kind: .mood)
-            let days = try Journal.daySummaries(db, from: first + 1, to: first + 31, filter: filter, moods: moods)
-            return (days, moods, try Journal.eventCount(db, from: first + 1, to: first + 31, filter: filter))
+            let days = try DayIndex.daySummaries(db, from: first + 1, to: first + 31, filter: filter, moods: moods)
+            return (days, moods, try DayIndex.eventCount(db, from: first + 1, to: first + 31, filter: filter))
         }
     }
 
     /// The days of a year that have matching events.
     public func year(_ year: Int, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
-        try read { db in try Journal.daySummaries(db, from: year * 10000 + 101, to: year * 10000 + 1231, filter: filter) }
+        try read { db in try DayIndex.daySummaries(db, from: year * 10000 + 101, to: year * 10000 + 1231, filter: filter) }
     }
 
     /// The events touching a local day, in time order, read through the day index.
     public func events(on day: LocalDate, filter: DayFilter = DayFilter()) throws -> [Event] {
         try read { db in
-            let (sql, arguments) = try Journal.dayEventSQL(db, select: "de.eventId", from: day.dayNumber, to: day.dayNumber, filter: filter)
+            let (sql, arguments) = try DayIndex.dayEventSQL(db, select: "de.eventId", from: day.dayNumber, to: day.dayNumber, filter: filter)
             let ids = try Int64.fetchAll(db, sql: sql, arguments: arguments)
             return Journal.inLocalOrder(try Journal.fetchEvents(db, ids: ids))
         }
@@ -56,7 +56,7 @@ extension Journal {
     /// once: the day summaries count an event across midnight on every day it touches.
     /// - Complexity: O(event-days in the range), through the index.
     public func eventCount(from: LocalDate, to: LocalDate, filter: DayFilter = DayFilter()) throws -> Int {
-        try read { db in try Journal.eventCount(db, from: from.dayNumber, to: to.dayNumber, filter: filter) }
+        try read { db in try DayIndex.eventCount(db, from: from.dayNumber, to: to.dayNumber, filter: filter) }
     }
 
     /// Rebuilds the day index from the events and compares it with the stored one; also
@@ -64,6 +64,6 @@ extension Journal {
     /// - Throws: ``JournalError/invariantViolation(_:)`` describing the first differences.
     /// - Complexity: O(all events and the days they touch).
     public func checkInvariants() throws {
-        try read { db in try Journal.checkDayIndex(db) }
+        try read { db in try DayIndex.checkDayIndex(db) }
     }
 }
