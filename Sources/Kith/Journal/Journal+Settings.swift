@@ -19,12 +19,7 @@ extension Journal {
     /// this version does not take are left out.
     public func storedSettings() throws -> [Setting: String] {
         try read { db in
-            var out: [Setting: String] = [:]
-            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT name, value FROM setting")) {
-                guard let s = Setting(rawValue: row[0]), let v = s.normalized(row[1]) else { continue }
-                out[s] = v
-            }
-            return out
+            try SettingStore.stored(db)
         }
     }
 
@@ -38,8 +33,7 @@ extension Journal {
                                      reason: "\"\(value)\" is not one of its values (use \(setting.acceptedValues))")
         }
         try write { db in
-            try db.execute(sql: "INSERT INTO setting (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
-                           arguments: [setting.rawValue, stored])
+            try SettingStore.set(db, setting, to: stored)
         }
         return stored
     }
