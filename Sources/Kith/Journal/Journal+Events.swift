@@ -76,11 +76,4 @@ extension Journal {
             return try Journal.fetchEvents(db, ids: [id]).first
         }
     }
-
-    /// Every place, by name.
-    public func places() throws -> [Place] {
-        try read { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM place ORDER BY name COLLATE NOCASE")).map(Journal.place(from:))
-        }
-    }
 }

@@ -1,11 +1,17 @@
 import GRDB
 
 extension Journal {
+    /// Every place, by name.
+    public func places() throws -> [Place] {
+        try read { db in
+            try PlaceQueries.all(db)
+        }
+    }
+
     /// The place with this name (case-insensitive), if there is one.
     public func place(named name: String) throws -> Place? {
         try read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM place WHERE name = ? COLLATE NOCASE"),
-                             arguments: [name.kithTrimmed()]).map(Journal.place(from:))
+            try PlaceQueries.named(db, name)
         }
     }
 
@@ -13,10 +19,7 @@ extension Journal {
     /// - Complexity: O(places + events) in one query.
     public func placeSummaries() throws -> [PlaceSummary] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT p.*, (SELECT count(*) FROM event e WHERE e.placeId = p.id) AS eventCount
-                FROM place p ORDER BY p.name COLLATE NOCASE
-                """).map { PlaceSummary(place: Journal.place(from: $0), eventCount: $0["eventCount"]) }
+            try PlaceQueries.summaries(db)
         }
     }
 
