@@ -275,6 +275,19 @@ struct ExportTests {
         #expect(onlyCal.events.map { $0.summary ?? "" } == ["Bouldering night", "Bouldering night", "Bouldering night"])
     }
 
+    @Test("yearly events name their kind in the UID and CATEGORIES")
+    func yearlyKinds() throws {
+        let j = try sampleJournal()
+        let cal = try ICalendarReader().read(try j.exportCalendar(CalendarExportOptions(birthdays: true)).data)
+        let birthday = try #require(cal.events.first { $0.summary == "Emil Sandberg's birthday" })
+        #expect(birthday.uid?.hasPrefix("kith-birthday-") == true)
+        #expect(birthday.categories == ["Birthday"])
+        let anniversary = try #require(cal.events.first { $0.summary == "Emil Sandberg's anniversary" })
+        #expect(anniversary.uid?.hasPrefix("kith-anniversary-") == true)
+        #expect(anniversary.categories == ["Anniversary"])
+        #expect(EventMapping.YearlyKind.birthday.category == "Birthday")
+    }
+
     @Test("vdir export writes a file per person and event and rewrites only what changed")
     func vdir() throws {
         let j = try sampleJournal()

@@ -27,6 +27,16 @@ struct MigrationTests {
         #expect(applied == ["v1"])
     }
 
+    @Test("the migrations keep their identifiers and their order")
+    func migrationIdentifiersAreFrozen() {
+        // Shipped journals record these names in grdb_migrations: renaming, reordering or
+        // dropping one would make an existing journal migrate again or refuse to open.
+        #expect(Journal.migrator.migrations == [
+            "v1", "v2", "v3", "interchange-v1", "interchange-v2", "name-keys", "personContact-v2",
+            "settings-v1", "sourceTimeZone", "lasting-ids", "undo-log",
+        ])
+    }
+
     @Test("a v1 journal migrates to the current schema and keeps every row")
     func v1JournalMigratesKeepingEveryRow() throws {
         let (folder, path) = try copyOfV1Fixture()

@@ -9,6 +9,8 @@ import ICalendarFormat
 ///
 /// Its results are read by the reading thread once ``ExportPipeline/finish(stopping:)``
 /// has returned (the writer has returned by then).
+// @unchecked: one thread at a time owns it: the writing thread while the pipeline runs, the
+// reading thread after `finish` returned (the pipeline's hand-off orders the two).
 final class CalendarStreamWriter: @unchecked Sendable {
     private let resolver: ICalTimeZoneResolver
     private let zones: ICalTimeZoneUsage

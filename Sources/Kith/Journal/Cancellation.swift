@@ -6,6 +6,8 @@ import Foundation
 /// SIGINT handler (the library installs no signal handlers); the work checks it once per
 /// card, event or backup step and throws ``JournalError/cancelled``, leaving the journal
 /// as it was and no file behind.
+// @unchecked: `flag` is only read and written under `lock` (`Mutex` needs macOS 15; the
+// package targets macOS 14).
 public final class Cancellation: @unchecked Sendable {
     // An uncontended lock per check: tens of nanoseconds next to microseconds per item.
     private let lock = NSLock()

@@ -18,7 +18,7 @@ extension Journal {
         if let problem = Photo.structureProblem(of: data, mediaType: type) { throw JournalError.damagedPhoto(file: name, reason: problem) }
         let hash = SHA256.hex([UInt8](data))
         try write { db in
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [hash, type, data.count, data])
+            try PhotoStore.insert(db, hash: hash, mediaType: type, data: data)
         }
         return Photo(hash: hash, mediaType: type, byteCount: data.count)
     }
@@ -27,10 +27,7 @@ extension Journal {
     /// - Throws: ``JournalError/photoNotFound(hash:)``.
     public func photo(hash: String) throws -> (photo: Photo, data: Data) {
         try read { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT hash, mediaType, byteCount, data FROM photo WHERE hash = ?"), arguments: [hash]) else {
-                throw JournalError.photoNotFound(hash: hash)
-            }
-            return (Photo(hash: row["hash"], mediaType: row["mediaType"], byteCount: row["byteCount"]), row["data"])
+            try PhotoStore.photo(db, hash: hash)
         }
     }
 
@@ -48,13 +45,5 @@ extension Journal {
         guard let hash = hashes.first else { throw JournalError.photoNotFound(hash: id) }
         guard hashes.count == 1 else { throw JournalError.ambiguousPhoto(id: id) }
         return try photo(hash: hash)
-    }
-
-    /// Deletes photos no event and no person points at.
-    static func removeUnusedPhotos(_ db: Database) throws {
-        try db.execute(sql: """
-            DELETE FROM photo WHERE hash NOT IN (SELECT photoHash FROM eventPhoto)
-              AND hash NOT IN (SELECT photoHash FROM person WHERE photoHash IS NOT NULL)
-            """)
     }
 }

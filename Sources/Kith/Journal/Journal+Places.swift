@@ -1,11 +1,17 @@
 import GRDB
 
 extension Journal {
+    /// Every place, by name.
+    public func places() throws -> [Place] {
+        try read { db in
+            try PlaceQueries.all(db)
+        }
+    }
+
     /// The place with this name (case-insensitive), if there is one.
     public func place(named name: String) throws -> Place? {
         try read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM place WHERE name = ? COLLATE NOCASE"),
-                             arguments: [name.kithTrimmed()]).map(Journal.place(from:))
+            try PlaceQueries.named(db, name)
         }
     }
 
@@ -13,10 +19,7 @@ extension Journal {
     /// - Complexity: O(places + events) in one query.
     public func placeSummaries() throws -> [PlaceSummary] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT p.*, (SELECT count(*) FROM event e WHERE e.placeId = p.id) AS eventCount
-                FROM place p ORDER BY p.name COLLATE NOCASE
-                """).map { PlaceSummary(place: Journal.place(from: $0), eventCount: $0["eventCount"]) }
+            try PlaceQueries.summaries(db)
         }
     }
 
@@ -34,39 +37,7 @@ extension Journal {
     public func editPlace(named name: String, newName: String? = nil, coordinates: (latitude: Double, longitude: Double)? = nil,
                           address: String? = nil) throws -> (place: Place, eventCount: Int) {
         try undoableWrite { db, description in
-            description = "edit place \(name.kithTrimmed())"
-            guard let old = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM place WHERE name = ? COLLATE NOCASE"),
-                                             arguments: [name.kithTrimmed()]).map(Journal.place(from:)) else {
-                let known = try String.fetchAll(db, sql: "SELECT name FROM place ORDER BY name COLLATE NOCASE")
-                let close = known.filter { NameMatcher.isClose(NameMatcher.fold(name), to: NameMatcher.fold($0)) }.prefix(3)
-                throw JournalError.invalidValue(field: "place", reason: "there is no place named \"\(name)\" ("
-                    + (close.isEmpty ? "see `kith place list`" : "did you mean " + close.map { "\"\($0)\"" }.joined(separator: ", ") + "?") + ")")
-            }
-            var new = old
-            if let newName {
-                let n = newName.kithTrimmed()
-                guard !n.isEmpty else { throw JournalError.invalidValue(field: "place name", reason: "it is empty (give a name)") }
-                if let other = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM place WHERE name = ? COLLATE NOCASE"), arguments: [n]),
-                   other != old.id {
-                    throw JournalError.invalidValue(field: "place name", reason: "there is already a place named \"\(n)\" (choose another name)")
-                }
-                new.name = n
-            }
-            if let c = coordinates {
-                guard (-90...90).contains(c.latitude), (-180...180).contains(c.longitude), c.latitude.isFinite, c.longitude.isFinite else {
-                    throw JournalError.invalidCoordinates(latitude: c.latitude, longitude: c.longitude)
-                }
-                new.latitude = c.latitude
-                new.longitude = c.longitude
-            }
-            if let address {
-                let a = address.kithTrimmed()
-                new.address = a.isEmpty ? nil : a
-            }
-            try db.cachedStatement(sql: "UPDATE place SET name = ?, address = ?, latitude = ?, longitude = ? WHERE id = ?")
-                .execute(arguments: [new.name, new.address, new.latitude, new.longitude, old.id])
-            let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM event WHERE placeId = ?"), arguments: [old.id]) ?? 0
-            return (new, new == old ? 0 : count)
+            try PlaceStore.edit(db, named: name, newName: newName, coordinates: coordinates, address: address, description: &description)
         }
     }
 }

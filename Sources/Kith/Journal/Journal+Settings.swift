@@ -1,18 +1,6 @@
 import GRDB
 
 extension Journal {
-    /// `settings-v1`: the `setting` table, one row per setting the user changed.
-    static func registerSettingsMigration(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("settings-v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE setting (
-                    name TEXT PRIMARY KEY NOT NULL CHECK (length(name) > 0),
-                    value TEXT NOT NULL
-                ) WITHOUT ROWID;
-                """)
-        }
-    }
-
     /// Every setting with its value, the default where none was set.
     public func settings() throws -> [(setting: Setting, value: String, isDefault: Bool)] {
         let stored = try storedSettings()
@@ -31,12 +19,7 @@ extension Journal {
     /// this version does not take are left out.
     public func storedSettings() throws -> [Setting: String] {
         try read { db in
-            var out: [Setting: String] = [:]
-            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT name, value FROM setting")) {
-                guard let s = Setting(rawValue: row[0]), let v = s.normalized(row[1]) else { continue }
-                out[s] = v
-            }
-            return out
+            try SettingStore.stored(db)
         }
     }
 
@@ -50,8 +33,7 @@ extension Journal {
                                      reason: "\"\(value)\" is not one of its values (use \(setting.acceptedValues))")
         }
         try write { db in
-            try db.execute(sql: "INSERT INTO setting (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
-                           arguments: [setting.rawValue, stored])
+            try SettingStore.set(db, setting, to: stored)
         }
         return stored
     }

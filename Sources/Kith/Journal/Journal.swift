@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 import Logging
 #if canImport(Glibc)
 import Glibc
@@ -70,8 +69,7 @@ public final class Journal: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // Keep the WAL file when the last connection closes (it is still checkpointed
             // first), and empty it rather than keep a large one after a big import.
-            var persist: CInt = 1
-            _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+            db.persistWAL()
             try db.execute(sql: "PRAGMA journal_size_limit = 8388608")
         }
         var queue: DatabaseQueue?

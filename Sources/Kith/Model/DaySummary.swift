@@ -35,35 +35,3 @@ public struct DaySummary: Hashable, Sendable, Codable {
         case date, eventCount, people = "personIDs", moodAverage, dominantMood
     }
 }
-
-/// A day's person ids: a list, or the comma list the day index stores (`"3,7,12"`), read
-/// only when the ids are asked for. Equal, hashed and encoded as the ids.
-struct PersonIDList: Hashable, Sendable, Codable {
-    private enum Storage: Sendable {
-        case ids([Int64])
-        case text([UInt8])
-    }
-
-    private var storage: Storage
-
-    init(_ ids: [Int64]) { storage = .ids(ids) }
-
-    /// The stored comma list's bytes, read later.
-    init(text: UnsafeRawBufferPointer) { storage = .text(Array(text)) }
-
-    /// The ids, ascending.
-    var ids: [Int64] {
-        switch storage {
-        case .ids(let ids): return ids
-        case .text(let bytes): return bytes.withUnsafeBytes { Journal.parseIDList($0) }
-        }
-    }
-
-    static func == (a: PersonIDList, b: PersonIDList) -> Bool { a.ids == b.ids }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(ids) }
-
-    init(from decoder: any Decoder) throws { storage = .ids(try [Int64](from: decoder)) }
-
-    func encode(to encoder: any Encoder) throws { try ids.encode(to: encoder) }
-}

@@ -26,6 +26,9 @@ extension SQLiteColumns {
         return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(statement, i)))
     }
 
+    /// A text column's UTF-8 bytes, copied (empty for NULL).
+    func byteArray(_ i: CInt) -> [UInt8] { Array(bytes(i)) }
+
     /// A blob column's bytes, copied (empty for NULL).
     func blob(_ i: CInt) -> Data {
         guard let p = sqlite3_column_blob(statement, i) else { return Data() }

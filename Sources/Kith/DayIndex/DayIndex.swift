@@ -1,64 +1,10 @@
 import Foundation
 import GRDB
 
-extension Journal {
-    // MARK: Queries
-
-    /// The days from `from` to `to` (inclusive) that have matching events, in order.
-    ///
-    /// Without a filter this reads only the per-day summary table; with one it aggregates
-    /// the indexed per-day event rows of the range. Neither scans all events.
-    /// - Complexity: O(days with events in the range) without a filter, O(event-days in the
-    ///   range) with one.
-    public func days(from: LocalDate, to: LocalDate, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
-        try read { db in try Journal.daySummaries(db, from: from.dayNumber, to: to.dayNumber, filter: filter) }
-    }
-
-    /// The days of a month that have matching events.
-    public func month(year: Int, month: Int, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
-        guard (1...12).contains(month) else { throw JournalError.invalidValue(field: "month", reason: "\(month) is not 1...12") }
-        let first = year * 10000 + month * 100
-        return try read { db in try Journal.daySummaries(db, from: first + 1, to: first + 31, filter: filter) }
-    }
-
-    /// What the month view shows, read in one transaction: the days of the month that have
-    /// matching events (as ``month(year:month:filter:)``), the moods (as
-    /// `categories(kind: .mood)`) and how many matching events touch the month, each once
-    /// (as ``eventCount(from:to:filter:)`` from the 1st to the 31st).
-    ///
-    /// One read instead of three, the moods read once instead of twice (issue 7).
-    public func monthView(year: Int, month: Int, filter: DayFilter = DayFilter())
-        throws -> (days: [DaySummary], moods: [Category], eventCount: Int) {
-        guard (1...12).contains(month) else { throw JournalError.invalidValue(field: "month", reason: "\(month) is not 1...12") }
-        let first = year * 10000 + month * 100
-        return try read { db in
-            let moods = try Journal.fetchCategories(db, kind: .mood)
-            let days = try Journal.daySummaries(db, from: first + 1, to: first + 31, filter: filter, moods: moods)
-            return (days, moods, try Journal.eventCount(db, from: first + 1, to: first + 31, filter: filter))
-        }
-    }
-
-    /// The days of a year that have matching events.
-    public func year(_ year: Int, filter: DayFilter = DayFilter()) throws -> [DaySummary] {
-        try read { db in try Journal.daySummaries(db, from: year * 10000 + 101, to: year * 10000 + 1231, filter: filter) }
-    }
-
-    /// The events touching a local day, in time order, read through the day index.
-    public func events(on day: LocalDate, filter: DayFilter = DayFilter()) throws -> [Event] {
-        try read { db in
-            let (sql, arguments) = try Journal.dayEventSQL(db, select: "de.eventId", from: day.dayNumber, to: day.dayNumber, filter: filter)
-            let ids = try Int64.fetchAll(db, sql: sql, arguments: arguments)
-            return Journal.inLocalOrder(try Journal.fetchEvents(db, ids: ids))
-        }
-    }
-
-    /// How many matching events touch the days from `from` to `to` (inclusive), each counted
-    /// once: the day summaries count an event across midnight on every day it touches.
-    /// - Complexity: O(event-days in the range), through the index.
-    public func eventCount(from: LocalDate, to: LocalDate, filter: DayFilter = DayFilter()) throws -> Int {
-        try read { db in try Journal.eventCount(db, from: from.dayNumber, to: to.dayNumber, filter: filter) }
-    }
-
+/// The day index: `dayEvent`, `dayPerson` and `daySummary`, derived from the events and
+/// kept in step with them inside every write transaction, and the queries the calendar
+/// reads from them.
+enum DayIndex {
     static func eventCount(_ db: Database, from: Int, to: Int, filter: DayFilter) throws -> Int {
         if filter.isEmpty {
             // Stepped straight through SQLite: `Int.fetchOne` instantiates GRDB's generic
@@ -66,7 +12,7 @@ extension Journal {
             let statement = try db.cachedStatement(sql: "SELECT COUNT(DISTINCT eventId) FROM dayEvent WHERE day BETWEEN ? AND ?")
             return try RawRow.first(db, statement, { $0.int(from); $0.int(to) }) { Int($0.int(0)) } ?? 0
         }
-        let (sql, arguments) = try Journal.dayEventSQL(db, select: "COUNT(DISTINCT de.eventId)", from: from, to: to, filter: filter)
+        let (sql, arguments) = try DayIndex.dayEventSQL(db, select: "COUNT(DISTINCT de.eventId)", from: from, to: to, filter: filter)
         return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
     }
 
@@ -80,14 +26,6 @@ extension Journal {
         ordered += [from, to]
         ordered += args.dropFirst(split)
         return (sql, StatementArguments(ordered))
-    }
-
-    /// Rebuilds the day index from the events and compares it with the stored one; also
-    /// checks that each trait learned in an event is about one of its people.
-    /// - Throws: ``JournalError/invariantViolation(_:)`` describing the first differences.
-    /// - Complexity: O(all events and the days they touch).
-    public func checkInvariants() throws {
-        try read { db in try Journal.checkDayIndex(db) }
     }
 
     // MARK: Maintenance (called inside write transactions)
@@ -237,12 +175,12 @@ extension Journal {
             args.append(p)
         }
         if let t = filter.typeID {
-            let ids = try subtreeIDs(db, id: requireCategory(db, id: t, kind: .eventType).id)
+            let ids = try Journal.subtreeIDs(db, id: Journal.requireCategory(db, id: t, kind: .eventType).id)
             clauses.append("de.typeId IN (\(ids.map { _ in "?" }.joined(separator: ",")))")
             args += ids.map { $0 as (any DatabaseValueConvertible)? }
         }
         if let r = filter.relationID {
-            let ids = try subtreeIDs(db, id: requireCategory(db, id: r, kind: .relation).id)
+            let ids = try Journal.subtreeIDs(db, id: Journal.requireCategory(db, id: r, kind: .relation).id)
             clauses.append("""
                 EXISTS (SELECT 1 FROM eventPerson rp JOIN person rq ON rq.id = rp.personId
                         WHERE rp.eventId = de.eventId AND rq.relationId IN (\(ids.map { _ in "?" }.joined(separator: ","))))
@@ -256,7 +194,7 @@ extension Journal {
     static func daySummaries(_ db: Database, from: Int, to: Int, filter: DayFilter, moods: [Category]? = nil) throws -> [DaySummary] {
         // A handful of moods, searched in order: a dictionary keyed by id would cost the month
         // view a first-use scan of the binary's ~7,000 protocol conformance records (issue 7).
-        let moods = try moods ?? fetchCategories(db, kind: .mood)
+        let moods = try moods ?? Journal.fetchCategories(db, kind: .mood)
         func mood(_ id: Int64) -> Category? { moods.first { $0.id == id } }
         var people: [Int: [Int64]] = [:]
         if filter.isEmpty {
@@ -268,15 +206,13 @@ extension Journal {
             // the stored bytes and read only if someone asks for the day's people (a year is a
             // few hundred rows of up to a few hundred ids each; the calendar needs none).
             var out: [DaySummary] = []
-            let rows = try Row.fetchCursor(statement, arguments: [from, to])
-            while let row = try rows.next() {
-                let day: Int = row[0]
-                let moodCount: Int = row[2], sum: Int = row[3]
-                let dominant: Int64? = row[4]
-                let people = try row.withUnsafeData(atIndex: 5) { data in
-                    data.map { $0.withUnsafeBytes { PersonIDList(text: $0) } } ?? PersonIDList([])
-                }
-                out.append(DaySummary(date: LocalDate(dayNumber: day), eventCount: row[1], people: people,
+            statement.setUncheckedArguments([from, to])
+            try statement.forEachRawRow(db) { row in
+                let day = Int(row.int(0))
+                let moodCount = Int(row.int(2)), sum = Int(row.int(3))
+                let dominant = row.optionalInt(4)
+                let people = row.isNull(5) ? PersonIDList([]) : PersonIDList(text: row.byteArray(5))
+                out.append(DaySummary(date: LocalDate(dayNumber: day), eventCount: Int(row.int(1)), people: people,
                                       moodAverage: moodCount > 0 ? Double(sum) / Double(moodCount) : nil,
                                       dominantMood: dominant.flatMap(mood)))
             }
@@ -311,12 +247,11 @@ extension Journal {
 
     /// Reads a comma list of ids (`"3,7,12"`), ascending.
     static func parseIDList(_ text: String) -> [Int64] {
-        var text = text
-        return text.withUTF8 { parseIDList(UnsafeRawBufferPointer($0)) }
+        parseIDList(text.utf8)
     }
 
     /// ``parseIDList(_:)`` of UTF-8 bytes.
-    static func parseIDList(_ bytes: UnsafeRawBufferPointer) -> [Int64] {
+    static func parseIDList<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [Int64] {
         var out: [Int64] = []
         guard !bytes.isEmpty else { return out }
         out.reserveCapacity(bytes.count / 4 + 1)
@@ -340,73 +275,17 @@ extension Journal {
         }
         return ascending ? out : out.sorted()
     }
+}
 
-    // MARK: Invariants
+/// The day index's entry points that other concepts call inside their writes.
+extension Journal {
+    static func reindex(_ db: Database, eventIDs: [Int64]) throws { try DayIndex.reindex(db, eventIDs: eventIDs) }
 
-    static func checkDayIndex(_ db: Database) throws {
-        var problems: [String] = []
-        func note(_ s: String) { if problems.count < 10 { problems.append(s) } }
-        var zones: [String: TimeZone] = [:]
-        struct DE: Hashable { var day: Int, event: Int64, type: Int64?, mood: Int64? }
-        var expected = Set<DE>()
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId FROM event")) {
-            let id: Int64 = row["id"], tzName: String = row["timeZone"]
-            guard let tz = zones[tzName] ?? TimeZone(identifier: tzName) else { note("event \(id) has an unknown zone"); continue }
-            zones[tzName] = tz
-            let (s, e) = days(startAt: row["startAt"], endAt: row["endAt"], allDay: row["allDay"], timeZone: tz)
-            let storedS: Int = row["startDay"], storedE: Int = row["endDay"]
-            if (s, e) != (storedS, storedE) { note("event \(id) covers \(s)...\(e) but stores \(storedS)...\(storedE)") }
-            for d in dayNumbers(from: storedS, to: storedE) { expected.insert(DE(day: d, event: id, type: row["typeId"], mood: row["moodId"])) }
-        }
-        let actual = Set(try Row.fetchAll(db.cachedStatement(sql: "SELECT day, eventId, typeId, moodId FROM dayEvent")).map {
-            DE(day: $0["day"], event: $0["eventId"], type: $0["typeId"], mood: $0["moodId"])
-        })
-        for x in expected.subtracting(actual).sorted(by: { ($0.day, $0.event) < ($1.day, $1.event) }) {
-            note("day \(x.day) lacks event \(x.event) (or has stale type/mood)")
-        }
-        for x in actual.subtracting(expected).sorted(by: { ($0.day, $0.event) < ($1.day, $1.event) }) {
-            note("day \(x.day) lists event \(x.event) wrongly")
-        }
-        // People per day.
-        var eventPeople: [Int64: [Int64]] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT eventId, personId FROM eventPerson")) { eventPeople[row["eventId"], default: []].append(row["personId"]) }
-        var expectedPeople: [Int: [Int64: Int]] = [:]
-        var dayMoods: [Int: [Int64?]] = [:]
-        for x in expected {
-            for p in eventPeople[x.event] ?? [] { expectedPeople[x.day, default: [:]][p, default: 0] += 1 }
-            dayMoods[x.day, default: []].append(x.mood)
-        }
-        var actualPeople: [Int: [Int64: Int]] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT day, personId, eventCount FROM dayPerson")) {
-            actualPeople[row["day"], default: [:]][row["personId"]] = row["eventCount"]
-        }
-        for day in Set(expectedPeople.keys).union(actualPeople.keys).sorted() where expectedPeople[day] != actualPeople[day] {
-            note("day \(day) people \(actualPeople[day] ?? [:]) should be \(expectedPeople[day] ?? [:])")
-        }
-        // Summaries.
-        let scores = try moodScores(db)
-        var actualSummary: [Int: [Int?]] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM daySummary")) {
-            actualSummary[row["day"]] = [row["eventCount"], row["personCount"], row["moodCount"], row["moodScoreSum"],
-                                         (row["dominantMoodId"] as Int64?).map { Int($0) }]
-                + parseIDList(row["people"]).map { Int($0) }
-        }
-        var expectedSummary: [Int: [Int?]] = [:]
-        for (day, moods) in dayMoods {
-            let m = moodSummary(moods, scores: scores)
-            expectedSummary[day] = [moods.count, expectedPeople[day]?.count ?? 0, m.count, m.sum, m.dominant.map { Int($0) }]
-                + (expectedPeople[day] ?? [:]).keys.sorted().map { Int($0) }
-        }
-        for day in Set(expectedSummary.keys).union(actualSummary.keys).sorted() where expectedSummary[day] != actualSummary[day] {
-            note("day \(day) summary \(actualSummary[day].map { "\($0)" } ?? "missing") should be \(expectedSummary[day].map { "\($0)" } ?? "absent")")
-        }
-        // A trait learned in an event is about one of the event's people.
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, eventId, personId FROM trait WHERE eventId IS NOT NULL ORDER BY id")) {
-            let event: Int64 = row["eventId"], person: Int64 = row["personId"]
-            if !(eventPeople[event] ?? []).contains(person) {
-                note("trait \(row["id"] as Int64) of event \(event) is about person \(person), who is not in the event")
-            }
-        }
-        if !problems.isEmpty { throw JournalError.invariantViolation(problems.joined(separator: "; ")) }
-    }
+    static func recomputeDays(_ db: Database, _ days: [Int]) throws { try DayIndex.recomputeDays(db, days) }
+
+    static func sortedUnique<T: Comparable>(_ values: [T]) -> [T] { DayIndex.sortedUnique(values) }
+
+    static func dayNumbers(from: Int, to: Int) -> [Int] { DayIndex.dayNumbers(from: from, to: to) }
+
+    static func parseIDList(_ text: String) -> [Int64] { DayIndex.parseIDList(text) }
 }

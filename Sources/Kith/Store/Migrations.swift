@@ -30,7 +30,32 @@ extension Journal {
                     (SELECT group_concat(personId, ',') FROM dayPerson dp WHERE dp.day = daySummary.day), '');
                 """)
         }
-        registerInterchangeMigrations(&migrator)
+        // The migrations of import and export.
+        //
+        // `interchange-v1` adds `personImport`: for each person that came from a vCard, the
+        // modelled fields as that card last gave them (JSON) and the file they came from. A
+        // re-import compares the person with this snapshot to know which fields the user changed
+        // in Kith (those are kept) and which still hold what the card said (those follow the card).
+        // `interchange-v2` adds `eventImport`, the same for events.
+        migrator.registerMigration("interchange-v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE personImport (
+                    personId INTEGER PRIMARY KEY REFERENCES person(id) ON DELETE CASCADE,
+                    source TEXT NOT NULL,
+                    snapshot TEXT NOT NULL,
+                    importedAt INTEGER NOT NULL
+                );
+                """)
+        }
+        // `interchange-v2`: the same for events from calendar files.
+        migrator.registerMigration("interchange-v2") { db in
+            try db.execute(sql: """
+                CREATE TABLE eventImport (
+                    eventId INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
+                    snapshot TEXT NOT NULL
+                );
+                """)
+        }
         migrator.registerMigration("name-keys") { db in
             // The folded form of each name and nickname (`NameMatcher.fold`, computed by Kith),
             // indexed, so that a typed name is found without folding everyone's. NULL means
@@ -78,7 +103,15 @@ extension Journal {
                 CREATE INDEX personContact_value ON personContact(kind, value COLLATE NOCASE);
                 """)
         }
-        registerSettingsMigration(&migrator)
+        // `settings-v1`: the `setting` table, one row per setting the user changed.
+        migrator.registerMigration("settings-v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE setting (
+                    name TEXT PRIMARY KEY NOT NULL CHECK (length(name) > 0),
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         migrator.registerMigration("sourceTimeZone") { db in
             // VTIMEZONEs of TZIDs that are neither IANA nor Windows, as imported files defined
             // them: written back with the kept lines that use them (issue 17).
@@ -89,7 +122,65 @@ extension Journal {
                 )
                 """)
         }
-        registerUndoMigrations(&migrator)
+        // The migrations of issue 16.
+        //
+        // `lasting-ids` rebuilds the tables whose ids users see and type (category, person, place,
+        // event, trait) with
+        // `id INTEGER PRIMARY KEY AUTOINCREMENT`, so that removing the newest row and adding
+        // another never gives the removed id again (plain `INTEGER PRIMARY KEY` takes the
+        // largest id + 1). It follows SQLite's twelve steps for a table change
+        // (https://sqlite.org/lang_altertable.html#otheralter): GRDB runs the migration with
+        // foreign keys off and checks them (`PRAGMA foreign_key_check`) before it commits; each
+        // table is created anew from its own stored `CREATE TABLE` text (so it keeps every
+        // column and constraint an earlier migration gave it), filled with the same rows and
+        // ids, dropped, renamed into place, and its indexes and triggers created again.
+        // `sqlite_sequence` starts at each table's largest id (an id already removed before
+        // this migration cannot be known).
+        //
+        // `undo-log` adds the undo history: see ``undoLast()``.
+        migrator.registerMigration("lasting-ids") { db in
+            for table in ["category", "person", "place", "event", "trait"] {
+                guard let create = try String.fetchOne(
+                    db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table]),
+                    let idRange = create.range(of: "id INTEGER PRIMARY KEY"),
+                    !create[idRange.upperBound...].hasPrefix(" AUTOINCREMENT")
+                else { continue }
+                let others = try String.fetchAll(db, sql: """
+                    SELECT sql FROM sqlite_master
+                    WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY rowid
+                    """, arguments: [table])
+                var created = create
+                created.replaceSubrange(idRange, with: "id INTEGER PRIMARY KEY AUTOINCREMENT")
+                guard let nameRange = created.range(of: table) else { continue }
+                created.replaceSubrange(nameRange, with: "\(table)_lasting")
+                try db.execute(sql: created)
+                try db.execute(sql: "INSERT INTO \(table)_lasting SELECT * FROM \(table)")
+                try db.execute(sql: "DROP TABLE \(table)")
+                try db.execute(sql: "ALTER TABLE \(table)_lasting RENAME TO \(table)")
+                for sql in others { try db.execute(sql: sql) }
+            }
+        }
+        migrator.registerMigration("undo-log") { db in
+            // One group per undoable change; its steps are the SQL statements that reverse
+            // it, run from the last to the first. `eventId` and `day` name what the day index
+            // must recompute after the steps ran.
+            try db.execute(sql: """
+                CREATE TABLE undoGroup (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    description TEXT NOT NULL,
+                    createdAt INTEGER NOT NULL
+                );
+                CREATE TABLE undoStep (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    groupId INTEGER NOT NULL REFERENCES undoGroup(id) ON DELETE CASCADE,
+                    tableName TEXT NOT NULL,
+                    statement TEXT NOT NULL,
+                    eventId INTEGER,
+                    day INTEGER
+                );
+                CREATE INDEX undoStep_group ON undoStep(groupId, id);
+                """)
+        }
         return migrator
     }
 
@@ -282,68 +373,4 @@ extension Journal {
         dominantMoodId INTEGER REFERENCES category(id) ON DELETE SET NULL
     );
     """
-
-    /// A default category: name, icon, colour, mood score, subcategories.
-    private struct Default {
-        var name: String, icon: String, color: String, score: Int? = nil, children: [Default] = []
-    }
-
-    private static let defaults: [(kind: String, items: [Default])] = [
-        ("relation", [
-            Default(name: "Family", icon: "🏠", color: "#E07A5F", children: [
-                Default(name: "Parents", icon: "👪", color: "#E07A5F"),
-                Default(name: "Siblings", icon: "🧒", color: "#F2A07B"),
-            ]),
-            Default(name: "Friends", icon: "🤝", color: "#3D85C6", children: [
-                Default(name: "Close", icon: "💛", color: "#3D85C6"),
-                Default(name: "College", icon: "🎓", color: "#6FA8DC"),
-            ]),
-            Default(name: "Work", icon: "💼", color: "#6A5ACD", children: [
-                Default(name: "Colleagues", icon: "🧑‍💻", color: "#6A5ACD"),
-                Default(name: "Clients", icon: "🤝", color: "#9A8CF0"),
-            ]),
-            Default(name: "Acquaintances", icon: "👋", color: "#8E9AAF"),
-        ]),
-        ("eventType", [
-            Default(name: "Chat", icon: "💬", color: "#4A90D9"),
-            Default(name: "Meal", icon: "🍽️", color: "#E69138"),
-            Default(name: "Meeting", icon: "📅", color: "#6A5ACD"),
-            Default(name: "Party", icon: "🎉", color: "#D5427A"),
-            Default(name: "Call", icon: "📞", color: "#45B39D"),
-            Default(name: "Message", icon: "✉️", color: "#7F8C8D"),
-            Default(name: "Trip", icon: "✈️", color: "#2E86C1"),
-            Default(name: "Activity", icon: "🏃", color: "#27AE60"),
-        ]),
-        ("trait", [
-            Default(name: "Interests", icon: "⭐", color: "#F1C232"),
-            Default(name: "Features", icon: "👤", color: "#A569BD"),
-            Default(name: "Experiences", icon: "🧭", color: "#5DADE2"),
-            Default(name: "Work & Study", icon: "📚", color: "#52BE80"),
-            Default(name: "Preferences", icon: "❤️", color: "#EC7063"),
-            Default(name: "Family & Life", icon: "🌱", color: "#48C9B0"),
-        ]),
-        ("mood", [
-            Default(name: "great", icon: "😄", color: "#2ECC71", score: 2),
-            Default(name: "good", icon: "🙂", color: "#A3D977", score: 1),
-            Default(name: "okay", icon: "😐", color: "#F4D03F", score: 0),
-            Default(name: "bad", icon: "🙁", color: "#E67E22", score: -1),
-            Default(name: "awful", icon: "😞", color: "#C0392B", score: -2),
-        ]),
-    ]
-
-    private static func insertDefaults(_ db: Database) throws {
-        for (kind, items) in defaults {
-            for (i, item) in items.enumerated() {
-                try db.execute(
-                    sql: "INSERT INTO category (kind, name, icon, color, position, parentId, score) VALUES (?, ?, ?, ?, ?, NULL, ?)",
-                    arguments: [kind, item.name, item.icon, item.color, i, item.score])
-                let parent = db.lastInsertedRowID
-                for (j, child) in item.children.enumerated() {
-                    try db.execute(
-                        sql: "INSERT INTO category (kind, name, icon, color, position, parentId, score) VALUES (?, ?, ?, ?, ?, ?, NULL)",
-                        arguments: [kind, child.name, child.icon, child.color, j, parent])
-                }
-            }
-        }
-    }
 }

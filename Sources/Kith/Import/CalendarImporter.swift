@@ -215,50 +215,6 @@ extension Journal {
         return report
     }
 
-    /// Gives each VEVENT of a file the UID it is imported under, on the first pass over the
-    /// file (the second applies ``changed`` by the VEVENT's place): its own UID; for a VEVENT without one, a
-    /// UID made from its DTSTART, SUMMARY and RECURRENCE-ID (importing the file again finds
-    /// the same events); for a second VEVENT with an earlier one's UID and no RECURRENCE-ID,
-    /// that UID with `#2`, `#3`... so that both are kept (with a warning).
-    struct EventUIDs {
-        let file: String
-        /// UIDs given to events without RECURRENCE-ID so far, with how many had each.
-        private var seen: [String: Int] = [:]
-        /// How many VEVENTs had no UID.
-        private(set) var made = 0
-        /// The UIDs given in place of the file's, by the VEVENT's place among the VEVENTs.
-        private(set) var changed: [Int: String] = [:]
-        private(set) var warnings: [ImportWarning] = []
-
-        init(file: String) { self.file = file }
-
-        mutating func assign(_ c: inout ICalComponent, ordinal: Int) {
-            var uid = c.uid ?? ""
-            if uid.isEmpty {
-                made += 1
-                var key = ""
-                for name in ["DTSTART", "SUMMARY", "RECURRENCE-ID"] {
-                    guard let p = c.property(name) else { key += "\u{1}"; continue }
-                    key += (p.parameter("TZID") ?? "") + ":" + p.value + "\u{1}"
-                }
-                uid = "kith-made-" + SHA256.hex(Array(key.utf8)).prefix(32)
-                c.uid = uid
-                changed[ordinal] = uid
-            }
-            guard c.property("RECURRENCE-ID") == nil else { return }
-            let n = (seen[uid] ?? 0) + 1
-            seen[uid] = n
-            guard n > 1 else { return }
-            let renamed = uid + "#\(n)"
-            c.uid = renamed
-            changed[ordinal] = renamed
-            if !uid.hasPrefix("kith-made-") {
-                warnings.append(ImportWarning(line: c.line, code: "duplicate-uid",
-                    message: "\(file), line \(c.line): another VEVENT above has the UID \(uid) and neither has a RECURRENCE-ID; both were kept, this one as \(renamed)."))
-            }
-        }
-    }
-
     /// What one file's events share: the JSON decoder and the categories already checked.
     struct EventImportContext {
         let decoder = JSONDecoder()
@@ -385,94 +341,6 @@ extension Journal {
     }
 }
 
-/// The fields of an event a calendar file gives, as stored: compared with the last import's
-/// to tell the user's edits from the file's changes.
-struct EventFields: Codable, Hashable {
-    struct Time: Codable, Hashable {
-        var start: Int64
-        var end: Int64?
-        var timeZone: String
-        var allDay: Bool
-        var startDay: Int
-        var endDay: Int
-    }
-    struct PlaceFields: Codable, Hashable {
-        var name: String
-        var latitude: Double?
-        var longitude: Double?
-    }
-    var title: String
-    var time: Time
-    var typeID: Int64?
-    var moodID: Int64?
-    var place: PlaceFields?
-    var personIDs: [Int64]
-    var note: String
-    var icalLines: [String]
-
-    init(draft d: EventDraft) throws {
-        let t = try Journal.timing(of: d)
-        title = d.title.kithSingleLine()
-        time = Time(start: t.startAt, end: t.endAt, timeZone: d.timeZone, allDay: d.allDay, startDay: t.startDay, endDay: t.endDay)
-        typeID = d.typeID; moodID = d.moodID
-        place = d.place.map { PlaceFields(name: $0.name.kithSingleLine(), latitude: $0.latitude, longitude: $0.longitude) }
-        personIDs = d.personIDs; note = d.note; icalLines = d.icalLines
-    }
-
-    init(event e: Event) {
-        title = e.title
-        time = Time(start: Int64(e.start.timeIntervalSince1970), end: e.end.map { Int64($0.timeIntervalSince1970) },
-                    timeZone: e.timeZone, allDay: e.allDay, startDay: e.startDay.dayNumber, endDay: e.endDay.dayNumber)
-        typeID = e.type?.id; moodID = e.mood?.id
-        place = e.place.map { PlaceFields(name: $0.name, latitude: $0.latitude, longitude: $0.longitude) }
-        personIDs = e.people.map(\.id); note = e.note; icalLines = e.icalLines
-    }
-
-    /// The snapshot kept in `eventImport`: the JSON that `JSONDecoder` reads back as these
-    /// fields, written by hand (a `JSONEncoder` per event was a sixth of an import).
-    var snapshotJSON: String {
-        var o = SnapshotWriter()
-        o.raw("{\"title\":"); o.string(title)
-        o.raw(",\"time\":{\"start\":"); o.number(time.start)
-        if let end = time.end { o.raw(",\"end\":"); o.number(end) }
-        o.raw(",\"timeZone\":"); o.string(time.timeZone)
-        o.raw(time.allDay ? ",\"allDay\":true" : ",\"allDay\":false")
-        o.raw(",\"startDay\":"); o.number(time.startDay)
-        o.raw(",\"endDay\":"); o.number(time.endDay)
-        o.raw("}")
-        if let typeID { o.raw(",\"typeID\":"); o.number(typeID) }
-        if let moodID { o.raw(",\"moodID\":"); o.number(moodID) }
-        if let place {
-            o.raw(",\"place\":{\"name\":"); o.string(place.name)
-            if let v = place.latitude { o.raw(",\"latitude\":"); o.number(v) }
-            if let v = place.longitude { o.raw(",\"longitude\":"); o.number(v) }
-            o.raw("}")
-        }
-        o.raw(",\"personIDs\":[")
-        for (i, p) in personIDs.enumerated() {
-            if i > 0 { o.raw(",") }
-            o.number(p)
-        }
-        o.raw("],\"note\":"); o.string(note)
-        o.raw(",\"icalLines\":"); o.strings(icalLines)
-        o.raw("}")
-        return String(decoding: o.bytes, as: UTF8.self)
-    }
-
-    func changes(from o: EventFields) -> [String] {
-        var out: [String] = []
-        if title != o.title { out.append("title") }
-        if time != o.time { out.append("time") }
-        if typeID != o.typeID { out.append("type") }
-        if moodID != o.moodID { out.append("mood") }
-        if place != o.place { out.append("place") }
-        if personIDs != o.personIDs { out.append("people") }
-        if note != o.note { out.append("note") }
-        if icalLines != o.icalLines { out.append("kept properties") }
-        return out
-    }
-}
-
 extension Journal {
     /// `2026-11-22`: the local day of an instant, for messages.
     static func isoDay(_ date: Date, _ zone: TimeZone) -> String {
@@ -481,10 +349,4 @@ extension Journal {
         let c = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
     }
-}
-
-extension SnapshotWriter {
-    /// A JSON number: an integer, or a finite double in Swift's shortest form (`48.2167`, `1e-05`).
-    mutating func number(_ v: some BinaryInteger) { bytes.append(contentsOf: "\(v)".utf8) }
-    mutating func number(_ v: Double) { bytes.append(contentsOf: (v.isFinite ? "\(v)" : "null").utf8) }
 }

@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+import ICalendarFormat
+
+extension Journal {
+    /// Gives each VEVENT of a file the UID it is imported under, on the first pass over the
+    /// file (the second applies ``changed`` by the VEVENT's place): its own UID; for a VEVENT without one, a
+    /// UID made from its DTSTART, SUMMARY and RECURRENCE-ID (importing the file again finds
+    /// the same events); for a second VEVENT with an earlier one's UID and no RECURRENCE-ID,
+    /// that UID with `#2`, `#3`... so that both are kept (with a warning).
+    struct EventUIDs {
+        let file: String
+        /// UIDs given to events without RECURRENCE-ID so far, with how many had each.
+        private var seen: [String: Int] = [:]
+        /// How many VEVENTs had no UID.
+        private(set) var made = 0
+        /// The UIDs given in place of the file's, by the VEVENT's place among the VEVENTs.
+        private(set) var changed: [Int: String] = [:]
+        private(set) var warnings: [ImportWarning] = []
+
+        init(file: String) { self.file = file }
+
+        mutating func assign(_ c: inout ICalComponent, ordinal: Int) {
+            var uid = c.uid ?? ""
+            if uid.isEmpty {
+                made += 1
+                var key = ""
+                for name in ["DTSTART", "SUMMARY", "RECURRENCE-ID"] {
+                    guard let p = c.property(name) else { key += "\u{1}"; continue }
+                    key += (p.parameter("TZID") ?? "") + ":" + p.value + "\u{1}"
+                }
+                uid = "kith-made-" + SHA256.hex(Array(key.utf8)).prefix(32)
+                c.uid = uid
+                changed[ordinal] = uid
+            }
+            guard c.property("RECURRENCE-ID") == nil else { return }
+            let n = (seen[uid] ?? 0) + 1
+            seen[uid] = n
+            guard n > 1 else { return }
+            let renamed = uid + "#\(n)"
+            c.uid = renamed
+            changed[ordinal] = renamed
+            if !uid.hasPrefix("kith-made-") {
+                warnings.append(ImportWarning(line: c.line, code: "duplicate-uid",
+                    message: "\(file), line \(c.line): another VEVENT above has the UID \(uid) and neither has a RECURRENCE-ID; both were kept, this one as \(renamed)."))
+            }
+        }
+    }
+}
