@@ -76,9 +76,9 @@ extension PersonDraft {
     /// - Returns: whether it was there.
     @discardableResult
     public mutating func removePhone(_ phone: String) -> Bool {
-        let key = Journal.phoneKey(phone)
+        let key = PhoneKey.digits(phone)
         let before = phones.count
-        phones.removeAll { key.isEmpty ? $0.value == phone : Journal.phoneKey($0.value) == key }
+        phones.removeAll { key.isEmpty ? $0.value == phone : PhoneKey.digits($0.value) == key }
         return phones.count != before
     }
 

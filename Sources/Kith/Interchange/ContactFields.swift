@@ -1,0 +1,147 @@
+import Foundation
+
+/// The fields of a person that a vCard gives, as one value: what an import writes, and
+/// the snapshot kept to tell the user's edits from the card's values on re-import.
+struct ContactFields: Hashable, Codable {
+    var displayName: String
+    var name: PersonName
+    var nicknames: [String]
+    var birthday: PartialDate?
+    var anniversary: PartialDate?
+    var emails: [LabeledValue]
+    var phones: [LabeledValue]
+    var addresses: [PostalAddress]
+    var organization: String
+    var title: String
+    var urls: [LabeledValue]
+    var note: String
+    var photoHash: String?
+    var vcardLines: [String]
+
+    init(person p: Person) {
+        displayName = p.displayName; name = p.name; nicknames = p.nicknames; birthday = p.birthday
+        anniversary = p.anniversary; emails = p.emails; phones = p.phones; addresses = p.addresses
+        organization = p.organization; title = p.title; urls = p.urls; note = p.note; photoHash = p.photoHash
+        vcardLines = p.vcardLines
+    }
+
+    init(displayName: String) {
+        self.displayName = displayName; name = PersonName(); nicknames = []; emails = []; phones = []; addresses = []
+        organization = ""; title = ""; urls = []; note = ""; vcardLines = []
+    }
+
+    /// The snapshot kept in `personImport`: the JSON that `JSONDecoder` reads back as these
+    /// fields, written by hand (a `JSONEncoder` per card was an eighth of an import). The
+    /// same fields always give the same text, so a re-import compares snapshots as strings.
+    var snapshotJSON: String {
+        var o = SnapshotWriter(capacity: 600 + vcardLines.reduce(0) { $0 + $1.utf8.count + 3 } + note.utf8.count)
+        o.raw("{\"displayName\":"); o.string(displayName)
+        o.raw(",\"name\":{\"family\":"); o.string(name.family)
+        o.raw(",\"given\":"); o.string(name.given)
+        o.raw(",\"additional\":"); o.string(name.additional)
+        o.raw(",\"prefixes\":"); o.string(name.prefixes)
+        o.raw(",\"suffixes\":"); o.string(name.suffixes)
+        o.raw("},\"nicknames\":"); o.strings(nicknames)
+        if let birthday { o.raw(",\"birthday\":"); o.date(birthday) }
+        if let anniversary { o.raw(",\"anniversary\":"); o.date(anniversary) }
+        o.raw(",\"emails\":"); o.labeled(emails)
+        o.raw(",\"phones\":"); o.labeled(phones)
+        o.raw(",\"addresses\":[")
+        for (i, a) in addresses.enumerated() {
+            o.raw(i == 0 ? "{\"label\":" : ",{\"label\":"); o.string(a.label)
+            o.raw(",\"poBox\":"); o.string(a.poBox)
+            o.raw(",\"extended\":"); o.string(a.extended)
+            o.raw(",\"street\":"); o.string(a.street)
+            o.raw(",\"locality\":"); o.string(a.locality)
+            o.raw(",\"region\":"); o.string(a.region)
+            o.raw(",\"postalCode\":"); o.string(a.postalCode)
+            o.raw(",\"country\":"); o.string(a.country)
+            o.raw("}")
+        }
+        o.raw("],\"organization\":"); o.string(organization)
+        o.raw(",\"title\":"); o.string(title)
+        o.raw(",\"urls\":"); o.labeled(urls)
+        o.raw(",\"note\":"); o.string(note)
+        if let photoHash { o.raw(",\"photoHash\":"); o.string(photoHash) }
+        o.raw(",\"vcardLines\":"); o.strings(vcardLines)
+        o.raw("}")
+        return String(decoding: o.bytes, as: UTF8.self)
+    }
+
+    /// The fields a snapshot holds; nil when it is not one.
+    static func fromSnapshot(_ json: String) -> ContactFields? {
+        try? JSONDecoder().decode(ContactFields.self, from: Data(json.utf8))
+    }
+
+    /// Writes these fields into a draft.
+    func apply(to d: inout PersonDraft) {
+        d.displayName = displayName; d.name = name; d.nicknames = nicknames; d.birthday = birthday
+        d.anniversary = anniversary; d.emails = emails; d.phones = phones; d.addresses = addresses
+        d.organization = organization; d.title = title; d.urls = urls; d.note = note; d.photoHash = photoHash
+        d.vcardLines = vcardLines
+    }
+
+    /// The names of the fields that differ, for "updated: email, phone".
+    func changes(from o: ContactFields) -> [String] {
+        var out: [String] = []
+        if displayName != o.displayName || name != o.name { out.append("name") }
+        if nicknames != o.nicknames { out.append("nicknames") }
+        if birthday != o.birthday { out.append("birthday") }
+        if anniversary != o.anniversary { out.append("anniversary") }
+        if emails != o.emails { out.append("emails") }
+        if phones != o.phones { out.append("phones") }
+        if addresses != o.addresses { out.append("addresses") }
+        if organization != o.organization { out.append("organisation") }
+        if title != o.title { out.append("title") }
+        if urls != o.urls { out.append("URLs") }
+        if note != o.note { out.append("note") }
+        if photoHash != o.photoHash { out.append("photo") }
+        if vcardLines != o.vcardLines { out.append("kept vCard properties") }
+        return out
+    }
+
+    /// The fields after a re-import: a field the user left as the last import gave it
+    /// follows the card; a field the user changed in Kith stays. With no earlier snapshot
+    /// (a person the user made), only empty fields are filled and lists gain new values.
+    static func merged(current c: ContactFields, snapshot s: ContactFields?, card n: ContactFields) -> ContactFields {
+        var r = c
+        func pick<T: Equatable>(_ kp: WritableKeyPath<ContactFields, T>, isEmpty: (T) -> Bool) {
+            if let s {
+                if c[keyPath: kp] == s[keyPath: kp] { r[keyPath: kp] = n[keyPath: kp] }
+            } else if isEmpty(c[keyPath: kp]) {
+                r[keyPath: kp] = n[keyPath: kp]
+            }
+        }
+        func list<T: Equatable>(_ kp: WritableKeyPath<ContactFields, [T]>) {
+            if let s {
+                if c[keyPath: kp] == s[keyPath: kp] { r[keyPath: kp] = n[keyPath: kp] }
+            } else {
+                for v in n[keyPath: kp] where !r[keyPath: kp].contains(v) { r[keyPath: kp].append(v) }
+            }
+        }
+        pick(\.displayName) { $0.isEmpty }
+        pick(\.name) { $0 == PersonName() }
+        list(\.nicknames)
+        pick(\.birthday) { $0 == nil }
+        pick(\.anniversary) { $0 == nil }
+        if s == nil {
+            // Contact details compare loosely: the same address with another label is the same.
+            for v in n.emails where !r.emails.contains(where: { $0.value.lowercased() == v.value.lowercased() }) { r.emails.append(v) }
+            for v in n.phones where !r.phones.contains(where: { p in
+                guard let a = PhoneKey.key(p.value), let b = PhoneKey.key(v.value) else { return p.value == v.value }
+                return PhoneKey.same(a, b)
+            }) { r.phones.append(v) }
+        } else {
+            list(\.emails)
+            list(\.phones)
+        }
+        list(\.addresses)
+        pick(\.organization) { $0.isEmpty }
+        pick(\.title) { $0.isEmpty }
+        list(\.urls)
+        pick(\.note) { $0.isEmpty }
+        pick(\.photoHash) { $0 == nil }
+        list(\.vcardLines)
+        return r
+    }
+}
