@@ -57,7 +57,7 @@ extension ContactMapping {
             return .failure(ImportFailure(line: source.line, name: "",
                 reason: "the card has no name: no FN, N, ORG or EMAIL to call this person by"))
         }
-        var f = ContactFields(displayName: display)
+        var f = PersonFields(displayName: display)
         f.name = name
         f.nicknames = card.nicknames.map { $0.kithTrimmed(newlines: false) }.filter { !$0.isEmpty }
         f.emails = emails.map { LabeledValue($0.value.kithTrimmed(newlines: false), label: label($0)) }

@@ -227,11 +227,11 @@ extension Journal {
                                   reason: traitsAdded > 0 ? "\(rule); \(traitsAdded) trait(s) added" : "\(rule); nothing changed", id: id)
             }
             let person = try fetchPerson(db, id: id)
-            let snapshot = sameSource ? lastSnapshot.flatMap(ContactFields.fromSnapshot) : nil
-            let current = ContactFields(person: person)
-            let merged = ContactFields.merged(current: current, snapshot: snapshot, card: fields)
+            let snapshot = sameSource ? lastSnapshot.flatMap(PersonFields.fromSnapshot) : nil
+            let current = person.fields
+            let merged = PersonFields.merged(current: current, snapshot: snapshot, card: fields)
             var draft = person.draft
-            merged.apply(to: &draft)
+            draft.fields = merged
             if person.relation == nil { draft.relationID = relationID ?? placed?.0.id }
             if let r = c.rev { draft.rev = r }
             let changed = merged.changes(from: current)
@@ -265,8 +265,7 @@ extension Journal {
             relationID = fallbackID
             how = "into \(index.fallbackPath)"
         }
-        var draft = PersonDraft(displayName: fields.displayName)
-        fields.apply(to: &draft)
+        var draft = PersonDraft(fields: fields)
         draft.relationID = relationID
         draft.rev = c.rev
         // What checkPersonDraft checks, known here without asking the database: the relation

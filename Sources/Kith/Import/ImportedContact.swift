@@ -2,7 +2,7 @@ import Foundation
 
 /// A vCard read for import: the person's fields, photo bytes, categories and traits.
 struct ImportedContact {
-    var fields: ContactFields
+    var fields: PersonFields
     var uid: String?
     var rev: String?
     /// Inline photo bytes with a media type Kith stores.

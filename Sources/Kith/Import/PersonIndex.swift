@@ -115,7 +115,7 @@ extension Journal {
             var phones: [(key: String, value: String)] = []
             var birthday: String?
 
-            init(_ f: ContactFields) {
+            init(_ f: PersonFields) {
                 emails = f.emails.map { ($0.value.lowercased(), $0.value) }
                 phones = f.phones.compactMap { p in PhoneKey.key(p.value).map { ($0, p.value) } }
                 birthday = f.birthday?.description
@@ -186,7 +186,7 @@ extension Journal {
             return result
         }
 
-        mutating func add(_ id: Int64, _ c: ContactFields, keys: Keys, uid: String) {
+        mutating func add(_ id: Int64, _ c: PersonFields, keys: Keys, uid: String) {
             byUID[uid] = id
             names[id] = c.displayName
             for e in keys.emails where byEmail[e.key] == nil { byEmail[e.key] = id }

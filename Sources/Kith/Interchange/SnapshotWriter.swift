@@ -1,4 +1,4 @@
-/// JSON text built byte by byte, for ``ContactFields/snapshotJSON`` and ``EventFields/snapshotJSON``.
+/// JSON text built byte by byte, for ``PersonFields/snapshotJSON`` and ``EventFields/snapshotJSON``.
 struct SnapshotWriter {
     var bytes: [UInt8] = []
 

@@ -44,10 +44,10 @@ extension Journal {
                                 statements: PersonStatements? = nil) throws -> Int64 {
         let now = Journal.now()
         try RawRow.run(db, PersonStatements.get(statements, db, .insertPerson), arena: statements?.arena) { r in
-            r.text(uid); r.text(name); r.text(draft.name.family); r.text(draft.name.given); r.text(draft.name.additional)
-            r.text(draft.name.prefixes); r.text(draft.name.suffixes); r.text(draft.birthday?.description)
-            r.text(draft.anniversary?.description); r.text(draft.organization); r.text(draft.title); r.text(draft.note)
-            r.int(draft.relationID); r.text(draft.photoHash); r.text(draft.rev); r.int(now); r.int(now); r.text(NameMatcher.fold(name))
+            r.text(uid); r.text(name); r.text(draft.fields.name.family); r.text(draft.fields.name.given); r.text(draft.fields.name.additional)
+            r.text(draft.fields.name.prefixes); r.text(draft.fields.name.suffixes); r.text(draft.fields.birthday?.description)
+            r.text(draft.fields.anniversary?.description); r.text(draft.fields.organization); r.text(draft.fields.title); r.text(draft.fields.note)
+            r.int(draft.relationID); r.text(draft.fields.photoHash); r.text(draft.rev); r.int(now); r.int(now); r.text(NameMatcher.fold(name))
         }
         let id = db.lastInsertedRowID
         try writePersonDetails(db, id: id, draft, fresh: true, statements: statements)
@@ -61,10 +61,10 @@ extension Journal {
             UPDATE person SET uid = ?, displayName = ?, familyName = ?, givenName = ?, additionalNames = ?,
               honorificPrefixes = ?, honorificSuffixes = ?, birthday = ?, anniversary = ?, organization = ?,
               title = ?, note = ?, relationId = ?, photoHash = ?, rev = ?, updatedAt = ? WHERE id = ?
-            """).execute(arguments: [uid, name, draft.name.family, draft.name.given, draft.name.additional,
-                             draft.name.prefixes, draft.name.suffixes, draft.birthday?.description,
-                             draft.anniversary?.description, draft.organization, draft.title, draft.note,
-                             draft.relationID, draft.photoHash, draft.rev, Journal.now(), id])
+            """).execute(arguments: [uid, name, draft.fields.name.family, draft.fields.name.given, draft.fields.name.additional,
+                             draft.fields.name.prefixes, draft.fields.name.suffixes, draft.fields.birthday?.description,
+                             draft.fields.anniversary?.description, draft.fields.organization, draft.fields.title, draft.fields.note,
+                             draft.relationID, draft.fields.photoHash, draft.rev, Journal.now(), id])
         // After the UPDATE: its trigger clears the key when the name changed.
         try setNameKey(db, id: id, name: name)
         try writePersonDetails(db, id: id, draft)
@@ -84,7 +84,7 @@ extension Journal {
             try db.cachedStatement(sql: "DELETE FROM personVCardLine WHERE personId = ?").execute(arguments: [id])
         }
         var pos = 0
-        for n in draft.nicknames {
+        for n in draft.fields.nicknames {
             let t = n.kithSingleLine()
             guard !t.isEmpty else { continue }
             try RawRow.run(db, PersonStatements.get(statements, db, .insertNickname), arena: statements?.arena) { r in
@@ -92,7 +92,7 @@ extension Journal {
             }
             pos += 1
         }
-        for (kind, values) in [("email", draft.emails), ("phone", draft.phones), ("url", draft.urls)] {
+        for (kind, values) in [("email", draft.fields.emails), ("phone", draft.fields.phones), ("url", draft.fields.urls)] {
             for (i, v) in values.enumerated() {
                 let value = v.value.kithTrimmed(newlines: false)
                 guard !value.isEmpty else { continue }
@@ -101,13 +101,13 @@ extension Journal {
                 }
             }
         }
-        for (i, a) in draft.addresses.enumerated() {
+        for (i, a) in draft.fields.addresses.enumerated() {
             try RawRow.run(db, PersonStatements.get(statements, db, .insertAddress), arena: statements?.arena) { r in
                 r.int(id); r.text(a.label); r.text(a.poBox); r.text(a.extended); r.text(a.street); r.text(a.locality)
                 r.text(a.region); r.text(a.postalCode); r.text(a.country); r.int(i)
             }
         }
-        for (i, line) in draft.vcardLines.enumerated() {
+        for (i, line) in draft.fields.vcardLines.enumerated() {
             try RawRow.run(db, PersonStatements.get(statements, db, .insertVCardLine), arena: statements?.arena) { r in
                 r.int(id); r.int(i); r.text(line)
             }
@@ -134,14 +134,15 @@ extension Journal {
         }
         let lines = try String.fetchAll(db.cachedStatement(sql: "SELECT line FROM personVCardLine WHERE personId = ? ORDER BY position"), arguments: [id])
         let relationID: Int64? = row["relationId"]
-        return Person(
-            id: id, uid: row["uid"], displayName: row["displayName"],
+        let fields = PersonFields(
+            displayName: row["displayName"],
             name: PersonName(family: row["familyName"], given: row["givenName"], additional: row["additionalNames"],
                              prefixes: row["honorificPrefixes"], suffixes: row["honorificSuffixes"]),
             nicknames: nicknames, birthday: (row["birthday"] as String?).flatMap(PartialDate.init),
             anniversary: (row["anniversary"] as String?).flatMap(PartialDate.init), emails: emails, phones: phones,
             addresses: addresses, organization: row["organization"], title: row["title"], urls: urls, note: row["note"],
-            relation: try relationID.map { try fetchCategory(db, id: $0) }, photoHash: row["photoHash"], rev: row["rev"],
-            vcardLines: lines, createdAt: row["createdAt"], updatedAt: row["updatedAt"])
+            photoHash: row["photoHash"], vcardLines: lines)
+        return Person(id: id, uid: row["uid"], fields: fields, relation: try relationID.map { try fetchCategory(db, id: $0) },
+                      rev: row["rev"], createdAt: row["createdAt"], updatedAt: row["updatedAt"])
     }
 }

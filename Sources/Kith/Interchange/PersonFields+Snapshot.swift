@@ -1,34 +1,13 @@
 import Foundation
 
-/// The fields of a person that a vCard gives, as one value: what an import writes, and
-/// the snapshot kept to tell the user's edits from the card's values on re-import.
-struct ContactFields: Hashable, Codable {
-    var displayName: String
-    var name: PersonName
-    var nicknames: [String]
-    var birthday: PartialDate?
-    var anniversary: PartialDate?
-    var emails: [LabeledValue]
-    var phones: [LabeledValue]
-    var addresses: [PostalAddress]
-    var organization: String
-    var title: String
-    var urls: [LabeledValue]
-    var note: String
-    var photoHash: String?
-    var vcardLines: [String]
+/// The name the import's code and tests knew these fields by.
+typealias ContactFields = PersonFields
 
-    init(person p: Person) {
-        displayName = p.displayName; name = p.name; nicknames = p.nicknames; birthday = p.birthday
-        anniversary = p.anniversary; emails = p.emails; phones = p.phones; addresses = p.addresses
-        organization = p.organization; title = p.title; urls = p.urls; note = p.note; photoHash = p.photoHash
-        vcardLines = p.vcardLines
-    }
-
-    init(displayName: String) {
-        self.displayName = displayName; name = PersonName(); nicknames = []; emails = []; phones = []; addresses = []
-        organization = ""; title = ""; urls = []; note = ""; vcardLines = []
-    }
+/// A person's fields as an import sees them: the snapshot kept to tell the user's edits
+/// from the card's values on re-import, what changed, and the merge of both.
+extension PersonFields {
+    /// The fields of `person` (what a re-import compares the card with).
+    init(person p: Person) { self = p.fields }
 
     /// The snapshot kept in `personImport`: the JSON that `JSONDecoder` reads back as these
     /// fields, written by hand (a `JSONEncoder` per card was an eighth of an import). The
@@ -69,20 +48,15 @@ struct ContactFields: Hashable, Codable {
     }
 
     /// The fields a snapshot holds; nil when it is not one.
-    static func fromSnapshot(_ json: String) -> ContactFields? {
-        try? JSONDecoder().decode(ContactFields.self, from: Data(json.utf8))
+    static func fromSnapshot(_ json: String) -> PersonFields? {
+        try? JSONDecoder().decode(PersonFields.self, from: Data(json.utf8))
     }
 
     /// Writes these fields into a draft.
-    func apply(to d: inout PersonDraft) {
-        d.displayName = displayName; d.name = name; d.nicknames = nicknames; d.birthday = birthday
-        d.anniversary = anniversary; d.emails = emails; d.phones = phones; d.addresses = addresses
-        d.organization = organization; d.title = title; d.urls = urls; d.note = note; d.photoHash = photoHash
-        d.vcardLines = vcardLines
-    }
+    func apply(to d: inout PersonDraft) { d.fields = self }
 
     /// The names of the fields that differ, for "updated: email, phone".
-    func changes(from o: ContactFields) -> [String] {
+    func changes(from o: PersonFields) -> [String] {
         var out: [String] = []
         if displayName != o.displayName || name != o.name { out.append("name") }
         if nicknames != o.nicknames { out.append("nicknames") }
@@ -103,16 +77,16 @@ struct ContactFields: Hashable, Codable {
     /// The fields after a re-import: a field the user left as the last import gave it
     /// follows the card; a field the user changed in Kith stays. With no earlier snapshot
     /// (a person the user made), only empty fields are filled and lists gain new values.
-    static func merged(current c: ContactFields, snapshot s: ContactFields?, card n: ContactFields) -> ContactFields {
+    static func merged(current c: PersonFields, snapshot s: PersonFields?, card n: PersonFields) -> PersonFields {
         var r = c
-        func pick<T: Equatable>(_ kp: WritableKeyPath<ContactFields, T>, isEmpty: (T) -> Bool) {
+        func pick<T: Equatable>(_ kp: WritableKeyPath<PersonFields, T>, isEmpty: (T) -> Bool) {
             if let s {
                 if c[keyPath: kp] == s[keyPath: kp] { r[keyPath: kp] = n[keyPath: kp] }
             } else if isEmpty(c[keyPath: kp]) {
                 r[keyPath: kp] = n[keyPath: kp]
             }
         }
-        func list<T: Equatable>(_ kp: WritableKeyPath<ContactFields, [T]>) {
+        func list<T: Equatable>(_ kp: WritableKeyPath<PersonFields, [T]>) {
             if let s {
                 if c[keyPath: kp] == s[keyPath: kp] { r[keyPath: kp] = n[keyPath: kp] }
             } else {
