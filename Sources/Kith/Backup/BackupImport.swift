@@ -18,7 +18,7 @@ extension Journal {
             throw ImportError(file: fileName, line: 0, item: nil, reason: "format \(doc.format) version \(doc.version) is not known",
                               advice: "import it with the Kith that wrote it")
         }
-        var report = ImportReport(file: fileName, format: "Kith JSON", dryRun: options.dryRun, keepsDetails: options.keepsDetails)
+        var report = ImportReport(file: fileName, format: ImportReport.Format.kithJSON.rawValue, dryRun: options.dryRun, keepsDetails: options.keepsDetails)
         do {
             report = try importTransaction(options.dryRun) { db in
                 var report = report

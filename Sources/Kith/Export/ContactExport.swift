@@ -93,12 +93,10 @@ extension ContactMapping {
         if !categories.isEmpty { lines.append(ContentLine(name: "CATEGORIES", value: categories.map(text).joined(separator: ","))) }
         for t in traits where !keptTraitTexts.contains(t.text) {
             if version == .v4_0 {
-                let name = t.path.hasPrefix(hobbyPath) ? "HOBBY"
-                    : t.path.hasPrefix(expertisePath) || t.path.hasPrefix("Work & Study") ? "EXPERTISE" : "INTEREST"
-                if name == "INTEREST" && !t.path.hasPrefix(interestPath) {
-                    lines.append(ContentLine(name: "NOTE", value: text("\(t.path): \(t.text)")))
+                if let property = TraitProperty(traitPath: t.path) {
+                    lines.append(ContentLine(name: property.rawValue, value: text(t.text)))
                 } else {
-                    lines.append(ContentLine(name: name, value: text(t.text)))
+                    lines.append(ContentLine(name: "NOTE", value: text("\(t.path): \(t.text)")))
                 }
             } else {
                 lines.append(ContentLine(name: "NOTE", value: text("\(t.path): \(t.text)")))

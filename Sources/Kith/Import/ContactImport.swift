@@ -25,7 +25,7 @@ extension ContactMapping {
             }
         }
         if removedControls {
-            warnings.append(ImportWarning(line: source.line, code: "control-characters",
+            warnings.append(ImportWarning(line: source.line, code: .controlCharacters,
                 message: "line \(source.line): the card held control characters; they were removed."))
         }
         let card = VCard(version: .v4_0, properties: lines, line: source.line)
@@ -91,7 +91,7 @@ extension ContactMapping {
                 if let date {
                     if p.name == "BDAY" { f.birthday = date } else { f.anniversary = date }
                 } else {
-                    warnings.append(ImportWarning(line: p.line, code: "date-kept-as-text",
+                    warnings.append(ImportWarning(line: p.line, code: .dateKeptAsText,
                         message: "\(p.name) \"\(p.value.prefix(40))\" is not a calendar date; kept on the person as written."))
                     kept.append(p)
                 }
@@ -119,7 +119,7 @@ extension ContactMapping {
             case "INTEREST", "HOBBY", "EXPERTISE":
                 let text = TextEscaping.unescape(p.value).kithTrimmed()
                 if !text.isEmpty {
-                    traits.append((p.name == "INTEREST" ? interestPath : p.name == "HOBBY" ? hobbyPath : expertisePath, text))
+                    if let property = TraitProperty(rawValue: p.name) { traits.append((property.traitPath, text)) }
                 }
                 kept.append(p) // keeps LEVEL and such; exported again only while the trait exists
             default:
@@ -140,7 +140,7 @@ extension ContactMapping {
     static func validLines(_ lines: [ContentLine], warnings: inout [ImportWarning]) -> [ContentLine] {
         lines.compactMap { l -> ContentLine? in
             if let why = ContentLine.problem(group: l.group, name: l.name, value: l.value) {
-                warnings.append(ImportWarning(line: l.line, code: "invalid-line",
+                warnings.append(ImportWarning(line: l.line, code: .invalidLine,
                     message: "line \(l.line): \(why); the line was dropped so that what Kith writes stays valid."))
                 return nil
             }
@@ -148,7 +148,7 @@ extension ContactMapping {
             let (line, name) = (l.line, l.name)
             l.parameters.removeAll { p in
                 guard let why = ContentLine.parameterProblem(name: p.name, values: p.values) else { return false }
-                warnings.append(ImportWarning(line: line, code: "invalid-parameter",
+                warnings.append(ImportWarning(line: line, code: .invalidParameter,
                     message: "line \(line): \(name): \(why); the parameter was dropped so that what Kith writes stays valid."))
                 return true
             }

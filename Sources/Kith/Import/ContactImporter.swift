@@ -17,7 +17,9 @@ extension Journal {
     /// Imports text vCards as they are read: the file is never held as cards, and from
     /// 2 MiB on a second thread splits the lines while this one maps and stores the cards
     /// (``VCard/readText(_:each:)-(UnsafeBufferPointer<UInt8>,_)``). Same cards, warnings
-    /// and report as reading the whole file first.
+    /// and report as reading the whole file first. A buffer pointer, not `Data`: the file is
+    /// read in place, and `VCard.readText` takes one (internal here; the formats' public
+    /// form is issue 18's track A).
     func importVCardText(_ bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: ImportOptions) throws -> ImportReport {
         // The total only shows in progress; counting the cards costs a scan of the file.
         let total = options.progress == nil ? 0 : Journal.countVCards(bytes)
@@ -217,7 +219,7 @@ extension Journal {
             }
             // The card follows its own earlier import (same UID, or the same file for cards
             // without one); a card from elsewhere that matched by e-mail, phone or name only fills gaps.
-            let sameSource = rule == "same UID" || lastSource == fileName
+            let sameSource = rule == .sameUID || lastSource == fileName
             // The card says what it said last time: every field the user kept follows it
             // already, every field the user changed stays, so the merge changes nothing.
             if sameSource, let lastSnapshot, lastSnapshot == snapshotJSON, c.rev == nil || c.rev == oldRev,
@@ -248,7 +250,7 @@ extension Journal {
             try updatePersonRow(db, id: id, draft, name: name, uid: uid)
             index.add(id, merged, keys: PersonIndex.Keys(merged), uid: uid)
             let kept = snapshot.map { s in current.changes(from: s).filter { !changed.contains($0) } } ?? []
-            var reason = rule + (changed.isEmpty ? "; REV updated" : "; changed: " + changed.joined(separator: ", "))
+            var reason = rule.description + (changed.isEmpty ? "; REV updated" : "; changed: " + changed.joined(separator: ", "))
             if !kept.isEmpty { reason += "; kept your edits to: " + kept.joined(separator: ", ") }
             return ImportItem(kind: .person, action: .updated, name: name, line: c.line, reason: reason, id: id)
         }

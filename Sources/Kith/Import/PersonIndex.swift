@@ -52,11 +52,11 @@ extension Journal {
             self.byBirthday = byBirthday
             var contacts: [(id: Int64, email: Bool, value: String)] = []
             try RawRow.each(db, db.cachedStatement(sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone') ORDER BY personId"), { _ in }) { c in
-                contacts.append((c.int(0), c.text(1) == "email", c.text(2)))
+                contacts.append((c.int(0), ContactKind(rawValue: c.text(1)) == .email, c.text(2)))
             }
             for (id, email, v) in contacts {
                 if email {
-                    let key = v.lowercased()
+                    let key = EmailKey.key(v)
                     if byEmail[key] == nil { byEmail[key] = id }
                 } else if let k = PhoneKey.key(v) {
                     addPhone(k, id)
@@ -116,7 +116,7 @@ extension Journal {
             var birthday: String?
 
             init(_ f: PersonFields) {
-                emails = f.emails.map { ($0.value.lowercased(), $0.value) }
+                emails = f.emails.map { (EmailKey.key($0.value), $0.value) }
                 phones = f.phones.compactMap { p in PhoneKey.key(p.value).map { ($0, p.value) } }
                 birthday = f.birthday?.description
             }
@@ -125,7 +125,7 @@ extension Journal {
         /// What ``match(_:keys:)`` found: the person a card is and the rule that said so,
         /// or else someone it may be a duplicate of, and why.
         struct Match {
-            var person: (id: Int64, rule: String)?
+            var person: (id: Int64, rule: MatchRule)?
             var possibleDuplicate: (id: Int64, why: String)?
         }
 
@@ -142,7 +142,7 @@ extension Journal {
         /// an old number passed on is not the same person. Such a hit, or a number that
         /// merely ends like someone's, is returned as a possible duplicate instead.
         mutating func match(_ c: ImportedContact, keys: inout Keys?) -> Match {
-            if let u = c.uid, let id = byUID[u] { return Match(person: (id, "same UID")) }
+            if let u = c.uid, let id = byUID[u] { return Match(person: (id, .sameUID)) }
             if keys == nil { keys = Keys(c.fields) }
             let k = keys!
             var result = Match()
@@ -153,12 +153,12 @@ extension Journal {
             }
             for e in k.emails {
                 guard let id = byEmail[e.key] else { continue }
-                if nameAgrees(id) { return Match(person: (id, "same e-mail \(e.value)")) }
+                if nameAgrees(id) { return Match(person: (id, .sameEmail(e.value))) }
                 if result.possibleDuplicate == nil { result.possibleDuplicate = (id, "same e-mail \(e.value), another name") }
             }
             for p in k.phones {
                 guard let hit = phoneMatch(p.key) else { continue }
-                if hit.exact && nameAgrees(hit.id) { return Match(person: (hit.id, "same phone \(p.value)")) }
+                if hit.exact && nameAgrees(hit.id) { return Match(person: (hit.id, .samePhone(p.value))) }
                 if result.possibleDuplicate == nil {
                     result.possibleDuplicate = (hit.id, hit.exact ? "same phone \(p.value), another name"
                                                                   : "phone \(p.value) and theirs end alike")
@@ -172,7 +172,7 @@ extension Journal {
                 // The last one with that name wins, as it did when this was one dictionary.
                 let key = NameMatcher.fold(c.fields.displayName)
                 if let hit = candidates.last(where: { $0.key == key }) {
-                    return Match(person: (hit.id, "same name and birthday"))
+                    return Match(person: (hit.id, .sameNameAndBirthday))
                 }
             }
             if c.uid == nil, !sourceNames.isEmpty {
@@ -181,7 +181,7 @@ extension Journal {
                     for p in sourceNames { map[NameMatcher.fold(p.name)] = p.id }
                     bySourceAndName = map
                 }
-                if let id = bySourceAndName?[NameMatcher.fold(c.fields.displayName)] { return Match(person: (id, "same name, same file")) }
+                if let id = bySourceAndName?[NameMatcher.fold(c.fields.displayName)] { return Match(person: (id, .sameNameSameFile)) }
             }
             return result
         }

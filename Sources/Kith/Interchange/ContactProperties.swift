@@ -6,6 +6,29 @@ enum ContactMapping {
     static let hobbyPath = "Interests/Hobbies"
     static let expertisePath = "Work & Study/Expertise"
 
+    /// The RFC 6715 properties that are traits, and the trait kind each becomes.
+    enum TraitProperty: String {
+        case interest = "INTEREST", hobby = "HOBBY", expertise = "EXPERTISE"
+
+        /// The trait kind a card's line becomes.
+        var traitPath: String {
+            switch self {
+            case .interest: return ContactMapping.interestPath
+            case .hobby: return ContactMapping.hobbyPath
+            case .expertise: return ContactMapping.expertisePath
+            }
+        }
+
+        /// The property a trait of this kind is written as in vCard 4.0: hobbies, then
+        /// anything under Work & Study, then interests; nil for other kinds (written as a NOTE).
+        init?(traitPath path: String) {
+            if path.hasPrefix(ContactMapping.hobbyPath) { self = .hobby }
+            else if path.hasPrefix(ContactMapping.expertisePath) || path.hasPrefix("Work & Study") { self = .expertise }
+            else if path.hasPrefix(ContactMapping.interestPath) { self = .interest }
+            else { return nil }
+        }
+    }
+
     /// Whether Kith models the property `name` (read through the typed getters, written by
     /// ``card(for:traits:photo:version:)``); every other one is kept verbatim. A switch:
     /// this runs for every line of every card.

@@ -65,7 +65,7 @@ extension Journal {
         // whole file just to decide, and none at all for iCalendar, read in place below.
         // Nothing but a byte order mark and blank lines: say so, and import nothing.
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }) {
-            var report = ImportReport(file: fileName, format: "empty", dryRun: options.dryRun, keepsDetails: options.keepsDetails)
+            var report = ImportReport(file: fileName, format: ImportReport.Format.empty.rawValue, dryRun: options.dryRun, keepsDetails: options.keepsDetails)
             report.fileIsEmpty = true
             return report
         }
@@ -89,8 +89,8 @@ extension Journal {
             }
             let format: String
             switch kind {
-            case .xCard: format = "xCard"
-            case .jCard: format = "jCard"
+            case .xCard: format = ImportReport.Format.xCard.rawValue
+            case .jCard: format = ImportReport.Format.jCard.rawValue
             default: format = "vCard " + (result.cards.first?.version.rawValue ?? "")
             }
             return try importCards(result.cards, readerWarnings: result.warnings, fileName: fileName, format: format, options: options)
@@ -112,7 +112,7 @@ extension Journal {
                 throw ImportError(file: fileName, line: 0, item: nil, reason: "\(error)",
                                   advice: "fix the file or export it again from its application")
             }
-            let format = kind == .xCal ? "xCal" : "jCal"
+            let format = (kind == .xCal ? ImportReport.Format.xCal : .jCal).rawValue
             return try importCalendar(calendar, fileName: fileName, format: format, options: options)
         }
     }

@@ -63,7 +63,7 @@ extension Journal {
             var byEmail: [String: [Int64]] = [:], byPhone: [String: [Int64]] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone')") {
                 let id: Int64 = row["personId"], value: String = row["value"]
-                if (row["kind"] as String) == "email" { byEmail[value.lowercased(), default: []].append(id) }
+                if ContactKind(rawValue: row["kind"]) == .email { byEmail[EmailKey.key(value), default: []].append(id) }
                 else if PhoneKey.digits(value).count >= 6 { byPhone[PhoneKey.digits(value), default: []].append(id) }
             }
             for (groups, why) in [(byEmail, "same email"), (byPhone, "same phone")] {

@@ -92,12 +92,12 @@ extension Journal {
             }
             pos += 1
         }
-        for (kind, values) in [("email", draft.fields.emails), ("phone", draft.fields.phones), ("url", draft.fields.urls)] {
+        for (kind, values) in [(ContactKind.email, draft.fields.emails), (.phone, draft.fields.phones), (.url, draft.fields.urls)] {
             for (i, v) in values.enumerated() {
                 let value = v.value.kithTrimmed(newlines: false)
                 guard !value.isEmpty else { continue }
                 try RawRow.run(db, PersonStatements.get(statements, db, .insertContact), arena: statements?.arena) { r in
-                    r.int(id); r.text(kind); r.text(v.label); r.text(value); r.int(i)
+                    r.int(id); r.text(kind.rawValue); r.text(v.label); r.text(value); r.int(i)
                 }
             }
         }
@@ -122,10 +122,10 @@ extension Journal {
         var emails: [LabeledValue] = [], phones: [LabeledValue] = [], urls: [LabeledValue] = []
         for c in try Row.fetchAll(db.cachedStatement(sql: "SELECT kind, label, value FROM personContact WHERE personId = ? ORDER BY kind, position, id"), arguments: [id]) {
             let v = LabeledValue(c["value"], label: c["label"])
-            switch c["kind"] as String {
-            case "email": emails.append(v)
-            case "phone": phones.append(v)
-            default: urls.append(v)
+            switch ContactKind(rawValue: c["kind"] as String) {
+            case .email: emails.append(v)
+            case .phone: phones.append(v)
+            case .url, nil: urls.append(v)
             }
         }
         let addresses = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM personAddress WHERE personId = ? ORDER BY position, id"), arguments: [id]).map {
