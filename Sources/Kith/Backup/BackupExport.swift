@@ -23,12 +23,7 @@ extension Journal {
                                           arguments: [id]).map {
                 JournalDocument.TraitItem(kind: paths[$0["categoryId"]] ?? "", text: $0["text"], createdAt: $0["createdAt"])
             }
-            people.append(JournalDocument.PersonItem(
-                uid: p.uid, displayName: p.displayName, name: p.name, nicknames: p.nicknames, birthday: p.birthday,
-                anniversary: p.anniversary, emails: p.emails, phones: p.phones, addresses: p.addresses,
-                organization: p.organization, title: p.title, urls: p.urls, note: p.note, relation: p.relation?.path,
-                photo: p.photoHash, rev: p.rev, vcardLines: p.vcardLines, traits: traits,
-                createdAt: p.createdAt, updatedAt: p.updatedAt))
+            people.append(JournalDocument.PersonItem(p, traits: traits))
         }
         let ids = try Int64.fetchAll(db, sql: "SELECT id FROM event ORDER BY startAt, uid")
         let byID = Dictionary(uniqueKeysWithValues: try Journal.fetchEvents(db, ids: ids).map { ($0.id, $0) })

@@ -46,10 +46,7 @@ extension Journal {
                         report.record(ImportItem(kind: .person, action: .skipped, name: p.displayName, line: 0, reason: "same UID; already in the journal", id: id))
                         continue
                     }
-                    var d = PersonDraft(displayName: p.displayName, name: p.name, nicknames: p.nicknames, birthday: p.birthday,
-                                        anniversary: p.anniversary, emails: p.emails, phones: p.phones, addresses: p.addresses,
-                                        organization: p.organization, title: p.title, urls: p.urls, note: p.note,
-                                        photoHash: p.photo, uid: p.uid, rev: p.rev, vcardLines: p.vcardLines)
+                    var d = PersonDraft(fields: p.fields, uid: p.uid, rev: p.rev)
                     d.relationID = try p.relation.map { try Journal.resolveCategory(db, kind: .relation, path: $0).id }
                     let id = try Journal.insertPerson(db, d)
                     for (i, t) in p.traits.enumerated() {

@@ -59,15 +59,8 @@ extension Journal {
             d.note = d.note.isEmpty || b.note.contains(d.note) ? b.note : d.note + "\n\n" + b.note
         }
         try db.cachedStatement(sql: "DELETE FROM person WHERE id = ?").execute(arguments: [removing])
-        try db.cachedStatement(sql: """
-            UPDATE person SET displayName = ?, birthday = ?, anniversary = ?, organization = ?, title = ?, note = ?, relationId = ?,
-              photoHash = ?, familyName = ?, givenName = ?, additionalNames = ?, honorificPrefixes = ?,
-              honorificSuffixes = ?, updatedAt = ? WHERE id = ?
-            """).execute(arguments: [d.displayName, d.birthday?.description, d.anniversary?.description, d.organization, d.title, d.note,
-                             d.relationID, d.photoHash, d.name.family, d.name.given, d.name.additional,
-                             d.name.prefixes, d.name.suffixes, Journal.now(), keeping])
-        try Journal.setNameKey(db, id: keeping, name: d.displayName)
-        try Journal.writePersonDetails(db, id: keeping, d)
+        // The same row rewrite as an edit (uid and REV are the kept person's own, unchanged).
+        try Journal.updatePersonRow(db, id: keeping, d, name: d.displayName, uid: a.uid)
         try Journal.removeUnusedPhotos(db)
         try Journal.reindex(db, eventIDs: events)
         return try Journal.fetchPerson(db, id: keeping)
