@@ -37,6 +37,14 @@ extension Journal {
         return try insertPersonRow(db, draft, name: name, uid: uid)
     }
 
+    /// The person row's columns, in the order ``insertPersonRow(_:_:name:uid:statements:)``
+    /// binds them (a new column goes in both, side by side here).
+    static let insertPersonSQL = """
+        INSERT INTO person (uid, displayName, familyName, givenName, additionalNames, honorificPrefixes,
+          honorificSuffixes, birthday, anniversary, organization, title, note, relationId, photoHash, rev,
+          createdAt, updatedAt, nameKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
     /// Inserts a person whose draft was checked (``checkPersonDraft(_:_:existingID:)`` or
     /// the equivalent): the trimmed name and the UID to use. An import passes the
     /// `statements` it holds for its thousands of rows.

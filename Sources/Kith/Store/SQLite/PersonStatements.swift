@@ -10,11 +10,7 @@ final class PersonStatements {
         var sql: String {
             switch self {
             case .insertPerson:
-                return """
-                    INSERT INTO person (uid, displayName, familyName, givenName, additionalNames, honorificPrefixes,
-                      honorificSuffixes, birthday, anniversary, organization, title, note, relationId, photoHash, rev,
-                      createdAt, updatedAt, nameKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """
+                return Journal.insertPersonSQL
             case .insertNickname:
                 return "INSERT INTO personNickname (personId, position, value, valueKey) VALUES (?, ?, ?, ?)"
             case .insertContact:
