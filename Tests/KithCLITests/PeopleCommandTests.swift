@@ -33,6 +33,20 @@ import Testing
         return url.path
     }
 
+    /// The `person` object of `person show --json` for a person with every field, byte for
+    /// byte as it was before `PersonFields` (Tests/KithTests/Fixtures/golden).
+    @Test func personShowJSONStaysAsItWas() throws {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("KithTests/Fixtures/golden")
+        let kith = try KithRunner()
+        try kith.ok("import", golden.appendingPathComponent("backup.json").path)
+        let out = try kith.ok("person", "show", "Ana Lima", "--json")
+        let start = try #require(out.range(of: "  \"person\" : {"))
+        let end = try #require(out.range(of: "\n  },\n", range: start.upperBound..<out.endIndex))
+        let expected = try String(contentsOf: golden.appendingPathComponent("show-person.json"), encoding: .utf8)
+        #expect(String(out[start.lowerBound..<end.upperBound]) == expected)
+    }
+
     @Test func importingACardWhosePhoneEndsSomeoneElsesAddsAPossibleDuplicate() throws {
         let kith = try KithRunner()
         try kith.ok("person", "add", "Ana Lima", "--phone", "+351 912 345 678")

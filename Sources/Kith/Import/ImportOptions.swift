@@ -38,10 +38,3 @@ public struct ImportOptions: Sendable {
         self.from = from; self.to = to; self.now = now; self.progress = progress
     }
 }
-
-/// How far an import is: `done` of `total` cards or events of `file`.
-public struct ImportProgress: Sendable, Hashable {
-    public var file: String
-    public var done: Int
-    public var total: Int
-}

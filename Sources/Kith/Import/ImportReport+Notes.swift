@@ -10,7 +10,7 @@ extension ImportReport {
         // To-dos and journal entries are listed as skipped items too: they are not events.
         let notEvents = (heldComponents["VTODO"] ?? 0) + (heldComponents["VJOURNAL"] ?? 0)
         let events = count(.added) + count(.updated) + count(.unchanged) + count(.skipped) + failures.count - notEvents
-        if !fileIsEmpty, events == 0, ["iCalendar", "xCal", "jCal"].contains(format) {
+        if !fileIsEmpty, events == 0, Format(rawValue: format)?.isCalendar == true {
             let names: [(String, String, String)] = [
                 ("VTODO", "to-do", "to-dos"), ("VJOURNAL", "journal entry", "journal entries"),
                 ("VFREEBUSY", "free/busy block", "free/busy blocks"), ("VTIMEZONE", "time zone", "time zones"),

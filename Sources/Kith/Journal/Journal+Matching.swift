@@ -27,11 +27,11 @@ extension Journal {
     /// People with this phone number, compared by digits only (so `+351 912-345-678` matches
     /// `351912345678`); numbers with fewer than 6 digits match nothing.
     public func personIDs(phone: String) throws -> [Int64] {
-        let key = Journal.phoneKey(phone)
+        let key = PhoneKey.digits(phone)
         guard key.count >= 6 else { return [] }
         return try read { db in
             try Row.fetchAll(db, sql: "SELECT personId, value FROM personContact WHERE kind = 'phone'")
-                .filter { Journal.phoneKey($0["value"]) == key }.map { $0["personId"] as Int64 }
+                .filter { PhoneKey.digits($0["value"]) == key }.map { $0["personId"] as Int64 }
                 .reduce(into: [Int64]()) { if !$0.contains($1) { $0.append($1) } }.sorted()
         }
     }
@@ -63,8 +63,8 @@ extension Journal {
             var byEmail: [String: [Int64]] = [:], byPhone: [String: [Int64]] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone')") {
                 let id: Int64 = row["personId"], value: String = row["value"]
-                if (row["kind"] as String) == "email" { byEmail[value.lowercased(), default: []].append(id) }
-                else if Journal.phoneKey(value).count >= 6 { byPhone[Journal.phoneKey(value), default: []].append(id) }
+                if ContactKind(rawValue: row["kind"]) == .email { byEmail[EmailKey.key(value), default: []].append(id) }
+                else if PhoneKey.digits(value).count >= 6 { byPhone[PhoneKey.digits(value), default: []].append(id) }
             }
             for (groups, why) in [(byEmail, "same email"), (byPhone, "same phone")] {
                 for ids in groups.values {
@@ -95,9 +95,5 @@ extension Journal {
                               second: PersonRef(id: k[1], displayName: names[k[1]] ?? ""), reasons: reasons[k]!)
             }
         }
-    }
-
-    static func phoneKey(_ phone: String) -> String {
-        String(phone.unicodeScalars.filter { $0.properties.numericType != nil && $0.isASCII }.map(Character.init))
     }
 }

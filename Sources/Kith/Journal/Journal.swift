@@ -50,14 +50,13 @@ public final class Journal: Sendable {
             throw JournalError.folderMissing(path: path)
         }
         if create {
-            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-            if fd >= 0 {
-                close(fd)
+            let error = PrivateFile.createEmpty(path)
+            if error == 0 {
                 logger?.info("created a new journal file")
-            } else if errno == EACCES || errno == EROFS {
-                throw JournalError.readOnly(path: path, reason: String(cString: strerror(errno)))
-            } else if errno != EEXIST {
-                throw JournalError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+            } else if error == EACCES || error == EROFS {
+                throw JournalError.readOnly(path: path, reason: String(cString: strerror(error)))
+            } else if error != EEXIST {
+                throw JournalError.cannotOpen(path: path, reason: String(cString: strerror(error)))
             }
         }
         var config = Journal.configuration()
@@ -285,9 +284,8 @@ public final class Journal: Sendable {
             throw JournalError.folderMissing(path: path)
         }
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard fd >= 0 else { throw JournalError.cannotOpen(path: path, reason: String(cString: strerror(errno))) }
-        close(fd)
+        let error = PrivateFile.createEmpty(path)
+        guard error == 0 else { throw JournalError.cannotOpen(path: path, reason: String(cString: strerror(error))) }
         do {
             let target = try DatabaseQueue(path: path, configuration: Journal.configuration())
             // One read of the journal, copied in steps of 256 pages, so that a stop is seen soon.

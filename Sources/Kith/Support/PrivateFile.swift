@@ -34,6 +34,17 @@ package enum PrivateFile {
         }
     }
 
+    /// Creates `path` as a new, empty file with mode 0600, never opening one that exists
+    /// (`O_EXCL`): how the journal file and a backup copy start.
+    /// - Returns: 0 when the file was made, else the `errno` of the failure (`EEXIST` when
+    ///   something is there already).
+    package static func createEmpty(_ path: String) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { return errno }
+        close(fd)
+        return 0
+    }
+
     /// Makes an existing file the owner's only (0600), as a file Kith wrote before may not be.
     package static func restrict(_ path: String) {
         chmod(path, 0o600)
@@ -54,18 +65,7 @@ package enum PrivateFile {
         let tmp = temporaryPath(for: path)
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-        var failure: String?
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc_write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno)); return
-                }
-                offset += n
-            }
-        }
+        var failure = data.withUnsafeBytes { writeAll(fd, $0) }.map { String(cString: strerror($0)) }
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         close(fd)
         if failure == nil, rename(tmp, path) != 0 { failure = String(cString: strerror(errno)) }
@@ -94,15 +94,7 @@ package enum PrivateFile {
         // Where the file ends, and up to where its pages were handed to the disk.
         var written: Int64 = 0, started: Int64 = 0
         let output = Output(put: { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc_write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw Failure(path: path, reason: String(cString: strerror(errno)))
-                }
-                offset += n
-            }
+            if let error = writeAll(fd, raw) { throw Failure(path: path, reason: String(cString: strerror(error))) }
             written += Int64(raw.count)
             // Start writing back every few MiB, so that the closing fsync does not wait for the whole file.
             if written - started >= writeBackStep {
@@ -132,6 +124,21 @@ package enum PrivateFile {
         }
     }
 
+    /// Writes all of `raw` to `fd`, again after an interrupted call.
+    /// - Returns: nil, or the `errno` of the failure.
+    private static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < raw.count {
+            let n = Glibc_write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += n
+        }
+        return nil
+    }
+
     /// How many bytes a streamed write lets pile up before it starts their write-back.
     package static let writeBackStep: Int64 = 8 << 20
 }
@@ -142,7 +149,8 @@ package enum PrivateFile {
 private enum WriteBack {
     private typealias Function = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
 
-    /// The function, if this system's C library has it.
+    /// The function, if this system's C library has it. `@unchecked`: a C function pointer
+    /// is not `Sendable` to the compiler, but this one is set once and never changes.
     private struct Found: @unchecked Sendable { var function: Function? }
 
     private static let found: Found = {
@@ -164,7 +172,9 @@ private enum WriteBack {
     }
 }
 
-/// `write(2)`, named apart from the `write(_:to:)` above.
+/// `write(2)`, named apart from the `write(_:to:)` above. Raw pointers here, not
+/// `FileHandle`: the streamed export hands over its ~1 MiB chunks without a `Data` copy,
+/// and `FileHandle.write` reports errors only as Objective-C exceptions on some platforms.
 private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
     return Glibc.write(fd, buffer, count)

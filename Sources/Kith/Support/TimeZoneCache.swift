@@ -1,7 +1,8 @@
 import Foundation
 
 /// Time zones by IANA name, made once per process: `TimeZone(identifier:)` loads ICU data
-/// on every call, which dominated logging many events.
+/// on every call, which dominated logging many events. `@unchecked Sendable`: `lock`
+/// guards `zones` (`Mutex` needs macOS 15; the package targets macOS 14).
 final class TimeZoneCache: @unchecked Sendable {
     static let shared = TimeZoneCache()
     private let lock = NSLock()

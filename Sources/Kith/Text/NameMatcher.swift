@@ -72,6 +72,8 @@ enum NameMatcher {
 
     /// Foundation's fold of each letter U+00C0...U+024F as UTF-8, each made the first time
     /// it is needed; nil for a letter whose fold is not plain letters below U+0300.
+    /// `@unchecked Sendable`: `lock` guards `folds` (`Mutex` needs macOS 15; the package
+    /// targets macOS 14).
     private final class LatinLetterFolds: @unchecked Sendable {
         static let shared = LatinLetterFolds()
         private let lock = NSLock()

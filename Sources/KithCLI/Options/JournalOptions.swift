@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Kith
 
 /// `--journal PATH`, shared by every command that reads or writes the journal.
 struct JournalOptions: ParsableArguments {
@@ -47,9 +48,7 @@ struct JournalOptions: ParsableArguments {
         if isDefault {
             if !exists {
                 do {
-                    try FileManager.default.createDirectory(
-                        atPath: folder, withIntermediateDirectories: true,
-                        attributes: [.posixPermissions: 0o700])
+                    try PrivateFile.makeFolders(folder)
                 } catch {
                     throw UserError("cannot create the folder \(folder) for the journal",
                                     "check its permissions, or pass --journal PATH")

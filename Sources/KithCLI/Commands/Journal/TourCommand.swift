@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Kith
 
 /// `kith tour`: a throwaway journal with a week of sample life, shown the way the real
 /// commands show it.
@@ -63,7 +64,7 @@ struct TourCommand: ParsableCommand {
             path = journal
         } else {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kith-tour-\(UUID().uuidString.prefix(8))")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try PrivateFile.makeFolders(folder.path)
             path = folder.appendingPathComponent("journal.sqlite").path
         }
         switch color {
