@@ -1,4 +1,5 @@
 import Foundation
+import KithBase
 
 /// Reads content lines from bytes: unfolds, splits group/name/parameters/value, decodes
 /// quoted-printable and charsets, and groups lines into components by BEGIN/END.
@@ -760,10 +761,8 @@ public struct ContentLineReader: @unchecked Sendable {
         return nil
     }
 
-    /// A byte count for people: "12.3 MB" or "900 bytes".
-    static func size(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? "\((Double(bytes) / 1_048_576 * 10).rounded() / 10) MB" : "\(bytes) bytes"
-    }
+    /// A byte count for people: "12.3 MiB", "98 KiB" or "900 bytes" (``ByteCount``).
+    static func size(_ bytes: Int) -> String { ByteCount.text(bytes) }
 
     /// Advances past one physical line; returns its bounds without the line break.
     @inline(__always)

@@ -1,5 +1,6 @@
 import ContentLines
 import Foundation
+import KithBase
 
 /// The byte-level reader behind ``ICalendarReader``: unfolds content lines, parses names,
 /// parameters and values, and assembles components, handing each top-level one to `deliver`.
@@ -196,13 +197,8 @@ struct ICalendarParser {
             message: "Line holds \(before - line.count) NUL byte(s) (binary data, or UTF-16 text without a byte order mark?); they were removed. Check that this is a text file."))
     }
 
-    /// `3.2 MiB`, `512 bytes`.
-    private static func size(_ n: Int) -> String {
-        if n < 1024 { return "\(n) bytes" }
-        if n < 1 << 20 { return "\(n >> 10) KiB" }
-        let tenths = (n * 10) >> 20
-        return "\(tenths / 10).\(tenths % 10) MiB"
-    }
+    /// `3.2 MiB`, `512 bytes` (``ByteCount``).
+    private static func size(_ n: Int) -> String { ByteCount.text(n) }
 
     @inline(__always)
     private static func lineEnd(_ base: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
