@@ -1242,7 +1242,7 @@ public struct ContentLineReader: @unchecked Sendable {
         if encoding == "QUOTED-PRINTABLE" {
             // Decoded into a temporary buffer (on the stack when small), not an array.
             text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { tmp in
-                let (count, malformed) = Self.decodeQuotedPrintable(raw, into: tmp)
+                let (count, malformed) = QuotedPrintable.decode(raw, into: tmp)
                 if malformed {
                     warnings.append(FormatWarning(line: line, property: name, code: .badQuotedPrintable,
                         message: "Quoted-printable value has an '=' not followed by two hex digits; kept as written."))
@@ -1266,52 +1266,6 @@ public struct ContentLineReader: @unchecked Sendable {
     /// bytes a step) instead of the generic validator.
     private static func validString(_ buf: UnsafeBufferPointer<UInt8>) -> String? {
         isUTF8(buf) ? String(decoding: buf, as: UTF8.self) : nil
-    }
-
-    /// ``QuotedPrintable/decode(_:)`` on contiguous bytes, written into `out` (room for
-    /// `input.count` bytes): the same bytes (the count written) and the same `malformed`.
-    private static func decodeQuotedPrintable(_ input: UnsafeBufferPointer<UInt8>,
-                                              into out: UnsafeMutableBufferPointer<UInt8>) -> (count: Int, malformed: Bool) {
-        @inline(__always) func hex(_ c: UInt8) -> UInt8? {
-            switch c {
-            case 0x30...0x39: return c - 0x30
-            case 0x41...0x46: return c - 0x37
-            case 0x61...0x66: return c - 0x57
-            default: return nil
-            }
-        }
-        var malformed = false
-        var o = 0
-        var i = 0
-        let end = input.count
-        while i < end {
-            let b = input[i]
-            guard b == 0x3D else {
-                out[o] = b
-                o += 1
-                i += 1
-                continue
-            }
-            // soft line break
-            if i + 1 < end, input[i + 1] == 0x0A { i += 2; continue }
-            if i + 1 < end, input[i + 1] == 0x0D {
-                i += (i + 2 < end && input[i + 2] == 0x0A) ? 3 : 2
-                continue
-            }
-            if i + 2 < end, let h = hex(input[i + 1]), let l = hex(input[i + 2]) {
-                out[o] = h << 4 | l
-                o += 1
-                i += 3
-            } else if i + 1 == end {
-                i += 1  // a trailing soft break with nothing after it
-            } else {
-                malformed = true
-                out[o] = b
-                o += 1
-                i += 1
-            }
-        }
-        return (o, malformed)
     }
 
     /// The text of decoded value bytes in `charset` (UTF-8 when nil), with the warning a
