@@ -37,7 +37,7 @@ public enum Base64 {
 
     /// Decodes base64 from UTF-8 bytes, with the rules of ``decode(_:)``.
     /// - Complexity: O(n).
-    public static func decode(bytes input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    package static func decode(bytes input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard let length = scan(input) else { return nil }
         if length == 0 { return [] }
         var failed = false
@@ -104,7 +104,7 @@ public enum Base64 {
     }
 
     /// Whether ``decode(bytes:)`` would succeed, without making the bytes.
-    public static func isValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         scan(bytes) != nil
     }
 

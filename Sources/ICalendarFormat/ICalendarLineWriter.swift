@@ -32,7 +32,7 @@ public struct ICalendarLineWriter: Sendable {
     }
 
     /// Hands the bytes written so far to `body`, then forgets them (keeping the buffer).
-    public mutating func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    package mutating func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         if bytes.isEmpty { return }
         try bytes.withUnsafeBytes(body)
         bytes.removeAll(keepingCapacity: true)
@@ -137,7 +137,7 @@ public struct ICalendarLineWriter: Sendable {
     }
 
     /// ``unfoldedLine(withoutBreaks:)-(String)`` for UTF-8 bytes.
-    public mutating func unfoldedLine(withoutBreaks line: UnsafeBufferPointer<UInt8>) {
+    package mutating func unfoldedLine(withoutBreaks line: UnsafeBufferPointer<UInt8>) {
         lineStart = bytes.count
         bytes.append(contentsOf: line)
         endProperty()
@@ -172,7 +172,7 @@ public struct ICalendarLineWriter: Sendable {
     }
 
     /// A single-valued parameter whose value is UTF-8 bytes.
-    public mutating func parameter(_ name: String, bytes value: UnsafeBufferPointer<UInt8>) {
+    package mutating func parameter(_ name: String, bytes value: UnsafeBufferPointer<UInt8>) {
         bytes.append(59)
         bytes.append(contentsOf: name.utf8)
         bytes.append(61)
@@ -203,7 +203,7 @@ public struct ICalendarLineWriter: Sendable {
     }
 
     /// ``appendRawValue(_:)-(String)`` for UTF-8 bytes (say, a column SQLite hands out).
-    public mutating func appendRawValue(_ buf: UnsafeBufferPointer<UInt8>) {
+    package mutating func appendRawValue(_ buf: UnsafeBufferPointer<UInt8>) {
         var run = 0
         for i in 0..<buf.count {
             let b = buf[i]
@@ -223,7 +223,7 @@ public struct ICalendarLineWriter: Sendable {
     }
 
     /// ``appendTextValue(_:)-(String)`` for UTF-8 bytes (say, a column SQLite hands out).
-    public mutating func appendTextValue(_ buf: UnsafeBufferPointer<UInt8>) {
+    package mutating func appendTextValue(_ buf: UnsafeBufferPointer<UInt8>) {
         guard let base = buf.baseAddress, !buf.isEmpty else { return }
         let n = buf.count
         var prevCR = textPreviousCR
