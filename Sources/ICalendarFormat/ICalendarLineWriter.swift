@@ -293,46 +293,9 @@ public struct ICalendarLineWriter: Sendable {
         withUnsafeBytes(of: &d) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
 
-    /// Ends the current property line: folds it and adds CRLF.
+    /// Ends the current property line: folds it and adds CRLF (``ContentLineWriter/endLine(_:from:limit:cuts:)``).
     public mutating func endProperty() {
-        let n = bytes.count
-        if n - lineStart <= lineLimit {
-            bytes.append(13); bytes.append(10)
-            return
-        }
-        // Where the physical lines start (never inside a UTF-8 sequence), then the pieces
-        // moved apart in place, from the last one, to make room for each CRLF and space.
-        cuts.removeAll(keepingCapacity: true)
-        let limit = lineLimit
-        bytes.withUnsafeBufferPointer { raw in
-            var i = lineStart, room = limit
-            while i + room < n {
-                var end = i + room
-                while end > i + 1, raw[end] & 0xC0 == 0x80 { end -= 1 }
-                cuts.append(end)
-                i = end
-                room = limit - 1
-            }
-        }
-        let k = cuts.count
-        bytes.append(contentsOf: repeatElement(0, count: 3 * k + 2))
-        cuts.withUnsafeBufferPointer { cuts in
-            bytes.withUnsafeMutableBufferPointer { b in
-                let base = b.baseAddress!
-                var dst = n + 3 * k + 2
-                b[dst - 2] = 13; b[dst - 1] = 10
-                dst -= 2
-                var sourceEnd = n
-                for j in stride(from: k - 1, through: 0, by: -1) {
-                    let s = cuts[j], length = sourceEnd - s
-                    dst -= length
-                    UnsafeMutableRawPointer(base + dst).copyMemory(from: base + s, byteCount: length)
-                    dst -= 3
-                    b[dst] = 13; b[dst + 1] = 10; b[dst + 2] = 32
-                    sourceEnd = s
-                }
-            }
-        }
+        ContentLineWriter.endLine(&bytes, from: lineStart, limit: lineLimit, cuts: &cuts)
     }
 
     // MARK: Helpers
@@ -343,30 +306,7 @@ public struct ICalendarLineWriter: Sendable {
     }
 
     private mutating func appendParameterValue(_ buf: UnsafeBufferPointer<UInt8>) {
-        var quote = false
-        var special = false
-        for b in buf {
-            switch b {
-            case 58, 59, 44, 32: quote = true
-            case 34, 10, 13, 94: special = true
-            default: break
-            }
-        }
-        if quote { bytes.append(34) }
-        if !special {
-            bytes.append(contentsOf: buf)
-        } else {
-            for b in buf {
-                switch b {
-                case 34: bytes.append(94); bytes.append(39) // RFC 6868 ^'
-                case 10: bytes.append(94); bytes.append(110)
-                case 13: break
-                case 94: bytes.append(94); bytes.append(94)
-                default: bytes.append(b)
-                }
-            }
-        }
-        if quote { bytes.append(34) }
+        ContentLineWriter.appendParameterValue(buf, to: &bytes, style: .iCalendar)
     }
 
     @inline(__always)
