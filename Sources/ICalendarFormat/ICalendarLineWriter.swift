@@ -224,40 +224,7 @@ public struct ICalendarLineWriter: Sendable {
 
     /// ``appendTextValue(_:)-(String)`` for UTF-8 bytes (say, a column SQLite hands out).
     package mutating func appendTextValue(_ buf: UnsafeBufferPointer<UInt8>) {
-        guard let base = buf.baseAddress, !buf.isEmpty else { return }
-        let n = buf.count
-        var prevCR = textPreviousCR
-        var run = 0, i = 0
-        while i < n {
-            // Eight bytes at a time while none needs escaping (most text).
-            if i + 8 <= n, !Self.hasTextSpecial(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-                i += 8
-                prevCR = false
-                continue
-            }
-            let b = base[i]
-            i += 1
-            guard b == 92 || b == 59 || b == 44 || b == 10 || b == 13 else { prevCR = false; continue }
-            if i - 1 > run { bytes.append(contentsOf: UnsafeBufferPointer(start: base + run, count: i - 1 - run)) }
-            run = i
-            switch b {
-            case 13: bytes.append(92); bytes.append(110)
-            case 10: if !prevCR { bytes.append(92); bytes.append(110) }
-            default: bytes.append(92); bytes.append(b)
-            }
-            prevCR = b == 13
-        }
-        if n > run { bytes.append(contentsOf: UnsafeBufferPointer(start: base + run, count: n - run)) }
-        textPreviousCR = prevCR
-    }
-
-    /// Whether any of eight bytes is one a TEXT value escapes: `\\` `;` `,` LF or CR.
-    @inline(__always)
-    static func hasTextSpecial(_ x: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & (ones &* 0x80) != 0 }
-        return hasZero(x ^ (ones &* 92)) || hasZero(x ^ (ones &* 59)) || hasZero(x ^ (ones &* 44))
-            || hasZero(x ^ (ones &* 10)) || hasZero(x ^ (ones &* 13))
+        TextEscaping.append(buf, to: &bytes, previousCR: &textPreviousCR)
     }
 
     /// Ends the current TEXT item, so that the next ``appendTextValue(_:)`` escapes on its
