@@ -157,7 +157,7 @@ extension ContentLineWriter {
     /// octets (then `limit - 1` after each CRLF and space), never inside a UTF-8 sequence,
     /// and adds CRLF. `cuts` is scratch space the caller may keep. The one folding of both
     /// formats.
-    @inlinable
+    @inlinable @inline(__always)
     package static func endLine(_ bytes: inout [UInt8], from lineStart: Int, limit: Int, cuts: inout [Int]) {
         let n = bytes.count
         if n - lineStart <= limit {

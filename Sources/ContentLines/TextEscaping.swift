@@ -23,7 +23,8 @@ public enum TextEscaping {
     /// Appends `buf` TEXT-escaped to `bytes`: the one TEXT escaper of both formats (``escape(_:escapeComma:escapeSemicolon:)``
     /// and ICalendarLineWriter's text values). `previousCR` carries a CR across parts appended
     /// one after another, so that they escape as their concatenation would (CRLF is one `\n`).
-    @inlinable
+    /// (Always inlined, so that the options fold away: a call with them cost the export 0.5 %.)
+    @inlinable @inline(__always)
     package static func append(_ buf: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], previousCR: inout Bool,
                                escapeComma: Bool = true, escapeSemicolon: Bool = true) {
         guard let base = buf.baseAddress, !buf.isEmpty else { return }
