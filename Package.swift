@@ -19,18 +19,20 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
+        // Layer 0: what every layer shares: size text, calendar-day arithmetic, the thread hand-off.
+        .target(name: "KithBase"),
         // Layer 1: the syntax vCard and iCalendar share.
-        .target(name: "ContentLines"),
+        .target(name: "ContentLines", dependencies: ["KithBase"]),
         // XML read with no DTD, no external entities and no network (xCard, xCal).
         .target(name: "SecureXML"),
         // Layer 2: the formats.
         .target(name: "VCardFormat", dependencies: ["ContentLines", "SecureXML"]),
-        .target(name: "ICalendarFormat", dependencies: ["ContentLines", "SecureXML"]),
+        .target(name: "ICalendarFormat", dependencies: ["KithBase", "ContentLines", "SecureXML"]),
         // Layer 3: the journal.
         .target(
             name: "Kith",
             dependencies: [
-                "VCardFormat", "ICalendarFormat",
+                "KithBase", "VCardFormat", "ICalendarFormat",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The C API, for SQLITE_FCNTL_PERSIST_WAL (Journal.init).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -42,7 +44,7 @@ let package = Package(
         .target(
             name: "KithCLI",
             dependencies: [
-                "Kith",
+                "KithBase", "Kith",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -87,6 +89,7 @@ let package = Package(
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "VCardFormat", "ICalendarFormat"], path: "Sources/Fuzz/FuzzJSON"),
         // The outside judges (Python icalendar/vobject, khal, khard), shared by the test targets.
         .target(name: "OutsideJudges", path: "Tests/OutsideJudges"),
+        .testTarget(name: "KithBaseTests", dependencies: ["KithBase"]),
         .testTarget(name: "ContentLinesTests", dependencies: ["ContentLines"]),
         .testTarget(name: "SecureXMLTests", dependencies: ["SecureXML"]),
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "OutsideJudges"], resources: [.copy("Fixtures")]),

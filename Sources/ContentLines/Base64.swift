@@ -37,7 +37,7 @@ public enum Base64 {
 
     /// Decodes base64 from UTF-8 bytes, with the rules of ``decode(_:)``.
     /// - Complexity: O(n).
-    public static func decode(bytes input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    package static func decode(bytes input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard let length = scan(input) else { return nil }
         if length == 0 { return [] }
         var failed = false
@@ -77,6 +77,25 @@ public enum Base64 {
         return failed ? nil : out
     }
 
+    /// Decodes base64 as iCalendar's ATTACH and IMAGE values are read: blanks and every `=`
+    /// are skipped wherever they are, bits left over at the end are dropped, and only the
+    /// standard alphabet is taken (no `-` or `_`).
+    /// - Returns: the bytes, or nil if another character occurs.
+    /// - Complexity: O(n).
+    package static func decodeLeniently(_ text: String) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count / 4 * 3)
+        var acc: UInt32 = 0, bits = 0
+        for b in text.utf8 {
+            let v = table[Int(b)]
+            if v == blank || v == pad { continue }
+            if v == invalid || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") { return nil }
+            acc = acc << 6 | UInt32(v); bits += 6
+            if bits >= 8 { bits -= 8; out.append(UInt8(acc >> UInt32(bits) & 0xFF)) }
+        }
+        return out
+    }
+
     /// Whether ``decode(_:)`` would succeed, without making the bytes.
     /// - Complexity: O(n), no allocation.
     public static func isValid(_ text: String) -> Bool {
@@ -85,7 +104,7 @@ public enum Base64 {
     }
 
     /// Whether ``decode(bytes:)`` would succeed, without making the bytes.
-    public static func isValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         scan(bytes) != nil
     }
 

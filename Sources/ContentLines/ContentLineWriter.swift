@@ -83,49 +83,118 @@ public struct ContentLineWriter: Sendable {
         }
     }
 
-    /// Appends a parameter value, quoted if it holds `:` `;` `,` or spaces; `"`, `^` and
-    /// line breaks are written as RFC 6868 `^'`, `^^`, `^n`.
+    /// Appends a parameter value in vCard's style (``ParameterStyle/vCard``).
     private static func appendParameterValue(_ value: String, to raw: inout [UInt8]) {
-        var quote = false
-        var caret = false
-        for b in value.utf8 {
-            switch b {
-            case 0x3A, 0x3B, 0x2C, 0x20, 0x09: quote = true
-            case 0x22, 0x5E, 0x0A, 0x0D: caret = true
-            default: break
-            }
-        }
-        if quote { raw.append(0x22) }
-        if caret {
-            var previousCR = false
-            for b in value.utf8 {
-                switch b {
-                case 0x22: raw += [0x5E, 0x27]
-                case 0x5E: raw += [0x5E, 0x5E]
-                case 0x0D: raw += [0x5E, 0x6E]
-                case 0x0A: if !previousCR { raw += [0x5E, 0x6E] }
-                default: raw.append(b)
-                }
-                previousCR = b == 0x0D
-            }
-        } else {
-            raw += value.utf8
-        }
-        if quote { raw.append(0x22) }
+        var value = value
+        value.withUTF8 { appendParameterValue($0, to: &raw, style: .vCard) }
     }
 
     private mutating func appendFolded(_ raw: [UInt8]) {
-        var start = 0
-        var limit = lineLimit
-        while raw.count - start > limit {
-            var cut = start + limit
-            while cut > start + 1 && (raw[cut] & 0xC0) == 0x80 { cut -= 1 }
-            bytes += raw[start..<cut]
-            bytes += [0x0D, 0x0A, 0x20]
-            start = cut
-            limit = lineLimit - 1
+        let start = bytes.count
+        bytes += raw
+        var cuts: [Int] = []
+        Self.endLine(&bytes, from: start, limit: lineLimit, cuts: &cuts)
+    }
+}
+
+/// How a parameter value is written where the two formats' writers have always differed,
+/// kept per format so that their output bytes do not change.
+@usableFromInline
+package struct ParameterStyle: Sendable {
+    /// Whether a TAB makes the value quoted (as `:` `;` `,` and space do).
+    @usableFromInline package var quotesTab: Bool
+    /// Whether a CR is written `^n` (a CRLF pair as one `^n`); else a CR is dropped.
+    @usableFromInline package var writesCRAsNewline: Bool
+
+    /// ContentLineWriter (vCard): TAB quotes, CR is `^n`.
+    package static let vCard = ParameterStyle(quotesTab: true, writesCRAsNewline: true)
+    /// ICalendarLineWriter: TAB does not quote, CR is dropped.
+    package static let iCalendar = ParameterStyle(quotesTab: false, writesCRAsNewline: false)
+
+    @inlinable
+    package init(quotesTab: Bool, writesCRAsNewline: Bool) {
+        self.quotesTab = quotesTab
+        self.writesCRAsNewline = writesCRAsNewline
+    }
+}
+
+extension ContentLineWriter {
+    /// Appends a parameter value, quoted if it holds `:` `;` `,` or a space (a TAB too, in
+    /// `style`); `"`, `^` and line breaks are written as RFC 6868 `^'`, `^^`, `^n`. The one
+    /// parameter writer of both formats.
+    @inlinable
+    package static func appendParameterValue(_ buf: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], style: ParameterStyle) {
+        var quote = false
+        var special = false
+        for b in buf {
+            switch b {
+            case 0x3A, 0x3B, 0x2C, 0x20: quote = true
+            case 0x09: if style.quotesTab { quote = true }
+            case 0x22, 0x5E, 0x0A, 0x0D: special = true
+            default: break
+            }
         }
-        bytes += raw[start...]
-        bytes += [0x0D, 0x0A]
+        if quote { out.append(0x22) }
+        if !special {
+            out.append(contentsOf: buf)
+        } else {
+            var previousCR = false
+            for b in buf {
+                switch b {
+                case 0x22: out.append(0x5E); out.append(0x27)
+                case 0x5E: out.append(0x5E); out.append(0x5E)
+                case 0x0D: if style.writesCRAsNewline { out.append(0x5E); out.append(0x6E) }
+                case 0x0A: if !(previousCR && style.writesCRAsNewline) { out.append(0x5E); out.append(0x6E) }
+                default: out.append(b)
+                }
+                previousCR = b == 0x0D
+            }
+        }
+        if quote { out.append(0x22) }
+    }
+
+    /// Ends the line that starts at `lineStart` in `bytes`: folds it in place at `limit`
+    /// octets (then `limit - 1` after each CRLF and space), never inside a UTF-8 sequence,
+    /// and adds CRLF. `cuts` is scratch space the caller may keep. The one folding of both
+    /// formats.
+    @inlinable @inline(__always)
+    package static func endLine(_ bytes: inout [UInt8], from lineStart: Int, limit: Int, cuts: inout [Int]) {
+        let n = bytes.count
+        if n - lineStart <= limit {
+            bytes.append(13); bytes.append(10)
+            return
+        }
+        // Where the physical lines start (never inside a UTF-8 sequence), then the pieces
+        // moved apart in place, from the last one, to make room for each CRLF and space.
+        cuts.removeAll(keepingCapacity: true)
+        bytes.withUnsafeBufferPointer { raw in
+            var i = lineStart, room = limit
+            while i + room < n {
+                var end = i + room
+                while end > i + 1, raw[end] & 0xC0 == 0x80 { end -= 1 }
+                cuts.append(end)
+                i = end
+                room = limit - 1
+            }
+        }
+        let k = cuts.count
+        bytes.append(contentsOf: repeatElement(0, count: 3 * k + 2))
+        cuts.withUnsafeBufferPointer { cuts in
+            bytes.withUnsafeMutableBufferPointer { b in
+                let base = b.baseAddress!
+                var dst = n + 3 * k + 2
+                b[dst - 2] = 13; b[dst - 1] = 10
+                dst -= 2
+                var sourceEnd = n
+                for j in stride(from: k - 1, through: 0, by: -1) {
+                    let s = cuts[j], length = sourceEnd - s
+                    dst -= length
+                    UnsafeMutableRawPointer(base + dst).copyMemory(from: base + s, byteCount: length)
+                    dst -= 3
+                    b[dst] = 13; b[dst + 1] = 10; b[dst + 2] = 32
+                    sourceEnd = s
+                }
+            }
+        }
     }
 }

@@ -6,36 +6,51 @@ public enum QuotedPrintable {
     /// - Complexity: O(n).
     public static func decode<C: RandomAccessCollection>(_ input: C) -> (bytes: [UInt8], malformed: Bool)
     where C.Element == UInt8, C.Index == Int {
-        var out: [UInt8] = []
-        out.reserveCapacity(input.count)
+        let contiguous = Array(input)
         var malformed = false
-        var i = input.startIndex
-        let end = input.endIndex
+        let out = [UInt8](unsafeUninitializedCapacity: contiguous.count) { out, count in
+            contiguous.withUnsafeBufferPointer { (count, malformed) = decode($0, into: out) }
+        }
+        return (out, malformed)
+    }
+
+    /// ``decode(_:)`` on contiguous bytes, written into `out` (room for `input.count`
+    /// bytes): the count written, and whether a bad `=` run was met. The one decoder: the
+    /// vCard reader calls it with a temporary buffer, so a value needs no array.
+    package static func decode(_ input: UnsafeBufferPointer<UInt8>,
+                               into out: UnsafeMutableBufferPointer<UInt8>) -> (count: Int, malformed: Bool) {
+        var malformed = false
+        var o = 0
+        var i = 0
+        let end = input.count
         while i < end {
             let b = input[i]
             guard b == 0x3D else {
-                out.append(b)
+                out[o] = b
+                o += 1
                 i += 1
                 continue
             }
             // soft line break
             if i + 1 < end, input[i + 1] == 0x0A { i += 2; continue }
-            if i + 2 < end + 1, i + 1 < end, input[i + 1] == 0x0D {
+            if i + 1 < end, input[i + 1] == 0x0D {
                 i += (i + 2 < end && input[i + 2] == 0x0A) ? 3 : 2
                 continue
             }
             if i + 2 < end, let h = hex(input[i + 1]), let l = hex(input[i + 2]) {
-                out.append(h << 4 | l)
+                out[o] = h << 4 | l
+                o += 1
                 i += 3
             } else if i + 1 == end {
                 i += 1  // a trailing soft break with nothing after it
             } else {
                 malformed = true
-                out.append(b)
+                out[o] = b
+                o += 1
                 i += 1
             }
         }
-        return (out, malformed)
+        return (o, malformed)
     }
 
     /// Encodes bytes as quoted-printable on one logical line (no soft breaks).

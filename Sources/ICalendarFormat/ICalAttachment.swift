@@ -1,3 +1,5 @@
+import ContentLines
+
 /// An ATTACH, IMAGE or CONFERENCE value: a URI, or inline binary data, with its parameters.
 public struct ICalAttachment: Hashable, Sendable {
     /// A URI, or base64 text when `isBinary`.
@@ -10,7 +12,7 @@ public struct ICalAttachment: Hashable, Sendable {
     public init(data: [UInt8], mediaType: String?) {
         var params = [ICalParameter("ENCODING", "BASE64"), ICalParameter("VALUE", "BINARY")]
         if let mediaType { params.append(ICalParameter("FMTTYPE", mediaType)) }
-        self.value = ICalBase64.encode(data)
+        self.value = Base64.encode(data)
         self.parameters = params
     }
 
@@ -22,7 +24,7 @@ public struct ICalAttachment: Hashable, Sendable {
     /// The URI, when it is not inline data.
     public var uri: String? { isBinary ? nil : value }
     /// The inline bytes, when it is inline data that decodes.
-    public var data: [UInt8]? { isBinary ? ICalBase64.decode(value) : nil }
+    public var data: [UInt8]? { isBinary ? Base64.decodeLeniently(value) : nil }
     /// FMTTYPE.
     public var mediaType: String? { parameters.first { $0.name == "FMTTYPE" }?.firstValue }
 

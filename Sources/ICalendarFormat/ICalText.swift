@@ -1,27 +1,12 @@
+import ContentLines
 import Foundation
 
 /// TEXT escaping of RFC 5545 §3.3.11.
 enum ICalText {
-    static func escape(_ s: String) -> String {
-        var needs = false
-        for b in s.utf8 where b == 92 || b == 59 || b == 44 || b == 10 || b == 13 { needs = true; break }
-        if !needs { return s }
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 8)
-        var prevCR = false
-        for b in s.utf8 {
-            switch b {
-            case 92: out += [92, 92]
-            case 59: out += [92, 59]
-            case 44: out += [92, 44]
-            case 13: out += [92, 110]
-            case 10: if !prevCR { out += [92, 110] }
-            default: out.append(b)
-            }
-            prevCR = b == 13
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    /// ``TextEscaping/escape(_:escapeComma:escapeSemicolon:)``: one TEXT escaper for both
+    /// formats. (Unescaping differs: here a backslash before any other character stands for
+    /// that character; vCard keeps it.)
+    static func escape(_ s: String) -> String { TextEscaping.escape(s) }
 
     /// Undoes TEXT escapes: `\\n` and `\\N` are newlines, a backslash before any other
     /// character stands for that character, and a trailing backslash is kept.

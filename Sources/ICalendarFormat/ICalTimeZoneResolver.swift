@@ -6,6 +6,7 @@ import Foundation
 /// Each TZID is resolved once and cached; converting a value is then integer arithmetic,
 /// and for the last few TZIDs used, a range check against the span of local times over
 /// which their offset stays the same. Safe to share between threads.
+// @unchecked: its mutable state (VTIMEZONEs, cache, recent TZIDs) is touched only with `lock` held.
 public final class ICalTimeZoneResolver: @unchecked Sendable {
     /// Where a TZID's rules came from.
     public enum Source: String, Hashable, Sendable {

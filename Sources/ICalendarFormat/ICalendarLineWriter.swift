@@ -32,7 +32,7 @@ public struct ICalendarLineWriter: Sendable {
     }
 
     /// Hands the bytes written so far to `body`, then forgets them (keeping the buffer).
-    public mutating func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    package mutating func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         if bytes.isEmpty { return }
         try bytes.withUnsafeBytes(body)
         bytes.removeAll(keepingCapacity: true)
@@ -137,7 +137,7 @@ public struct ICalendarLineWriter: Sendable {
     }
 
     /// ``unfoldedLine(withoutBreaks:)-(String)`` for UTF-8 bytes.
-    public mutating func unfoldedLine(withoutBreaks line: UnsafeBufferPointer<UInt8>) {
+    package mutating func unfoldedLine(withoutBreaks line: UnsafeBufferPointer<UInt8>) {
         lineStart = bytes.count
         bytes.append(contentsOf: line)
         endProperty()
@@ -172,7 +172,7 @@ public struct ICalendarLineWriter: Sendable {
     }
 
     /// A single-valued parameter whose value is UTF-8 bytes.
-    public mutating func parameter(_ name: String, bytes value: UnsafeBufferPointer<UInt8>) {
+    package mutating func parameter(_ name: String, bytes value: UnsafeBufferPointer<UInt8>) {
         bytes.append(59)
         bytes.append(contentsOf: name.utf8)
         bytes.append(61)
@@ -203,7 +203,7 @@ public struct ICalendarLineWriter: Sendable {
     }
 
     /// ``appendRawValue(_:)-(String)`` for UTF-8 bytes (say, a column SQLite hands out).
-    public mutating func appendRawValue(_ buf: UnsafeBufferPointer<UInt8>) {
+    package mutating func appendRawValue(_ buf: UnsafeBufferPointer<UInt8>) {
         var run = 0
         for i in 0..<buf.count {
             let b = buf[i]
@@ -223,41 +223,8 @@ public struct ICalendarLineWriter: Sendable {
     }
 
     /// ``appendTextValue(_:)-(String)`` for UTF-8 bytes (say, a column SQLite hands out).
-    public mutating func appendTextValue(_ buf: UnsafeBufferPointer<UInt8>) {
-        guard let base = buf.baseAddress, !buf.isEmpty else { return }
-        let n = buf.count
-        var prevCR = textPreviousCR
-        var run = 0, i = 0
-        while i < n {
-            // Eight bytes at a time while none needs escaping (most text).
-            if i + 8 <= n, !Self.hasTextSpecial(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-                i += 8
-                prevCR = false
-                continue
-            }
-            let b = base[i]
-            i += 1
-            guard b == 92 || b == 59 || b == 44 || b == 10 || b == 13 else { prevCR = false; continue }
-            if i - 1 > run { bytes.append(contentsOf: UnsafeBufferPointer(start: base + run, count: i - 1 - run)) }
-            run = i
-            switch b {
-            case 13: bytes.append(92); bytes.append(110)
-            case 10: if !prevCR { bytes.append(92); bytes.append(110) }
-            default: bytes.append(92); bytes.append(b)
-            }
-            prevCR = b == 13
-        }
-        if n > run { bytes.append(contentsOf: UnsafeBufferPointer(start: base + run, count: n - run)) }
-        textPreviousCR = prevCR
-    }
-
-    /// Whether any of eight bytes is one a TEXT value escapes: `\\` `;` `,` LF or CR.
-    @inline(__always)
-    static func hasTextSpecial(_ x: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & (ones &* 0x80) != 0 }
-        return hasZero(x ^ (ones &* 92)) || hasZero(x ^ (ones &* 59)) || hasZero(x ^ (ones &* 44))
-            || hasZero(x ^ (ones &* 10)) || hasZero(x ^ (ones &* 13))
+    package mutating func appendTextValue(_ buf: UnsafeBufferPointer<UInt8>) {
+        TextEscaping.append(buf, to: &bytes, previousCR: &textPreviousCR)
     }
 
     /// Ends the current TEXT item, so that the next ``appendTextValue(_:)`` escapes on its
@@ -293,46 +260,9 @@ public struct ICalendarLineWriter: Sendable {
         withUnsafeBytes(of: &d) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
 
-    /// Ends the current property line: folds it and adds CRLF.
+    /// Ends the current property line: folds it and adds CRLF (``ContentLineWriter/endLine(_:from:limit:cuts:)``).
     public mutating func endProperty() {
-        let n = bytes.count
-        if n - lineStart <= lineLimit {
-            bytes.append(13); bytes.append(10)
-            return
-        }
-        // Where the physical lines start (never inside a UTF-8 sequence), then the pieces
-        // moved apart in place, from the last one, to make room for each CRLF and space.
-        cuts.removeAll(keepingCapacity: true)
-        let limit = lineLimit
-        bytes.withUnsafeBufferPointer { raw in
-            var i = lineStart, room = limit
-            while i + room < n {
-                var end = i + room
-                while end > i + 1, raw[end] & 0xC0 == 0x80 { end -= 1 }
-                cuts.append(end)
-                i = end
-                room = limit - 1
-            }
-        }
-        let k = cuts.count
-        bytes.append(contentsOf: repeatElement(0, count: 3 * k + 2))
-        cuts.withUnsafeBufferPointer { cuts in
-            bytes.withUnsafeMutableBufferPointer { b in
-                let base = b.baseAddress!
-                var dst = n + 3 * k + 2
-                b[dst - 2] = 13; b[dst - 1] = 10
-                dst -= 2
-                var sourceEnd = n
-                for j in stride(from: k - 1, through: 0, by: -1) {
-                    let s = cuts[j], length = sourceEnd - s
-                    dst -= length
-                    UnsafeMutableRawPointer(base + dst).copyMemory(from: base + s, byteCount: length)
-                    dst -= 3
-                    b[dst] = 13; b[dst + 1] = 10; b[dst + 2] = 32
-                    sourceEnd = s
-                }
-            }
-        }
+        ContentLineWriter.endLine(&bytes, from: lineStart, limit: lineLimit, cuts: &cuts)
     }
 
     // MARK: Helpers
@@ -343,30 +273,7 @@ public struct ICalendarLineWriter: Sendable {
     }
 
     private mutating func appendParameterValue(_ buf: UnsafeBufferPointer<UInt8>) {
-        var quote = false
-        var special = false
-        for b in buf {
-            switch b {
-            case 58, 59, 44, 32: quote = true
-            case 34, 10, 13, 94: special = true
-            default: break
-            }
-        }
-        if quote { bytes.append(34) }
-        if !special {
-            bytes.append(contentsOf: buf)
-        } else {
-            for b in buf {
-                switch b {
-                case 34: bytes.append(94); bytes.append(39) // RFC 6868 ^'
-                case 10: bytes.append(94); bytes.append(110)
-                case 13: break
-                case 94: bytes.append(94); bytes.append(94)
-                default: bytes.append(b)
-                }
-            }
-        }
-        if quote { bytes.append(34) }
+        ContentLineWriter.appendParameterValue(buf, to: &bytes, style: .iCalendar)
     }
 
     @inline(__always)

@@ -1,5 +1,6 @@
 import ContentLines
 import Foundation
+import KithBase
 
 /// The byte-level reader behind ``ICalendarReader``: unfolds content lines, parses names,
 /// parameters and values, and assembles components, handing each top-level one to `deliver`.
@@ -16,12 +17,12 @@ struct ICalendarParser {
     var deliveredCount = 0
     /// Top-level VEVENT, VTODO, VJOURNAL, VFREEBUSY or VTIMEZONE seen (a VCARD does not count).
     var calendarComponentCount = 0
-    private var inCalendar = false
+    var inCalendar = false
     /// A growable byte buffer appended to with `memcpy`. A plain value holding its memory
     /// (no object to retain and release for each property appended): the frame owning it
     /// keeps it from one component to the next, and ``freeBuffers()`` frees it when the
     /// run ends. Copies of a frame (for a warning's text) only read it.
-    private struct Bytes {
+    struct Bytes {
         private(set) var base: UnsafeMutablePointer<UInt8>? = nil
         private(set) var count = 0
         private(set) var capacity = 0
@@ -55,7 +56,7 @@ struct ICalendarParser {
         var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
     }
     /// An open component. Frames are reused (with their buffers) from one component to the next.
-    private struct Frame {
+    struct Frame {
         var name = ""
         var line = 0
         var components: [ICalComponent] = []
@@ -67,27 +68,27 @@ struct ICalendarParser {
         var hasUID = false
     }
     /// `frames[0..<depth]` are the open components, outermost first.
-    private var frames: [Frame] = []
-    private var depth = 0
-    private var warnedOutside = false
+    var frames: [Frame] = []
+    var depth = 0
+    var warnedOutside = false
     let resolver: ICalTimeZoneResolver
-    private let deliver: (ICalComponent) throws -> Void
-    private var pendingTZIDs: [String: (line: Int, property: String)] = [:]
-    private var checkedTZIDs: Set<String> = []
+    let deliver: (ICalComponent) throws -> Void
+    var pendingTZIDs: [String: (line: Int, property: String)] = [:]
+    var checkedTZIDs: Set<String> = []
     /// The bounds shared with ``ContentLineReader``: line length, properties per component, depth.
     let limits: ContentLineReader.Limits
     /// BEGINs skipped for nesting too deep, not yet matched by an END.
-    private var excessDepth = 0
+    var excessDepth = 0
     /// The same for the VCALENDAR's own properties.
-    private var droppedCalendar = (count: 0, warning: 0)
-    private var calendarLine = 0
+    var droppedCalendar = (count: 0, warning: 0)
+    var calendarLine = 0
     /// Whether the input holds a NUL byte anywhere (checked once, so clean input pays nothing per line).
-    private var inputHasNUL = false
+    var inputHasNUL = false
     /// How many open components are VTIMEZONEs: their values are not checked.
-    private var timeZoneDepth = 0
+    var timeZoneDepth = 0
     /// Names and short values met again and again, made into strings once.
-    private var names = ICalTokens(seed: ICalTokens.names)
-    private var values = ICalTokens(seed: ICalTokens.values)
+    var names = ICalTokens(seed: ICalTokens.names)
+    var values = ICalTokens(seed: ICalTokens.values)
 
     init(resolver: ICalTimeZoneResolver, limits: ContentLineReader.Limits = .standard,
          deliver: @escaping (ICalComponent) throws -> Void) {
@@ -177,35 +178,30 @@ struct ICalendarParser {
 
     /// Frees the frames' byte buffers: the run is over (or a nested run for CR line ends is;
     /// freeing twice is harmless).
-    private mutating func freeBuffers() {
+    mutating func freeBuffers() {
         for i in frames.indices { frames[i].bytes.free() }
     }
 
     /// Warns about a logical line over ``ContentLineReader/Limits/lineLength``, which is skipped.
-    private mutating func tooLong(head: some Collection<UInt8>, length: Int, line lineNo: Int) {
+    mutating func tooLong(head: some Collection<UInt8>, length: Int, line lineNo: Int) {
         let name = String(decoding: head.prefix { $0 != 58 && $0 != 59 }, as: UTF8.self).uppercased()
         warnings.append(FormatWarning(line: lineNo, property: name.isEmpty ? nil : name, code: .lineTooLong,
             message: "Line is \(Self.size(length)) long, over the \(Self.size(limits.lineLength)) limit for one line (a huge attachment?); skipped. Shrink or remove it and read the file again."))
     }
 
     /// Removes NUL bytes from a logical line, with a warning.
-    private mutating func removeNUL(_ line: inout [UInt8], line lineNo: Int) {
+    mutating func removeNUL(_ line: inout [UInt8], line lineNo: Int) {
         let before = line.count
         line.removeAll { $0 == 0 }
         warnings.append(FormatWarning(line: lineNo, code: .nulByte,
             message: "Line holds \(before - line.count) NUL byte(s) (binary data, or UTF-16 text without a byte order mark?); they were removed. Check that this is a text file."))
     }
 
-    /// `3.2 MiB`, `512 bytes`.
-    private static func size(_ n: Int) -> String {
-        if n < 1024 { return "\(n) bytes" }
-        if n < 1 << 20 { return "\(n >> 10) KiB" }
-        let tenths = (n * 10) >> 20
-        return "\(tenths / 10).\(tenths % 10) MiB"
-    }
+    /// `3.2 MiB`, `512 bytes` (``ByteCount``).
+    static func size(_ n: Int) -> String { ByteCount.text(n) }
 
     @inline(__always)
-    private static func lineEnd(_ base: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
+    static func lineEnd(_ base: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
         guard from < n, let p = memchr(base + from, 10, n - from) else { return n }
         return UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
     }
@@ -234,11 +230,11 @@ struct ICalendarParser {
     }
 
     @inline(__always)
-    private static func string(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
+    static func string(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: l[a..<b]), as: UTF8.self)
     }
 
-    private static func name(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
+    static func name(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
         var lower = false
         for k in a..<b where l[k] >= 97 && l[k] <= 122 { lower = true; break }
         if !lower { return string(l, a, b) }
@@ -247,7 +243,7 @@ struct ICalendarParser {
 
     /// A name, upper-cased, with what its value is checked for; repeated names come from `names`.
     @inline(__always)
-    private mutating func token(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> (String, ICalPropertyKind) {
+    mutating func token(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> (String, ICalPropertyKind) {
         let n = b - a
         guard n > 0, n <= ICalTokens.maxLength else {
             let s = Self.name(l, a, b)
@@ -264,7 +260,7 @@ struct ICalendarParser {
 
     /// A parameter value (or a short property value), shared through `values` when it repeats.
     @inline(__always)
-    private mutating func shortValue(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, parameter: Bool) -> String {
+    mutating func shortValue(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, parameter: Bool) -> String {
         let n = b - a
         guard n > 0, n <= ICalTokens.maxLength else {
             return parameter ? ICalParameter.unescapedValue(l, a, b) : Self.string(l, a, b)
@@ -282,7 +278,7 @@ struct ICalendarParser {
         return s
     }
 
-    private mutating func handle(_ l: UnsafeBufferPointer<UInt8>, line: Int) throws {
+    mutating func handle(_ l: UnsafeBufferPointer<UInt8>, line: Int) throws {
         let n = l.count
         var k = Self.nameEnd(l)
         var nameEnd = k
@@ -375,252 +371,15 @@ struct ICalendarParser {
         }
     }
 
-    /// Counts a property skipped over ``ContentLineReader/Limits/propertiesPerComponent``;
-    /// the first one gets a warning, reworded with the total when the component closes.
-    private mutating func tooMany(_ counted: (count: Int, warning: Int), _ l: UnsafeBufferPointer<UInt8>, _ nameEnd: Int, line: Int) -> (count: Int, warning: Int) {
-        var d = counted
-        if d.count == 0 {
-            d.warning = warnings.count
-            warnings.append(FormatWarning(line: line, property: Self.name(l, 0, nameEnd), code: .tooManyProperties,
-                message: "Too many properties; the rest were skipped."))
-        }
-        d.count += 1
-        return d
-    }
-
-    /// Rewords a too-many-properties warning with the component and the count skipped.
-    private mutating func noteDropped(_ d: (count: Int, warning: Int), in name: String, line: Int) {
-        guard d.count > 0 else { return }
-        warnings[d.warning].message = "\(name) begun on line \(line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
-    }
-
-    private static func trimEnd(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Int {
-        var e = b
-        while e > a, l[e - 1] == 32 || l[e - 1] == 9 { e -= 1 }
-        return e
-    }
-
-    private mutating func begin(_ name: String, line: Int) throws {
-        if name == "VCALENDAR" {
-            if depth > 0 { try finishOpen(line: line) }
-            inCalendar = true
-            sawCalendar = true
-            calendarLine = line
-            return
-        }
-        if !inCalendar && depth == 0 && !warnedOutside {
-            warnedOutside = true
-            warnings.append(FormatWarning(line: line, property: "BEGIN", code: .componentOutsideCalendar,
-                message: "BEGIN:\(name) outside BEGIN:VCALENDAR; read as if inside one"))
-        }
-        if depth == frames.count { frames.append(Frame()) }
-        frames[depth].name = name
-        frames[depth].line = line
-        frames[depth].components = []
-        frames[depth].bytes.reset()
-        frames[depth].properties = []
-        frames[depth].properties.reserveCapacity(16)
-        frames[depth].dropped = (0, 0)
-        frames[depth].hasUID = false
-        depth += 1
-        if name == "VTIMEZONE" { timeZoneDepth += 1 }
-    }
-
-    private mutating func end(_ name: String, line: Int) throws {
-        if name == "VCALENDAR" {
-            if depth > 0 { try finishOpen(line: line) }
-            if !inCalendar {
-                warnings.append(FormatWarning(line: line, property: "END", code: .unexpectedEnd,
-                    message: "END:VCALENDAR without BEGIN:VCALENDAR; ignored"))
-            }
-            inCalendar = false
-            noteDropped(droppedCalendar, in: "VCALENDAR", line: calendarLine)
-            droppedCalendar = (0, 0)
-            return
-        }
-        guard let at = frames[0..<depth].lastIndex(where: { $0.name == name }) else {
-            warnings.append(FormatWarning(line: line, property: "END", code: .unexpectedEnd,
-                message: "END:\(name) without a matching BEGIN; ignored"))
-            return
-        }
-        while depth > at + 1 {
-            let open = frames[depth - 1]
-            warnings.append(FormatWarning(line: line, property: "END", code: .missingEnd,
-                message: "\(open.name) begun on line \(open.line) has no END; closed at END:\(name)"))
-            try pop()
-        }
-        try pop()
-    }
-
-    private mutating func pop() throws {
-        let d = depth - 1
-        noteDropped(frames[d].dropped, in: frames[d].name, line: frames[d].line)
-        let uid = frames[d].hasUID
-        var c = ICalComponent(uncheckedName: frames[d].name, line: frames[d].line)
-        swap(&c.properties, &frames[d].properties)
-        let shared = [UInt8](frames[d].bytes.buffer)
-        c.properties.withUnsafeMutableBufferPointer { list in
-            for i in list.indices { list[i].share(shared) }
-        }
-        swap(&c.components, &frames[d].components)
-        depth -= 1
-        if c.name == "VTIMEZONE" {
-            timeZoneDepth -= 1
-        } else if !uid && timeZoneDepth == 0 && (c.name == "VEVENT" || c.name == "VTODO" || c.name == "VJOURNAL") {
-            warnings.append(FormatWarning(line: c.line, property: c.name, code: .missingUID,
-                message: "\(c.name) has no UID; one must be made up to import it"))
-        }
-        if depth == 0 {
-            try complete(c)
-        } else {
-            frames[depth - 1].components.append(c)
-        }
-    }
-
-    private mutating func finishOpen(line: Int) throws {
-        while depth > 0 {
-            let open = frames[depth - 1]
-            warnings.append(FormatWarning(line: line, property: "END", code: .missingEnd,
-                message: "\(open.name) begun on line \(open.line) has no END:\(open.name); closed at line \(line)"))
-            try pop()
-        }
-    }
-
-    /// A top-level component is complete (its values were checked as read): hand it over.
-    private mutating func complete(_ c: ICalComponent) throws {
-        if c.name == "VTIMEZONE" { resolver.register(c) }
-        deliveredCount += 1
-        switch c.name {
-        case "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY": calendarComponentCount += 1
-        default: break
-        }
-        try deliver(c)
-    }
-
-    mutating func noteMissingCalendarEnd(line: Int) {
-        noteDropped(droppedCalendar, in: "VCALENDAR", line: calendarLine)
-        droppedCalendar = (0, 0)
-        if inCalendar {
-            warnings.append(FormatWarning(line: line, property: "END", code: .missingEnd,
-                message: "the file ends without END:VCALENDAR; everything before was read"))
-        }
-    }
-
     /// The last RRULE values found valid.
-    private var validRules: [String] = []
+    var validRules: [String] = []
     /// The last TZIDs checked (most files use a handful): no set lookup for those.
-    private var recentTZIDs: [String] = []
-
-    /// Remembers a TZID the resolver does not know yet, with where it was first used.
-    @inline(__always)
-    private mutating func noteTZID(_ tzid: String, line: Int, property: String) {
-        for t in recentTZIDs where t == tzid { return }
-        if recentTZIDs.count >= 8 { recentTZIDs.removeFirst() }
-        recentTZIDs.append(tzid)
-        if checkedTZIDs.insert(tzid).inserted && !resolver.canResolve(tzid) { pendingTZIDs[tzid] = (line, property) }
-    }
+    var recentTZIDs: [String] = []
 
     /// Parameter lists of recent lines, with their bytes (from the first `;` to the `:`).
     /// Eight, replaced in turn: a calendar's short lists are a few TZIDs, `VALUE=DATE` and
     /// an organizer's `CN` (five in the benchmark file, which missed one line in nine with four).
     /// `tzidNoted`: a date property with these parameters had its TZID noted (``noteTZID``).
-    private var recentParameters: [(bytes: [UInt8], parameters: [ICalParameter], tzidNoted: Bool)] = Array(repeating: ([], [], false), count: 8)
-    private var nextRecentParameters = 0
-
-    /// The slot of `recentParameters` holding the parameters `l[ps..<pe]` (a short list):
-    /// a recent line's when the bytes are the same, else newly parsed.
-    private mutating func recentParameterList(_ l: UnsafeBufferPointer<UInt8>, _ ps: Int, _ pe: Int) -> Int {
-        let m = pe - ps
-        for i in recentParameters.indices where recentParameters[i].bytes.count == m {
-            if recentParameters[i].bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, l.baseAddress! + ps, m) == 0 }) {
-                return i
-            }
-        }
-        let slot = nextRecentParameters
-        recentParameters[slot].bytes.removeAll(keepingCapacity: true)
-        recentParameters[slot].bytes.append(contentsOf: UnsafeBufferPointer(rebasing: l[ps..<pe]))
-        recentParameters[slot].parameters = ICalParameter.parseList(l, ps, pe)
-        recentParameters[slot].tzidNoted = false
-        nextRecentParameters = (slot + 1) & 7
-        return slot
-    }
-
-    private static let tzidName: [UInt8] = Array("TZID".utf8)
-    private static let valueName: [UInt8] = Array("VALUE".utf8)
-
-    /// The first value of a parameter among the raw ones `l[ps..<pe]`.
-    private mutating func parameter(_ want: [UInt8], _ l: UnsafeBufferPointer<UInt8>, _ ps: Int, _ pe: Int) -> String? {
-        guard pe > ps, let v = want.withUnsafeBufferPointer({ ICalParameter.firstValueBounds(of: $0, in: l, ps, pe) }) else { return nil }
-        return shortValue(l, v.start, v.end, parameter: true)
-    }
-
-    /// Checks the value of a property of an open component outside any VTIMEZONE, from its
-    /// bytes (raw parameters `l[ps..<pe]`, value after the `:` at `pe`); warns about what
-    /// cannot be used. A UID is noted for the missing-UID check.
-    /// `slot` is where `recentParameters` holds the parsed parameters (-1: not parsed).
-    private mutating func check(_ name: String, _ kind: ICalPropertyKind, _ l: UnsafeBufferPointer<UInt8>, _ ps: Int, _ pe: Int, slot: Int, line: Int) {
-        let bytes = UnsafeBufferPointer(rebasing: l[(pe + 1)...])
-        switch kind {
-        case .other: return
-        case .uid: frames[depth - 1].hasUID = true
-        case .date, .dateList:
-            // A parameter list met again had its TZID noted already: only the date is checked.
-            if slot >= 0, recentParameters[slot].tzidNoted, kind == .date {
-                if !ICalDateTime.isValid(bytes) { invalidDate(name, bytes, line: line) }
-                return
-            }
-            let tzid = parameter(Self.tzidName, l, ps, pe)
-            if kind == .dateList, name == "RDATE", parameter(Self.valueName, l, ps, pe)?.uppercased() == "PERIOD" {
-                let value = String(decoding: bytes, as: UTF8.self)
-                for v in value.split(separator: ",") where ICalPeriod(String(v), tzid: tzid) == nil {
-                    warnings.append(FormatWarning(line: line, property: name, code: .invalidDate,
-                        message: "\"\(v)\" is not a valid PERIOD; kept as written but not used"))
-                }
-            } else if kind == .dateList {
-                let value = String(decoding: bytes, as: UTF8.self)
-                for v in value.split(separator: ",") where ICalDateTime(String(v), tzid: tzid) == nil {
-                    warnings.append(FormatWarning(line: line, property: name, code: .invalidDate,
-                        message: "\"\(v)\" is not a valid DATE or DATE-TIME; kept as written but not used"))
-                }
-            } else if !ICalDateTime.isValid(bytes) {
-                invalidDate(name, bytes, line: line)
-            }
-            if let tzid { noteTZID(tzid, line: line, property: name) }
-            if slot >= 0 { recentParameters[slot].tzidNoted = true }
-        case .rrule:
-            // Calendars repeat a few rules: one already found valid is not parsed again.
-            let value = String(decoding: bytes, as: UTF8.self)
-            for r in validRules where r == value { return }
-            do {
-                _ = try RecurrenceRule(value)
-                if validRules.count >= 8 { validRules.removeFirst() }
-                validRules.append(value)
-            } catch {
-                warnings.append(FormatWarning(line: line, property: name, code: .invalidRecurrenceRule,
-                    message: "\(error); the event is read without repetition"))
-            }
-        case .duration:
-            if frames[depth - 1].name != "VALARM", ICalDuration(String(decoding: bytes, as: UTF8.self)) == nil {
-                let value = String(decoding: bytes, as: UTF8.self)
-                warnings.append(FormatWarning(line: line, property: name, code: .invalidValue,
-                    message: "\"\(value.prefix(40))\" is not a valid DURATION (like PT1H30M); ignored"))
-            }
-        }
-    }
-
-    private mutating func invalidDate(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, line: Int) {
-        let value = String(decoding: bytes, as: UTF8.self)
-        warnings.append(FormatWarning(line: line, property: name, code: .invalidDate,
-            message: "\"\(value.prefix(40))\" is not a valid DATE or DATE-TIME (YYYYMMDD or YYYYMMDDTHHMMSS[Z]); kept as written but not used"))
-    }
-
-    /// Reports TZIDs that no VTIMEZONE in the whole file defined.
-    private mutating func finish() {
-        for (tzid, at) in pendingTZIDs.sorted(by: { $0.value.line < $1.value.line }) where !resolver.canResolve(tzid) {
-            warnings.append(FormatWarning(line: at.line, property: at.property, code: .unknownTimeZone,
-                message: "TZID \"\(tzid)\" has no VTIMEZONE and is not an IANA or Windows zone; its times were read as floating (\(resolver.floatingTimeZone.identifier)). Add a VTIMEZONE or use an IANA name such as Europe/Berlin"))
-        }
-        pendingTZIDs = [:]
-        warnings.sort { $0.line < $1.line }
-    }
+    var recentParameters: [(bytes: [UInt8], parameters: [ICalParameter], tzidNoted: Bool)] = Array(repeating: ([], [], false), count: 8)
+    var nextRecentParameters = 0
 }

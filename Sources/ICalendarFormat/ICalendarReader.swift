@@ -53,7 +53,7 @@ public struct ICalendarReader: Sendable {
     }
 
     /// Reads a whole calendar from bytes.
-    public func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String? = nil) throws -> ICalendar {
+    package func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String? = nil) throws -> ICalendar {
         var components: [ICalComponent] = []
         let summary = try stream(bytes, file: file) { c, _ in components.append(c) }
         var cal = ICalendar(properties: summary.properties, components: components)
@@ -67,7 +67,7 @@ public struct ICalendarReader: Sendable {
     /// `body` gets each component with a resolver that knows the VTIMEZONEs seen so far
     /// (files put them first). Warnings about TZIDs are only final in the summary.
     /// - Throws: ``ICalendar/ReadError`` when nothing usable was found; whatever `body` throws.
-    public func stream(_ bytes: UnsafeBufferPointer<UInt8>, file: String? = nil,
+    package func stream(_ bytes: UnsafeBufferPointer<UInt8>, file: String? = nil,
                        _ body: (ICalComponent, ICalTimeZoneResolver) throws -> Void) throws -> Summary {
         let resolver = ICalTimeZoneResolver(floatingTimeZone: floatingTimeZone)
         return try withoutActuallyEscaping(body) { body in

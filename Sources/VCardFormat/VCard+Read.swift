@@ -106,7 +106,7 @@ extension VCard {
     /// ``readText(_:each:)`` reading `bytes` in place, for instance a mapped file, which is
     /// then never copied whole: each card copies only its own lines. `bytes` must stay
     /// valid and unchanged until this returns.
-    public static func readText(_ bytes: UnsafeBufferPointer<UInt8>, each body: (VCard) throws -> Void) throws(ReadError) -> [FormatWarning] {
+    package static func readText(_ bytes: UnsafeBufferPointer<UInt8>, each body: (VCard) throws -> Void) throws(ReadError) -> [FormatWarning] {
         try readText(ContentLineReader(borrowing: bytes), size: bytes.count, raw: true, twoThreads: nil, each: body)
     }
 

@@ -142,6 +142,7 @@ public struct VCard: Hashable, Sendable {
 
 /// A card's lines as read (bytes and an index), and its properties once built from them.
 /// Immutable apart from that cache, which a mutex guards: copies of a card share it.
+// @unchecked: its buffer is immutable but for the built properties, which its mutex guards.
 struct RawCard: @unchecked Sendable {
     /// The lines and the cache, with the mutex in the same allocation.
     private let buffer: RawCardBuffer

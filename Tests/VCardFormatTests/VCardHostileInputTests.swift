@@ -17,7 +17,7 @@ struct VCardHostileInputTests {
     }
 
     @Test func fiftyMegabytePhotoIsSkippedWithAWarningAndTheCardKept() throws {
-        // 50 MB of image bytes is 66.7 MB of base64, over the 32 MiB line limit.
+        // 50 MB of image bytes is 66.7 MB (63.6 MiB) of base64, over the 32 MiB line limit.
         let base64 = String(repeating: "/9j/", count: 50_000_000 / 3)
         let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana\r\nPHOTO;ENCODING=b;TYPE=JPEG:" + base64 + "\r\nTEL:+1 555 0100\r\nEND:VCARD\r\n"
         let result = try Self.timed(60) { try VCard.read(Array(text.utf8)) }
@@ -27,7 +27,7 @@ struct VCardHostileInputTests {
         #expect(result.cards.first?.property("TEL") != nil)
         let w = try #require(result.warnings.first { $0.code == .lineTooLong })
         #expect(w.line == 4 && w.property == "PHOTO")
-        #expect(w.message.contains("63.6 MB long, over the 32.0 MB limit"))
+        #expect(w.message.contains("63.6 MiB long, over the 32 MiB limit"))
     }
 
     @Test func hundredMegabyteNoteIsSkippedWithAWarning() throws {

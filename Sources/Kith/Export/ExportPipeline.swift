@@ -1,5 +1,6 @@
 import Foundation
 import ICalendarFormat
+import KithBase
 
 /// Hands batches of events from the thread that reads them out of the journal to the
 /// thread that writes them, in order, a few at a time (the reader waits when the writer
@@ -9,81 +10,51 @@ import ICalendarFormat
 /// The reader calls ``send(_:)`` for each batch and, whatever happens, ``finish(stopping:)``
 /// once at the end, which waits for the writer; the writer calls ``receive()`` until nil,
 /// ``recycle(_:)`` for each batch written, and ``writerFinished()`` once when it returns.
-final class ExportPipeline: @unchecked Sendable {
+/// A thin face over ``HandOff`` (the one queue between threads) with the export's words.
+final class ExportPipeline: Sendable {
     /// Thrown by ``send(_:)`` once the writer has stopped.
-    struct Stopped: Error {}
+    typealias Stopped = HandOff<ExportBatch, ExportBatch, Void>.Cancelled
 
-    private let condition = NSCondition()
-    /// Batches read and not received yet, oldest first (at most `depth`).
-    private var full: [ExportBatch] = []
-    private var empty: [ExportBatch] = []
-    private var readerDone = false
-    private var stopped = false
-    private var writerDone = false
+    private let handOff: HandOff<ExportBatch, ExportBatch, Void>
     /// The most batches read and not yet written.
-    let depth: Int
+    var depth: Int { handOff.depth }
 
-    init(depth: Int = 3) { self.depth = max(depth, 1) }
+    init(depth: Int = 3) { handOff = HandOff(depth: depth) }
 
     /// Whether either side stopped the export.
-    var wasStopped: Bool {
-        condition.lock(); defer { condition.unlock() }
-        return stopped
-    }
+    var wasStopped: Bool { handOff.isCancelled }
 
     /// Reader: queues a full batch for the writer (waiting while `depth` are queued) and
     /// returns an empty one to fill next.
     /// - Throws: ``Stopped`` when the writer has stopped: read no more.
     func send(_ batch: consuming ExportBatch) throws -> ExportBatch {
-        condition.lock(); defer { condition.unlock() }
-        while full.count >= depth && !stopped { condition.wait() }
-        if stopped { throw Stopped() }
-        full.append(batch)
-        condition.broadcast()
-        return empty.popLast() ?? ExportBatch()
+        try handOff.sendTakingSpare(batch) ?? ExportBatch()
     }
 
     /// Reader: no more batches (`stopping`: the reader failed, so the writer writes nothing
     /// more); returns once the writer has returned.
     func finish(stopping: Bool) {
-        condition.lock(); defer { condition.unlock() }
-        readerDone = true
-        if stopping { stopped = true }
-        condition.broadcast()
-        while !writerDone { condition.wait() }
+        if stopping { handOff.cancel() }
+        handOff.finish()
+        handOff.waitForConsumer()
     }
 
     /// Writer: the next batch in order; nil once the reader is done and every batch was
     /// received, or as soon as either side stopped.
-    func receive() -> ExportBatch? {
-        condition.lock(); defer { condition.unlock() }
-        while full.isEmpty && !readerDone && !stopped { condition.wait() }
-        if stopped || full.isEmpty { return nil }
-        condition.broadcast()
-        return full.removeFirst()
-    }
+    func receive() -> ExportBatch? { handOff.receive() }
 
     /// Writer: a batch written, emptied for the reader to fill again.
     func recycle(_ batch: consuming ExportBatch) {
         var batch = batch
         batch.removeAll()
-        condition.lock(); defer { condition.unlock() }
-        empty.append(batch)
+        handOff.handBack(batch)
     }
 
     /// Writer: it failed; the reader's next ``send(_:)`` throws.
-    func stop() {
-        condition.lock(); defer { condition.unlock() }
-        stopped = true
-        condition.broadcast()
-    }
+    func stop() { handOff.cancel() }
 
     /// Writer: it has returned and touches nothing shared any more.
-    func writerFinished() {
-        condition.lock(); defer { condition.unlock() }
-        writerDone = true
-        condition.broadcast()
-    }
+    func writerFinished() { handOff.consumerFinished() }
 }
 
 /// Events read for an export and not written yet: their text columns and kept lines
@@ -179,40 +150,21 @@ struct ExportBatch: Sendable {
 /// added, while the caller goes on (an export's pre-pass reading the events' zones). A
 /// conversion in a zone whose rules are being built waits for them (the resolver's lock).
 /// The thread ends once ``finish()`` was called and the zones added are built.
-final class ZoneWarmUp: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var queue: [String] = []
-    private var done = false
+final class ZoneWarmUp: Sendable {
+    private let queue = HandOff<String, Never, Void>(depth: .max)
 
     init(_ resolver: ICalTimeZoneResolver) {
-        Thread { [self] in run(resolver) }.start()
+        Thread { [queue] in
+            while let tzid = queue.receive() { _ = resolver.canResolve(tzid) }
+        }.start()
     }
 
     /// Builds the rules of a TZID (soon).
     func add(_ tzid: String) {
-        condition.lock(); defer { condition.unlock() }
-        queue.append(tzid)
-        condition.signal()
+        // Never throws: nothing cancels this queue, and it never makes the caller wait.
+        try? queue.send(tzid)
     }
 
     /// No more zones: the thread ends after the ones added.
-    func finish() {
-        condition.lock(); defer { condition.unlock() }
-        done = true
-        condition.signal()
-    }
-
-    private func run(_ resolver: ICalTimeZoneResolver) {
-        while true {
-            condition.lock()
-            while queue.isEmpty && !done { condition.wait() }
-            if queue.isEmpty {
-                condition.unlock()
-                return
-            }
-            let tzid = queue.removeFirst()
-            condition.unlock()
-            _ = resolver.canResolve(tzid)
-        }
-    }
+    func finish() { queue.finish() }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KithBase
 
 /// A calendar day with no time and no zone: the day something happened where it happened.
 ///
@@ -44,17 +45,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     /// The date `days` days after 1970-01-01.
     public init(daysSinceEpoch days: Int) {
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let y = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        self.init(uncheckedYear: m <= 2 ? y + 1 : y, month: m, day: d)
+        let c = CivilDay.date(days: days)
+        self.init(uncheckedYear: c.year, month: c.month, day: c.day)
     }
 
     /// Reads the stored `yyyymmdd` integer.
@@ -63,16 +55,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     /// Days since 1970-01-01 (negative before).
-    public var daysSinceEpoch: Int {
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = month > 2 ? month - 3 : month + 9
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    public var daysSinceEpoch: Int { CivilDay.days(year: year, month: month, day: day) }
 
     /// The integer `yyyymmdd` the journal stores and indexes.
     public var dayNumber: Int { year * 10000 + month * 100 + day }
@@ -81,7 +64,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     public func adding(days n: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + n) }
 
     /// Day of the week, 1 = Sunday ... 7 = Saturday (as `Calendar` counts).
-    public var weekday: Int { ((daysSinceEpoch % 7 + 7) % 7 + 4) % 7 + 1 }
+    public var weekday: Int { CivilDay.weekday(days: daysSinceEpoch) }
 
     /// The first instant of this day in a time zone (the instant after a skipped midnight).
     public func startInstant(in timeZone: TimeZone) -> Date {
@@ -94,13 +77,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     /// Number of days in a month of a year.
-    public static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    public static func daysInMonth(year: Int, month: Int) -> Int { CivilDay.daysInMonth(year: year, month: month) }
 
     /// Today in a time zone (the current one by default).
     public static func today(in timeZone: TimeZone = .current) -> LocalDate { LocalDate(Date(), in: timeZone) }

@@ -1,19 +1,13 @@
 import Foundation
+import KithBase
 
 extension Photo {
     /// The largest photo Kith keeps: 20 MiB (a camera's full-size JPEG or HEIC fits; a
     /// journal that stays one file to copy does not want more).
     public static let maximumByteCount = 20 * 1024 * 1024
 
-    /// `20 MiB`-style text for a byte count.
-    public static func sizeText(_ bytes: Int) -> String {
-        if bytes >= 1024 * 1024 {
-            let tenths = (bytes * 10 + 512 * 1024) / (1024 * 1024)
-            return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
-        }
-        if bytes >= 1024 { return "\((bytes + 512) / 1024) KiB" }
-        return "\(bytes) bytes"
-    }
+    /// `20 MiB`-style text for a byte count (``ByteCount``, the one size text).
+    public static func sizeText(_ bytes: Int) -> String { ByteCount.text(bytes) }
 
     /// The first 12 digits of the hash: how `kith show` and `kith photo` name a photo.
     public var id: String { String(hash.prefix(12)) }

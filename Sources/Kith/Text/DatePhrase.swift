@@ -1,4 +1,5 @@
 import Foundation
+import KithBase
 
 /// Dates, times and durations written the way a person says them: `yesterday 15:30`,
 /// `last friday 8pm`, `3 days ago`, `2026-11-21`, `90m`.
@@ -271,13 +272,7 @@ public enum DatePhrase {
         var text: String?
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    static func daysIn(month: Int, year: Int) -> Int { CivilDay.daysInMonth(year: year, month: month) }
 
     static func parseDay(_ tokens: ArraySlice<[UInt8]>, _ context: Context) -> Result<Day, Reason> {
         let words = tokens.map { String(decoding: $0, as: UTF8.self) }

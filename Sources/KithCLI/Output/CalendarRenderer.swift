@@ -1,3 +1,5 @@
+import KithBase
+
 /// Draws the month grid and the year heat map from per-day summaries. Pure functions of
 /// their input: no journal, no clock, no environment.
 struct CalendarRenderer {
@@ -277,22 +279,12 @@ struct CalendarRenderer {
         return "\(weekday) \(d) \(monthNames[m - 1].prefix(3)) \(y)"
     }
 
-    static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+    static func isLeap(_ y: Int) -> Bool { CivilDay.isLeap(y) }
 
-    static func daysIn(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    static func daysIn(year: Int, month: Int) -> Int { CivilDay.daysInMonth(year: year, month: month) }
 
-    /// 1 = Sunday … 7 = Saturday (Sakamoto's method).
-    static func weekday(year: Int, month: Int, day: Int) -> Int {
-        let t = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
-        let y = month < 3 ? year - 1 : year
-        return (y + y / 4 - y / 100 + y / 400 + t[month - 1] + day) % 7 + 1
-    }
+    /// 1 = Sunday … 7 = Saturday.
+    static func weekday(year: Int, month: Int, day: Int) -> Int { CivilDay.weekday(year: year, month: month, day: day) }
 
     private func trimmed(_ s: String) -> String {
         var s = s

@@ -1,0 +1,529 @@
+import Foundation
+import KithBase
+
+/// Reading physical lines and unfolding them into logical lines: the byte scanner (eight
+/// bytes a step), line breaks, NUL bytes, the line-length limit, and the bare base64 and
+/// quoted-printable continuations of vCard 2.1.
+extension ContentLineReader {
+    /// In raw mode: appends the next logical line to ``rawLines``; false at the end of the input.
+    /// Lines are read by ``fastRaw(_:)``, or by ``nextItem()`` when that cannot.
+    ///
+    /// With `run` (the caller is inside one top-level component, not skipping), lines that
+    /// the caller would only keep (not BEGIN or END, within the property limit) are read on
+    /// in this loop, and it returns with the first other line appended last (or at the end).
+    mutating func nextRaw(_ buf: UnsafeBufferPointer<UInt8>, run: Bool) -> Bool {
+        while true {
+            switch fastRaw(buf) {
+            case .kept:
+                if run {
+                    let count = rawLines.lines.count
+                    let l = rawLines.lines[count - 1]
+                    let n = l.nameEnd - l.nameStart
+                    // "BEGIN" and "END" packed as RawLine.key packs them.
+                    let isBeginOrEnd = (n == 5 && l.key == 0x4E_4947_4542) || (n == 3 && l.key == 0x44_4E45)
+                    if !isBeginOrEnd && count <= limits.propertiesPerComponent { continue }
+                }
+                return true
+            case .skipped: continue
+            case .end: return false
+            case .general:
+                flushPending(buf)
+                return nextItem() != nil
+            }
+        }
+    }
+
+    /// What ``fastRaw(_:)`` did.
+    enum RawStep {
+        /// A line appended to ``rawLines``.
+        case kept
+        /// A malformed line skipped with a warning.
+        case skipped
+        /// The end of the input.
+        case end
+        /// Nothing read: the next line needs ``nextItem()``.
+        case general
+    }
+
+    /// In raw mode: reads the next logical line into ``rawLines`` and indexes it, with one
+    /// pass over its bytes that finds the line break, any NUL byte, and whether it is all
+    /// ASCII. A line on one physical line is indexed in the input and copied later with its
+    /// neighbours; a longer one is copied piece by piece, folding and quoted-printable soft
+    /// breaks undone. Leaves a line that needs more (base64 on bare continuation lines, a NUL
+    /// byte, a line over the limit) unread, for ``nextItem()``, which gives the same lines and
+    /// warnings for any input.
+    @inline(__always)
+    mutating func fastRaw(_ buf: UnsafeBufferPointer<UInt8>) -> RawStep {
+        let count = buf.count
+        var pos = position
+        guard pos < count, let p = buf.baseAddress else { return .end }
+        var lineNo = lineNumber
+        // Blank lines.
+        while p[pos] == 0x0A || p[pos] == 0x0D {
+            pos = Self.afterBreak(p, pos, count)
+            lineNo += 1
+            if pos >= count {
+                position = pos
+                lineNumber = lineNo
+                return .end
+            }
+        }
+        let startLine = lineNo
+        let s = pos
+        var seen: UInt64 = 0
+        var e = Self.lineEnd(p, pos, count, &seen)
+        if e < count && p[e] == 0 { return .general }
+        let firstEnd = e
+        var length = e - pos
+        if length > limits.lineLength { return .general }
+        var last = p[e - 1]
+        pos = Self.afterBreak(p, e, count)
+        lineNo += 1
+        // Once the line continues on another physical line, its pieces are copied one after
+        // another into `rawLines.bytes` from `start`; until then it is only in the input.
+        var joined = false
+        var start = 0
+        var qpChecked = false
+        var isQP = false
+        while pos < count {
+            let next = p[pos]
+            if last == 0x3D {
+                // Possibly a quoted-printable soft break (asked as `nextItem` asks).
+                if !qpChecked {
+                    isQP = joined ? rawLines.bytes.withUnsafeBufferPointer { Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: $0[start...])) }
+                                  : Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: buf[s..<firstEnd]))
+                    qpChecked = true
+                }
+                if isQP && next != 0x0A && next != 0x0D {
+                    // vCard 2.1 quoted-printable soft line break: drop the '=' and join.
+                    if !joined { start = beginJoining(buf, s, firstEnd); joined = true }
+                    rawLines.bytes.removeLast()
+                    length -= 1
+                    e = Self.lineEnd(p, pos, count, &seen)
+                    length += e - pos
+                    if (e < count && p[e] == 0) || length > limits.lineLength {
+                        rawLines.bytes.removeLast(rawLines.bytes.count - start)
+                        return .general
+                    }
+                    // (`next` is not a line break, so the piece is not empty.)
+                    rawLines.bytes.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: e - pos))
+                    last = p[e - 1]
+                    pos = Self.afterBreak(p, e, count)
+                    lineNo += 1
+                    continue
+                }
+            }
+            if next == 0x20 || next == 0x09 {
+                // RFC folding: drop the line break and one whitespace.
+                if !joined { start = beginJoining(buf, s, firstEnd); joined = true }
+                let ns = pos + 1
+                e = Self.lineEnd(p, ns, count, &seen)
+                length += e - ns
+                if (e < count && p[e] == 0) || length > limits.lineLength {
+                    rawLines.bytes.removeLast(rawLines.bytes.count - start)
+                    return .general
+                }
+                if e > ns {
+                    rawLines.bytes.append(contentsOf: UnsafeBufferPointer(start: p + ns, count: e - ns))
+                    last = p[e - 1]
+                }
+                pos = Self.afterBreak(p, e, count)
+                lineNo += 1
+                continue
+            }
+            if Self.isBareBase64Line(p, pos, count),
+               joined ? rawLines.bytes.withUnsafeBufferPointer({ Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: $0[start...])) })
+                      : Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: buf[s..<firstEnd])) {
+                if joined { rawLines.bytes.removeLast(rawLines.bytes.count - start) }
+                return .general
+            }
+            break
+        }
+        position = pos
+        lineNumber = lineNo
+        let ascii = seen & 0x8080_8080_8080_8080 == 0
+        if joined {
+            return Self.scan(from: start, line: startLine, ascii: ascii, into: &rawLines, warnings: &warnings) ? .kept : .skipped
+        }
+        // One physical line: indexed where it is in the input, and copied later with the
+        // lines around it (``flushPending(_:)``), one copy for a run of them.
+        if pendingEnd == pendingStart {
+            pendingStart = s
+            pendingEnd = s
+            pendingBase = rawLines.bytes.count
+        }
+        let line = UnsafeBufferPointer(rebasing: buf[s..<firstEnd])
+        var (entry, asBytes) = Self.index(line, start: pendingBase + (s - pendingStart), line: startLine, ascii: ascii)
+        if !asBytes {
+            guard let built = Self.parse(line, line: startLine, warnings: &warnings) else { return .skipped }
+            entry.built = rawLines.built.count
+            entry.end = entry.valueStart
+            rawLines.built.append(built)
+        }
+        rawLines.lines.append(entry)
+        pendingEnd = firstEnd
+        return .kept
+    }
+
+    /// Copies the lines indexed but not copied yet (``fastRaw(_:)``) into `rawLines.bytes`,
+    /// where their index says they are (the line breaks between them come along).
+    @inline(__always)
+    mutating func flushPending(_ buf: UnsafeBufferPointer<UInt8>) {
+        guard pendingEnd > pendingStart else { return }
+        assert(rawLines.bytes.count == pendingBase)
+        rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pendingStart..<pendingEnd]))
+        pendingStart = pendingEnd
+    }
+
+    /// When the last line of ``rawLines`` (a BEGIN or END line kept as bytes) is the last of
+    /// the lines still in the input (``fastRaw(_:)``): copies only the lines before it, takes
+    /// it off, and returns its value as ``RawLines/componentName(_:)`` gives it. Else nil,
+    /// with nothing changed.
+    mutating func dropPendingBoundary(_ buf: UnsafeBufferPointer<UInt8>) -> String? {
+        guard pendingEnd > pendingStart, let l = rawLines.lines.last, l.built < 0, l.start >= pendingBase else { return nil }
+        // Where the line's bytes are in the input.
+        let shift = pendingStart - pendingBase
+        let vs = l.valueStart + shift, ve = l.end + shift
+        let name: String
+        if ve - vs == 5 && buf[vs] == 0x56 && buf[vs + 1] == 0x43 && buf[vs + 2] == 0x41 && buf[vs + 3] == 0x52 && buf[vs + 4] == 0x44 {
+            // "VCARD" as written: by far the most common, matched at once.
+            name = "VCARD"
+        } else {
+            name = ContentLineReader.knownUppercased(buf, vs, ve)
+                ?? String(decoding: UnsafeBufferPointer(rebasing: buf[vs..<ve]), as: UTF8.self).trimmingASCIISpaces().uppercasedIfNeeded
+        }
+        if l.start > pendingBase {
+            rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pendingStart..<(l.start + shift)]))
+        }
+        pendingStart = pendingEnd
+        rawLines.lines.removeLast()
+        return name
+    }
+
+    /// Starts copying a line that continues on another physical line: the pending lines,
+    /// then its first piece `buf[s..<e]`; returns where the line starts in `rawLines.bytes`.
+    mutating func beginJoining(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Int {
+        flushPending(buf)
+        let start = rawLines.bytes.count
+        rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[s..<e]))
+        return start
+    }
+
+    /// The index just past the line break at `i` (CR, CR LF or LF), or `count`.
+    @inline(__always)
+    static func afterBreak(_ p: UnsafePointer<UInt8>, _ i: Int, _ count: Int) -> Int {
+        guard i < count else { return count }
+        if p[i] == 0x0D, i + 1 < count, p[i + 1] == 0x0A { return i + 2 }
+        return i + 1
+    }
+
+    /// The index of the first CR, LF or NUL byte at or after `start` (or `count`), ORing the
+    /// bytes before it into `seen` (folded to eight bytes: only their high bits are asked);
+    /// sixteen bytes a step (SSE2 compares, measured a third cheaper than eight-byte SWAR).
+    @inline(__always)
+    static func lineEnd(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ seen: inout UInt64) -> Int {
+        let raw = UnsafeRawPointer(p)
+        let lf = SIMD16<UInt8>(repeating: 0x0A), cr = SIMD16<UInt8>(repeating: 0x0D), nul = SIMD16<UInt8>(repeating: 0)
+        var acc = SIMD16<UInt8>(repeating: 0)
+        var i = start
+        #if _endian(little)
+        while i &+ 16 <= count {
+            let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            // 0xFF in each byte that is LF, CR or NUL, read as two words (first byte lowest).
+            let hit = unsafeBitCast((v .== lf) .| (v .== cr) .| (v .== nul), to: SIMD2<UInt64>.self)
+            if hit[0] | hit[1] != 0 {
+                let k = hit[0] != 0 ? hit[0].trailingZeroBitCount >> 3 : 8 &+ hit[1].trailingZeroBitCount >> 3
+                let w = unsafeBitCast(v, to: SIMD2<UInt64>.self), a = unsafeBitCast(acc, to: SIMD2<UInt64>.self)
+                let low: UInt64 = k >= 8 ? ~0 : (1 &<< UInt64(k &<< 3)) &- 1
+                let high: UInt64 = k <= 8 ? 0 : (1 &<< UInt64((k &- 8) &<< 3)) &- 1
+                seen |= a[0] | a[1] | (w[0] & low) | (w[1] & high)
+                return i &+ k
+            }
+            acc |= v
+            i &+= 16
+        }
+        #endif
+        var tail: UInt64 = 0
+        while i < count {
+            let b = p[i]
+            if b == 0x0A || b == 0x0D || b == 0 { break }
+            tail |= UInt64(b)
+            i += 1
+        }
+        let a = unsafeBitCast(acc, to: SIMD2<UInt64>.self)
+        seen |= a[0] | a[1] | tail
+        return i
+    }
+
+    /// One line read: built, or (in raw mode) appended to ``rawLines`` as its last line.
+    enum Item {
+        case line(ContentLine)
+        case raw
+    }
+
+    mutating func nextItem() -> Item? {
+        let count = bytes.count
+        while position < count {
+            let startLine = lineNumber
+            var (s, e) = nextPhysicalLine()
+            if s == e { continue }  // blank line
+            // Logical line: either a slice of the input or, once folded, the scratch buffer.
+            var folded = false
+            var qpChecked = false
+            var isQP = false
+            // Logical length so far; past the limit the scratch buffer stops growing.
+            var length = e - s
+            var tooLong = length > limits.lineLength
+            var last = bytes[e - 1]
+            func append(_ ns: Int, _ ne: Int) {
+                length += ne - ns
+                if ne > ns { last = bytes[ne - 1] }
+                if length > limits.lineLength { tooLong = true }
+                if !tooLong { scratch.append(contentsOf: bytes[ns..<ne]) }
+            }
+            func startFolding() {
+                if !folded {
+                    scratch.removeAll(keepingCapacity: true)
+                    scratch.append(contentsOf: bytes[s..<min(e, s + limits.lineLength)])
+                    folded = true
+                }
+            }
+            while true {
+                // A quoted-printable soft break wins over folding: a space after it is text.
+                if last == 0x3D, position < count {
+                    if !qpChecked {
+                        let (ls, le) = (s, e)
+                        isQP = folded ? scratch.withUnsafeBufferPointer { Self.declares(Self.qpNeedle, $0) }
+                                      : Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: bytes[ls..<le]))
+                        qpChecked = true
+                    }
+                    if isQP, bytes[position] != 0x0A, bytes[position] != 0x0D {
+                        // vCard 2.1 quoted-printable soft line break: drop the '=' and join.
+                        startFolding()
+                        if !tooLong { scratch.removeLast() }
+                        length -= 1
+                        last = tooLong ? 0 : scratch.last ?? 0
+                        let (ns, ne) = nextPhysicalLine()
+                        append(ns, ne)
+                        continue
+                    }
+                }
+                if position < count, bytes[position] == 0x20 || bytes[position] == 0x09 {
+                    // RFC folding: drop the line break and one whitespace.
+                    startFolding()
+                    let (ns, ne) = nextPhysicalLine()
+                    append(ns + 1, max(ns + 1, ne))
+                    continue
+                }
+                // vCard 2.1 writers that put base64 on unindented lines after `ENCODING=BASE64:`.
+                if position < count, isBareBase64Line(at: position),
+                   folded ? scratch.withUnsafeBufferPointer({ Self.declares(Self.base64Needle, $0) })
+                          : Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: bytes[s..<e])) {
+                    startFolding()
+                    let (ns, ne) = nextPhysicalLine()
+                    append(ns, ne)
+                    continue
+                }
+                break
+            }
+            if tooLong {
+                let head = folded ? Array(scratch.prefix(80)) : Array(bytes[s..<min(e, s + 80)])
+                let name = String(decoding: head.prefix { $0 != 0x3A && $0 != 0x3B }, as: UTF8.self)
+                warnings.append(FormatWarning(line: startLine, property: name.isEmpty ? nil : name.uppercased(), code: .lineTooLong,
+                    message: "Line is \(Self.size(length)) long, over the \(Self.size(limits.lineLength)) limit for one line (a huge photo or attachment?); skipped. Shrink or remove it and read the file again."))
+                scratch.removeAll()
+                continue
+            }
+            // NUL bytes (binary data, or UTF-16 without a byte order mark) are dropped, once warned.
+            let hasNUL = folded ? scratch.withUnsafeBufferPointer { Self.containsNUL($0, 0, $0.count) }
+                                : Self.containsNUL(bytes, s, e)
+            if hasNUL {
+                if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
+                let before = scratch.count
+                scratch.removeAll { $0 == 0 }
+                warnings.append(FormatWarning(line: startLine, property: nil, code: .nulByte,
+                    message: "Line holds \(before - scratch.count) NUL byte(s) (binary data, or UTF-16 text without a byte order mark?); they were removed. Check that this is a text file."))
+            }
+            if rawMode {
+                let start = rawLines.bytes.count
+                if folded {
+                    rawLines.bytes.append(contentsOf: scratch)
+                } else {
+                    let (ps, pe) = (s, e)
+                    rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[ps..<pe]))
+                }
+                if Self.scan(from: start, line: startLine, ascii: false, into: &rawLines, warnings: &warnings) { return .raw }
+                continue
+            }
+            let parsed: ContentLine?
+            if folded {
+                parsed = scratch.withUnsafeBufferPointer { Self.parse($0, line: startLine, warnings: &warnings) }
+            } else {
+                let (ps, pe) = (s, e)
+                parsed = Self.parse(UnsafeBufferPointer(rebasing: bytes[ps..<pe]), line: startLine, warnings: &warnings)
+            }
+            s = 0; e = 0
+            if let parsed { return .line(parsed) }
+        }
+        return nil
+    }
+
+    /// A byte count for people: "12.3 MiB", "98 KiB" or "900 bytes" (``ByteCount``).
+    static func size(_ bytes: Int) -> String { ByteCount.text(bytes) }
+
+    /// Advances past one physical line; returns its bounds without the line break.
+    @inline(__always)
+    mutating func nextPhysicalLine() -> (Int, Int) {
+        let start = position
+        let count = bytes.count
+        let end = Self.lineBreak(bytes, from: start)
+        var next = end
+        if next < count {
+            if bytes[next] == 0x0D {
+                next += 1
+                if next < count, bytes[next] == 0x0A { next += 1 }
+            } else {
+                next += 1
+            }
+        }
+        position = next
+        lineNumber += 1
+        return (start, end)
+    }
+
+    /// The index of the first CR or LF in `buf` from `start`, or `buf.count`; eight bytes a step.
+    @inline(__always)
+    static func lineBreak(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = buf.count
+        var i = start
+        if let base = UnsafeRawPointer(buf.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= count {
+                let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let lf = w ^ (ones &* 0x0A), cr = w ^ (ones &* 0x0D)
+                // A zero byte of `lf` or `cr` sets its high bit; the lowest one found is exact.
+                let m = (((lf &- ones) & ~lf) | ((cr &- ones) & ~cr)) & highs
+                if m != 0 { return i + m.trailingZeroBitCount >> 3 }
+                i += 8
+            }
+        }
+        while i < count {
+            let b = buf[i]
+            if b == 0x0A || b == 0x0D { return i }
+            i += 1
+        }
+        return count
+    }
+
+    /// Whether `buf[start..<end]` holds a NUL byte; eight bytes a step.
+    @inline(__always)
+    static func containsNUL(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var i = start
+        if let base = UnsafeRawPointer(buf.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= end {
+                let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if (w &- ones) & ~w & highs != 0 { return true }
+                i += 8
+            }
+        }
+        while i < end {
+            if buf[i] == 0 { return true }
+            i += 1
+        }
+        return false
+    }
+
+    static let qpNeedle = Array("QUOTED-PRINTABLE".utf8)
+    static let base64Needle = Array("BASE64".utf8)
+
+    /// Whether the physical line at `start` is non-empty and only base64 characters (no colon).
+    /// Asked after nearly every line (and answered in a few bytes), so inlined.
+    @inline(__always)
+    func isBareBase64Line(at start: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        return Self.isBareBase64Line(base, start, bytes.count)
+    }
+
+    /// ``isBareBase64Line(at:)`` on `p[start..<count]`.
+    @inline(__always)
+    static func isBareBase64Line(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> Bool {
+        // Bit b of `low` (bytes 0..<64) or `high` (64..<128) is set when byte b is a base64 character:
+        // + / 0-9 = in `low`, A-Z a-z in `high`. Most lines stop at their property name's colon.
+        let low: UInt64 = (1 << 0x2B) | (1 << 0x2F) | (0x3FF << 0x30) | (1 << 0x3D)
+        let high: UInt64 = (0x3FF_FFFF << (0x41 - 64)) | (0x3FF_FFFF << (0x61 - 64))
+        #if _endian(little)
+        if start &+ 16 <= count {
+            // A colon or semicolon (not base64) in the first sixteen bytes, before any line
+            // break, settles it for nearly every line: sixteen bytes compared at once.
+            let colon = SIMD16<UInt8>(repeating: 0x3A), semicolon = SIMD16<UInt8>(repeating: 0x3B)
+            let lf = SIMD16<UInt8>(repeating: 0x0A), cr = SIMD16<UInt8>(repeating: 0x0D)
+            let v = UnsafeRawPointer(base + start).loadUnaligned(as: SIMD16<UInt8>.self)
+            let stop = unsafeBitCast((v .== colon) .| (v .== semicolon), to: SIMD2<UInt64>.self)
+            let brk = unsafeBitCast((v .== lf) .| (v .== cr), to: SIMD2<UInt64>.self)
+            let firstStop = stop[0] != 0 ? stop[0].trailingZeroBitCount : stop[1] != 0 ? 64 &+ stop[1].trailingZeroBitCount : 128
+            let firstBreak = brk[0] != 0 ? brk[0].trailingZeroBitCount : brk[1] != 0 ? 64 &+ brk[1].trailingZeroBitCount : 128
+            if firstStop < firstBreak { return false }
+        }
+        #endif
+        var i = start
+        while i < count {
+            let b = base[i]
+            let ok = b < 64 ? (low >> UInt64(b)) & 1 != 0 : b < 128 && (high >> UInt64(b &- 64)) & 1 != 0
+            if !ok {
+                if b == 0x0A || b == 0x0D { break }
+                return false
+            }
+            i += 1
+        }
+        return i > start
+    }
+
+    /// Whether the parameters before the first colon contain `needle` (ASCII, case-insensitive).
+    /// On the bytes in place (a generic walk over an array slice cost ~35 instructions a byte).
+    static func declares(_ needle: [UInt8], _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let stop = firstOf(line, 0, line.count, 0x3A, 0x22, 0x22, 0x22, 0x22)
+        if stop < line.count && line[stop] == 0x22 { return declaresQuoted(needle, line) }
+        // No quote before the first colon: the needle anywhere before it (its first letter
+        // occurs once in it, so this is what the matcher below finds).
+        return needle.withUnsafeBufferPointer { nd in
+            let m = nd.count
+            guard stop >= m else { return false }
+            var j = 0
+            while j <= stop - m {
+                var b = line[j]
+                if b >= 0x61 && b <= 0x7A { b -= 0x20 }
+                if b == nd[0] {
+                    var k = 1
+                    while k < m {
+                        var c = line[j + k]
+                        if c >= 0x61 && c <= 0x7A { c -= 0x20 }
+                        if c != nd[k] { break }
+                        k += 1
+                    }
+                    if k == m { return true }
+                }
+                j += 1
+            }
+            return false
+        }
+    }
+
+    /// ``declares(_:_:)`` for a line with a quote before its first colon.
+    static func declaresQuoted(_ needle: [UInt8], _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var matched = 0
+        var inQuote = false
+        for b in line {
+            if b == 0x22 { inQuote.toggle() }
+            if b == 0x3A && !inQuote { return false }
+            let u = (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b
+            if u == needle[matched] {
+                matched += 1
+                if matched == needle.count { return true }
+            } else {
+                matched = u == needle[0] ? 1 : 0
+            }
+        }
+        return false
+    }
+}
