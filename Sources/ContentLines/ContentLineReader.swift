@@ -10,10 +10,10 @@ import KithBase
 /// var reader = ContentLineReader(bytes: bytes)
 /// try reader.readComponents { card in … }   // one top-level component at a time
 /// ```
+// @unchecked: `bytes` is a pointer. A reader made with ``init(borrowing:)`` is valid only
+// while its caller keeps those bytes (it never leaves the call that made it); any other
+// reader owns its input in `owned`, and points into it only during one of its calls.
 public struct ContentLineReader: @unchecked Sendable {
-    // @unchecked: `bytes` is a pointer. A reader made with ``init(borrowing:)`` is valid only
-    // while its caller keeps those bytes (it never leaves the call that made it); any other
-    // reader owns its input in `owned`, and points into it only during one of its calls.
     /// The input: during each reading call, the storage of `owned`; or the borrowed bytes.
     var bytes: UnsafeBufferPointer<UInt8>
     /// The input when the reader owns it; nil when it borrows bytes its caller keeps alive.
