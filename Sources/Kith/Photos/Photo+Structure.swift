@@ -6,7 +6,7 @@ extension Photo {
     /// journal that stays one file to copy does not want more).
     public static let maximumByteCount = 20 * 1024 * 1024
 
-    /// `20 MiB`-style text for a byte count (``ByteCount``, the one size text).
+    /// `20 MiB`-style text for a byte count (KithBase's `ByteCount`, the one size text).
     public static func sizeText(_ bytes: Int) -> String { ByteCount.text(bytes) }
 
     /// The first 12 digits of the hash: how `kith show` and `kith photo` name a photo.
