@@ -11,7 +11,7 @@ struct PhotoStructureTests {
     /// A PNG chunk with its CRC.
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
-        let crc = body.withUnsafeBufferPointer { Photo.crc32($0, 0..<$0.count) }
+        let crc = Photo.crc32(body, 0..<body.count)
         let n = UInt32(data.count)
         return [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + body
             + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]

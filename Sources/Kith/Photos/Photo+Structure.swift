@@ -20,28 +20,28 @@ extension Photo {
     /// No pixels are decoded.
     /// - Complexity: O(n) for PNG (the CRCs) and the JPEG scan; O(chunks) otherwise.
     public static func structureProblem(of data: Data, mediaType: String) -> String? {
-        data.withUnsafeBytes { raw in
-            let b = raw.bindMemory(to: UInt8.self)
-            switch mediaType {
-            case "image/jpeg": return jpegProblem(b)
-            case "image/png": return pngProblem(b)
-            case "image/gif": return gifProblem(b)
-            case "image/webp": return webpProblem(b)
-            case "image/heic", "image/heif": return heifProblem(b)
-            default: return "it is not an image type Kith keeps"
-            }
+        // One copy of at most 20 MiB, made once per photo stored: every read below is then
+        // bounds-checked, and a header that lies about a length stops at the end of the bytes.
+        let b = [UInt8](data)
+        switch mediaType {
+        case "image/jpeg": return jpegProblem(b)
+        case "image/png": return pngProblem(b)
+        case "image/gif": return gifProblem(b)
+        case "image/webp": return webpProblem(b)
+        case "image/heic", "image/heif": return heifProblem(b)
+        default: return "it is not an image type Kith keeps"
         }
     }
 
-    private static func be32(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+    private static func be32(_ b: [UInt8], _ i: Int) -> Int {
         Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
     }
 
-    private static func le32(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+    private static func le32(_ b: [UInt8], _ i: Int) -> Int {
         Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 | Int(b[i + 3]) << 24
     }
 
-    private static func jpegProblem(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+    private static func jpegProblem(_ b: [UInt8]) -> String? {
         let n = b.count
         guard n >= 4, b[0] == 0xFF, b[1] == 0xD8 else { return "the JPEG does not start with its SOI marker" }
         var i = 2
@@ -84,7 +84,7 @@ extension Photo {
     }
 
     /// CRC-32 (ISO 3309, as PNG uses it) of `b[range]`.
-    static func crc32(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32 {
+    static func crc32(_ b: [UInt8], _ range: Range<Int>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for i in range { crc = crcTable[Int((crc ^ UInt32(b[i])) & 0xFF)] ^ (crc >> 8) }
         return crc ^ 0xFFFF_FFFF
@@ -96,14 +96,14 @@ extension Photo {
         return c
     }
 
-    private static func pngProblem(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+    private static func pngProblem(_ b: [UInt8]) -> String? {
         let n = b.count
         guard n >= 8 else { return "the PNG is cut short" }
         var i = 8, index = 0, sawData = false
         while true {
             guard i + 12 <= n else { return "the PNG ends before its IEND chunk (the file is cut short)" }
             let length = be32(b, i)
-            let type = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 4)..<(i + 8)]), as: UTF8.self)
+            let type = String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self)
             guard length <= 0x7FFF_FFFF, i + 12 + length <= n else {
                 return "the PNG chunk \(type) runs past the end of the file (the file is cut short)"
             }
@@ -120,7 +120,7 @@ extension Photo {
         }
     }
 
-    private static func gifProblem(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+    private static func gifProblem(_ b: [UInt8]) -> String? {
         let n = b.count
         guard n >= 13 else { return "the GIF is cut short" }
         var i = 13
@@ -157,7 +157,7 @@ extension Photo {
         return "the GIF ends before its trailer (the file is cut short)"
     }
 
-    private static func webpProblem(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+    private static func webpProblem(_ b: [UInt8]) -> String? {
         let n = b.count
         guard n >= 20 else { return "the WebP is cut short" }
         let riff = le32(b, 4)
@@ -166,7 +166,7 @@ extension Photo {
         var i = 12, first = true
         while i < end {
             guard i + 8 <= end else { return "the WebP ends inside a chunk header" }
-            let type = String(decoding: UnsafeBufferPointer(rebasing: b[i..<(i + 4)]), as: UTF8.self)
+            let type = String(decoding: b[i..<(i + 4)], as: UTF8.self)
             let size = le32(b, i + 4)
             guard i + 8 + size <= end else { return "the WebP chunk \(type) runs past the end of the file (the file is cut short)" }
             if first {
@@ -187,13 +187,13 @@ extension Photo {
         return first ? "the WebP has no image chunk" : nil
     }
 
-    private static func heifProblem(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+    private static func heifProblem(_ b: [UInt8]) -> String? {
         let n = b.count
         var i = 0, index = 0, sawMeta = false
         while i < n {
             guard i + 8 <= n else { return "the HEIC ends inside a box header (the file is cut short)" }
             var size = be32(b, i)
-            let type = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 4)..<(i + 8)]), as: UTF8.self)
+            let type = String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self)
             if size == 1 {
                 guard i + 16 <= n else { return "the HEIC ends inside a box header (the file is cut short)" }
                 let high = be32(b, i + 8), low = be32(b, i + 12)
