@@ -2,6 +2,9 @@ import Foundation
 import ContentLines
 import ICalendarFormat
 
+// Pointer code here, outside Store/SQLite, on purpose: `kith export ics` writes each event
+// from the text columns of SQLite's current rows without copying them (issue 7's export
+// row); the pointers come from Store/SQLite/Cursor.swift and never outlive the row.
 extension EventMapping {
     /// One event as an export reads it: its text columns as UTF-8 bytes (valid while the
     /// rows they come from are current), its people, traits and kept lines in order.
