@@ -8,7 +8,7 @@ import Testing
     /// Every `case 0x…: return "…"` of the table, read from its source file.
     static func cases() throws -> [(key: UInt64, name: String)] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let source = try String(contentsOf: root.appendingPathComponent("Sources/ContentLines/ContentLineReader+KnownNames.swift"), encoding: .utf8)
+        let source = try String(contentsOf: root.appendingPathComponent("Sources/ContentLines/VCardOnly/ContentLineReader+KnownNames.swift"), encoding: .utf8)
         return source.split(separator: "\n").compactMap { line in
             let t = line.trimmingCharacters(in: .whitespaces)
             guard t.hasPrefix("case 0x"), let colon = t.firstIndex(of: ":"),
