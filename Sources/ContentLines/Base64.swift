@@ -125,7 +125,8 @@ public enum Base64 {
                 // Eight bytes a step: the digits' classes are below 64, every other class is
                 // at least 0xFD, so the OR of eight classes is below 64 only when all are digits.
                 while i + 8 <= n {
-                    let c = t[Int(p[i])] | t[Int(p[i + 1])] | t[Int(p[i + 2])] | t[Int(p[i + 3])]
+                    let c =
+                        t[Int(p[i])] | t[Int(p[i + 1])] | t[Int(p[i + 2])] | t[Int(p[i + 3])]
                         | t[Int(p[i + 4])] | t[Int(p[i + 5])] | t[Int(p[i + 6])] | t[Int(p[i + 7])]
                     if c >= 64 { break }
                     i += 8

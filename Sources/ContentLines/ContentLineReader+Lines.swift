@@ -90,8 +90,10 @@ extension ContentLineReader {
             if last == 0x3D {
                 // Possibly a quoted-printable soft break (asked as `nextItem` asks).
                 if !qpChecked {
-                    isQP = joined ? rawLines.bytes.withUnsafeBufferPointer { Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: $0[start...])) }
-                                  : Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: buf[s..<firstEnd]))
+                    isQP =
+                        joined
+                        ? rawLines.bytes.withUnsafeBufferPointer { Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: $0[start...])) }
+                        : Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: buf[s..<firstEnd]))
                     qpChecked = true
                 }
                 if isQP && next != 0x0A && next != 0x0D {
@@ -132,8 +134,10 @@ extension ContentLineReader {
                 continue
             }
             if Self.isBareBase64Line(p, pos, count),
-               joined ? rawLines.bytes.withUnsafeBufferPointer({ Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: $0[start...])) })
-                      : Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: buf[s..<firstEnd])) {
+                joined
+                    ? rawLines.bytes.withUnsafeBufferPointer({ Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: $0[start...])) })
+                    : Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: buf[s..<firstEnd]))
+            {
                 if joined { rawLines.bytes.removeLast(rawLines.bytes.count - start) }
                 return .general
             }
@@ -189,7 +193,8 @@ extension ContentLineReader {
             // "VCARD" as written: by far the most common, matched at once.
             name = "VCARD"
         } else {
-            name = ContentLineReader.knownUppercased(buf, vs, ve)
+            name =
+                ContentLineReader.knownUppercased(buf, vs, ve)
                 ?? String(decoding: UnsafeBufferPointer(rebasing: buf[vs..<ve]), as: UTF8.self).trimmingASCIISpaces().uppercasedIfNeeded
         }
         if l.start > pendingBase {
@@ -293,8 +298,10 @@ extension ContentLineReader {
                 if last == 0x3D, position < count {
                     if !qpChecked {
                         let (ls, le) = (s, e)
-                        isQP = folded ? scratch.withUnsafeBufferPointer { Self.declares(Self.qpNeedle, $0) }
-                                      : Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: bytes[ls..<le]))
+                        isQP =
+                            folded
+                            ? scratch.withUnsafeBufferPointer { Self.declares(Self.qpNeedle, $0) }
+                            : Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: bytes[ls..<le]))
                         qpChecked = true
                     }
                     if isQP, bytes[position] != 0x0A, bytes[position] != 0x0D {
@@ -317,8 +324,10 @@ extension ContentLineReader {
                 }
                 // vCard 2.1 writers that put base64 on unindented lines after `ENCODING=BASE64:`.
                 if position < count, isBareBase64Line(at: position),
-                   folded ? scratch.withUnsafeBufferPointer({ Self.declares(Self.base64Needle, $0) })
-                          : Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: bytes[s..<e])) {
+                    folded
+                        ? scratch.withUnsafeBufferPointer({ Self.declares(Self.base64Needle, $0) })
+                        : Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: bytes[s..<e]))
+                {
                     startFolding()
                     let (ns, ne) = nextPhysicalLine()
                     append(ns, ne)
@@ -329,20 +338,30 @@ extension ContentLineReader {
             if tooLong {
                 let head = folded ? Array(scratch.prefix(80)) : Array(bytes[s..<min(e, s + 80)])
                 let name = String(decoding: head.prefix { $0 != 0x3A && $0 != 0x3B }, as: UTF8.self)
-                warnings.append(FormatWarning(line: startLine, property: name.isEmpty ? nil : name.uppercased(), code: .lineTooLong,
-                    message: "Line is \(Self.size(length)) long, over the \(Self.size(limits.lineLength)) limit for one line (a huge photo or attachment?); skipped. Shrink or remove it and read the file again."))
+                warnings.append(
+                    FormatWarning(
+                        line: startLine, property: name.isEmpty ? nil : name.uppercased(), code: .lineTooLong,
+                        message:
+                            "Line is \(Self.size(length)) long, over the \(Self.size(limits.lineLength)) limit for one line (a huge photo or attachment?); skipped. Shrink or remove it and read the file again."
+                    ))
                 scratch.removeAll()
                 continue
             }
             // NUL bytes (binary data, or UTF-16 without a byte order mark) are dropped, once warned.
-            let hasNUL = folded ? scratch.withUnsafeBufferPointer { Self.containsNUL($0, 0, $0.count) }
-                                : Self.containsNUL(bytes, s, e)
+            let hasNUL =
+                folded
+                ? scratch.withUnsafeBufferPointer { Self.containsNUL($0, 0, $0.count) }
+                : Self.containsNUL(bytes, s, e)
             if hasNUL {
                 if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
                 let before = scratch.count
                 scratch.removeAll { $0 == 0 }
-                warnings.append(FormatWarning(line: startLine, property: nil, code: .nulByte,
-                    message: "Line holds \(before - scratch.count) NUL byte(s) (binary data, or UTF-16 text without a byte order mark?); they were removed. Check that this is a text file."))
+                warnings.append(
+                    FormatWarning(
+                        line: startLine, property: nil, code: .nulByte,
+                        message:
+                            "Line holds \(before - scratch.count) NUL byte(s) (binary data, or UTF-16 text without a byte order mark?); they were removed. Check that this is a text file."
+                    ))
             }
             if rawMode {
                 let start = rawLines.bytes.count

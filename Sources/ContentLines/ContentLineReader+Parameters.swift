@@ -19,8 +19,10 @@ extension ContentLineReader {
     /// The index of the first byte at or after `i` (before `n`) that is `a`, `b`, `c`, `d`
     /// or `e` (repeat one to ask for fewer), or `n`; sixteen bytes a step.
     @inline(__always)
-    static func firstOf(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ n: Int,
-                                _ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, _ e: UInt8) -> Int {
+    static func firstOf(
+        _ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ n: Int,
+        _ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, _ e: UInt8
+    ) -> Int {
         var i = i
         #if _endian(little)
         if let base = UnsafeRawPointer(buf.baseAddress) {
@@ -81,8 +83,9 @@ extension ContentLineReader {
         if !hasCaret {
             // vCard 2.1's encoding, too long for ``known(_:)``: a literal, not a new string.
             if e - s == 16, let base = UnsafeRawPointer(buf.baseAddress),
-               base.loadUnaligned(fromByteOffset: s, as: UInt64.self) == 0x502D_4445_544F_5551,
-               base.loadUnaligned(fromByteOffset: s + 8, as: UInt64.self) == 0x454C_4241_544E_4952 {
+                base.loadUnaligned(fromByteOffset: s, as: UInt64.self) == 0x502D_4445_544F_5551,
+                base.loadUnaligned(fromByteOffset: s + 8, as: UInt64.self) == 0x454C_4241_544E_4952
+            {
                 return "QUOTED-PRINTABLE"
             }
             return string(buf, s, e)

@@ -10,8 +10,10 @@ extension ContentLineReader {
     /// taken off again, with the warning `parse` gives). A line that would warn or whose value
     /// needs decoding (ENCODING, CHARSET, not UTF-8) is built by `parse` and kept built, with
     /// only the bytes before its value. `ascii`: the caller saw that the line is all ASCII.
-    static func scan(from start: Int, line: Int, ascii: Bool, into raw: inout RawLines,
-                             warnings: inout [FormatWarning]) -> Bool {
+    static func scan(
+        from start: Int, line: Int, ascii: Bool, into raw: inout RawLines,
+        warnings: inout [FormatWarning]
+    ) -> Bool {
         let (entry, asBytes) = raw.bytes.withUnsafeBufferPointer { all in
             index(UnsafeBufferPointer(rebasing: all[start...]), start: start, line: line, ascii: ascii)
         }
@@ -118,9 +120,10 @@ extension ContentLineReader {
         }
         let vs = min(i + 1, n)
         let asBytes = wellFormed && !decode && (ascii || isUTF8(UnsafeBufferPointer(rebasing: buf[vs..<n])))
-        let entry = RawLine(line: line, start: start, groupStart: start + groupStart, nameStart: start + nameStart,
-                            nameEnd: start + nameEnd, valueStart: start + vs, end: start + n,
-                            key: Self.nameKey(buf, nameStart, nameEnd), built: -1)
+        let entry = RawLine(
+            line: line, start: start, groupStart: start + groupStart, nameStart: start + nameStart,
+            nameEnd: start + nameEnd, valueStart: start + vs, end: start + n,
+            key: Self.nameKey(buf, nameStart, nameEnd), built: -1)
         return (entry, asBytes)
     }
 
@@ -213,9 +216,12 @@ extension ContentLineReader {
         let name = Self.upperString(buf, nameStart, i)
         if i == n || name.isEmpty {
             let preview = Self.string(buf, 0, min(n, 40))
-            warnings.append(FormatWarning(line: line, property: nil, code: .malformedLine,
-                message: i == n ? "Line has no colon, so no value: \"\(preview)\"; skipped."
-                                : "Line has no property name: \"\(preview)\"; skipped."))
+            warnings.append(
+                FormatWarning(
+                    line: line, property: nil, code: .malformedLine,
+                    message: i == n
+                        ? "Line has no colon, so no value: \"\(preview)\"; skipped."
+                        : "Line has no property name: \"\(preview)\"; skipped."))
             return nil
         }
         var parameters: [ContentLine.Parameter] = []
@@ -290,13 +296,16 @@ extension ContentLineReader {
             }
         }
         if i >= n || buf[i] != 0x3A {
-            warnings.append(FormatWarning(line: line, property: name, code: .malformedLine,
-                message: "Parameters are not followed by a colon; skipped."))
+            warnings.append(
+                FormatWarning(
+                    line: line, property: name, code: .malformedLine,
+                    message: "Parameters are not followed by a colon; skipped."))
             return nil
         }
         let vs = i + 1
-        let value = decodeValue(UnsafeBufferPointer(rebasing: buf[vs..<n]), name: name, encoding: encoding, charset: charset,
-                                line: line, warnings: &warnings)
+        let value = decodeValue(
+            UnsafeBufferPointer(rebasing: buf[vs..<n]), name: name, encoding: encoding, charset: charset,
+            line: line, warnings: &warnings)
         return ContentLine(line: line, group: group, name: name, parameters: parameters, value: value)
     }
 }

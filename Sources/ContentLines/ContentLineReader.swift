@@ -157,7 +157,8 @@ public struct ContentLineReader: @unchecked Sendable {
             var c = stack.removeLast()
             let d = dropped.removeLast()
             if d.count > 0 {
-                warnings[d.warning].message = "\(c.name) begun on line \(c.line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
+                warnings[d.warning].message =
+                    "\(c.name) begun on line \(c.line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
             }
             if stack.isEmpty { expected = min(c.properties.count, 64); try body(&c) } else { stack[stack.count - 1].components.append(c) }
         }
@@ -165,16 +166,20 @@ public struct ContentLineReader: @unchecked Sendable {
             if line.name.sameToken("BEGIN") {
                 if excessDepth > 0 || stack.count >= limits.depth {
                     if excessDepth == 0 {
-                        warnings.append(FormatWarning(line: line.line, property: "BEGIN", code: .tooDeep,
-                            message: "Components nest more than \(limits.depth) deep here; the deeper ones were skipped up to their END."))
+                        warnings.append(
+                            FormatWarning(
+                                line: line.line, property: "BEGIN", code: .tooDeep,
+                                message: "Components nest more than \(limits.depth) deep here; the deeper ones were skipped up to their END."))
                     }
                     excessDepth += 1
                     continue
                 }
                 let name = line.value.trimmingASCIISpaces().uppercasedIfNeeded
                 if let top = stack.last, top.name == name {
-                    warnings.append(FormatWarning(line: line.line, property: "BEGIN", code: .missingEnd,
-                        message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
+                    warnings.append(
+                        FormatWarning(
+                            line: line.line, property: "BEGIN", code: .missingEnd,
+                            message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
                     try close(&stack, &warnings)
                 }
                 stack.append(Component(name: name, line: line.line))
@@ -192,22 +197,28 @@ public struct ContentLineReader: @unchecked Sendable {
                 if let index = stack.lastIndex(where: { $0.name == name }) {
                     while stack.count - 1 > index {
                         let inner = stack[stack.count - 1]
-                        warnings.append(FormatWarning(line: line.line, property: "END", code: .missingEnd,
-                            message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name); closed at END:\(name)."))
+                        warnings.append(
+                            FormatWarning(
+                                line: line.line, property: "END", code: .missingEnd,
+                                message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name); closed at END:\(name)."))
                         try close(&stack, &warnings)
                     }
                     try close(&stack, &warnings)
                 } else {
-                    warnings.append(FormatWarning(line: line.line, property: "END", code: .unexpectedEnd,
-                        message: "END:\(name) has no matching BEGIN:\(name); ignored."))
+                    warnings.append(
+                        FormatWarning(
+                            line: line.line, property: "END", code: .unexpectedEnd,
+                            message: "END:\(name) has no matching BEGIN:\(name); ignored."))
                 }
                 continue
             }
             if excessDepth > 0 { continue }
             if stack.isEmpty {
                 if !outsideRun {
-                    warnings.append(FormatWarning(line: line.line, property: line.name, code: .propertyOutsideComponent,
-                        message: "Property outside any BEGIN/END block; ignored (with any that follow it)."))
+                    warnings.append(
+                        FormatWarning(
+                            line: line.line, property: line.name, code: .propertyOutsideComponent,
+                            message: "Property outside any BEGIN/END block; ignored (with any that follow it)."))
                     outsideRun = true
                 }
                 continue
@@ -216,8 +227,10 @@ public struct ContentLineReader: @unchecked Sendable {
             if stack[top].properties.count >= limits.propertiesPerComponent {
                 if dropped[top].count == 0 {
                     dropped[top].warning = warnings.count
-                    warnings.append(FormatWarning(line: line.line, property: line.name, code: .tooManyProperties,
-                        message: "Too many properties; the rest were skipped."))
+                    warnings.append(
+                        FormatWarning(
+                            line: line.line, property: line.name, code: .tooManyProperties,
+                            message: "Too many properties; the rest were skipped."))
                 }
                 dropped[top].count += 1
                 continue
@@ -225,8 +238,10 @@ public struct ContentLineReader: @unchecked Sendable {
             stack[top].properties.append(line)
         }
         while let inner = stack.last {
-            warnings.append(FormatWarning(line: lineNumber, property: nil, code: .missingEnd,
-                message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name) before the end of the file; kept what was read."))
+            warnings.append(
+                FormatWarning(
+                    line: lineNumber, property: nil, code: .missingEnd,
+                    message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name) before the end of the file; kept what was read."))
             try close(&stack, &warnings)
         }
     }
@@ -260,12 +275,15 @@ public struct ContentLineReader: @unchecked Sendable {
         // (before its BEGIN line is appended): what the last one held and some more, capped,
         // so that a card's arrays are allocated once and seldom grow. A body that leaves
         // `lines` empty (with capacity) hands that storage back for the next component.
-        func close(_ stack: inout [Component], _ warnings: inout [FormatWarning], _ rawLines: inout RawLines,
-                   _ dropped: inout [(count: Int, warning: Int)]) throws {
+        func close(
+            _ stack: inout [Component], _ warnings: inout [FormatWarning], _ rawLines: inout RawLines,
+            _ dropped: inout [(count: Int, warning: Int)]
+        ) throws {
             var c = stack.removeLast()
             let d = dropped.removeLast()
             if d.count > 0 {
-                warnings[d.warning].message = "\(c.name) begun on line \(c.line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
+                warnings[d.warning].message =
+                    "\(c.name) begun on line \(c.line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
             }
             if stack.isEmpty {
                 var taken = RawLines()
@@ -302,7 +320,7 @@ public struct ContentLineReader: @unchecked Sendable {
                     let lineNo = rawLines.lines[last].line
                     let value: String
                     let built: ContentLine?
-                    if (isBegin || isEnd), let name = dropPendingBoundary(buf) {
+                    if isBegin || isEnd, let name = dropPendingBoundary(buf) {
                         value = name
                         built = nil
                     } else {
@@ -314,16 +332,20 @@ public struct ContentLineReader: @unchecked Sendable {
                     if isBegin {
                         if excessDepth > 0 || stack.count >= limits.depth {
                             if excessDepth == 0 {
-                                warnings.append(FormatWarning(line: lineNo, property: "BEGIN", code: .tooDeep,
-                                    message: "Components nest more than \(limits.depth) deep here; the deeper ones were skipped up to their END."))
+                                warnings.append(
+                                    FormatWarning(
+                                        line: lineNo, property: "BEGIN", code: .tooDeep,
+                                        message: "Components nest more than \(limits.depth) deep here; the deeper ones were skipped up to their END."))
                             }
                             excessDepth += 1
                             continue
                         }
                         let name = value
                         if let top = stack.last, top.name == name {
-                            warnings.append(FormatWarning(line: lineNo, property: "BEGIN", code: .missingEnd,
-                                message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
+                            warnings.append(
+                                FormatWarning(
+                                    line: lineNo, property: "BEGIN", code: .missingEnd,
+                                    message: "\(name) begun on line \(top.line) has no END:\(name) before this BEGIN; closed here."))
                             try close(&stack, &warnings, &rawLines, &dropped)
                         }
                         stack.append(Component(name: name, line: lineNo))
@@ -340,22 +362,28 @@ public struct ContentLineReader: @unchecked Sendable {
                         if let index = stack.lastIndex(where: { $0.name == name }) {
                             while stack.count - 1 > index {
                                 let inner = stack[stack.count - 1]
-                                warnings.append(FormatWarning(line: lineNo, property: "END", code: .missingEnd,
-                                    message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name); closed at END:\(name)."))
+                                warnings.append(
+                                    FormatWarning(
+                                        line: lineNo, property: "END", code: .missingEnd,
+                                        message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name); closed at END:\(name)."))
                                 try close(&stack, &warnings, &rawLines, &dropped)
                             }
                             try close(&stack, &warnings, &rawLines, &dropped)
                         } else {
-                            warnings.append(FormatWarning(line: lineNo, property: "END", code: .unexpectedEnd,
-                                message: "END:\(name) has no matching BEGIN:\(name); ignored."))
+                            warnings.append(
+                                FormatWarning(
+                                    line: lineNo, property: "END", code: .unexpectedEnd,
+                                    message: "END:\(name) has no matching BEGIN:\(name); ignored."))
                         }
                         continue
                     }
                     if excessDepth > 0 { continue }
                     if stack.isEmpty {
                         if !outsideRun {
-                            warnings.append(FormatWarning(line: built!.line, property: built!.name, code: .propertyOutsideComponent,
-                                message: "Property outside any BEGIN/END block; ignored (with any that follow it)."))
+                            warnings.append(
+                                FormatWarning(
+                                    line: built!.line, property: built!.name, code: .propertyOutsideComponent,
+                                    message: "Property outside any BEGIN/END block; ignored (with any that follow it)."))
                             outsideRun = true
                         }
                         continue
@@ -365,8 +393,10 @@ public struct ContentLineReader: @unchecked Sendable {
                     if held >= limits.propertiesPerComponent {
                         if dropped[top].count == 0 {
                             dropped[top].warning = warnings.count
-                            warnings.append(FormatWarning(line: built!.line, property: built!.name, code: .tooManyProperties,
-                                message: "Too many properties; the rest were skipped."))
+                            warnings.append(
+                                FormatWarning(
+                                    line: built!.line, property: built!.name, code: .tooManyProperties,
+                                    message: "Too many properties; the rest were skipped."))
                         }
                         dropped[top].count += 1
                         continue
@@ -379,8 +409,10 @@ public struct ContentLineReader: @unchecked Sendable {
             flushPending(buf)
         }
         while let inner = stack.last {
-            warnings.append(FormatWarning(line: lineNumber, property: nil, code: .missingEnd,
-                message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name) before the end of the file; kept what was read."))
+            warnings.append(
+                FormatWarning(
+                    line: lineNumber, property: nil, code: .missingEnd,
+                    message: "\(inner.name) begun on line \(inner.line) has no END:\(inner.name) before the end of the file; kept what was read."))
             try close(&stack, &warnings, &rawLines, &dropped)
         }
     }

@@ -25,8 +25,10 @@ public enum TextEscaping {
     /// one after another, so that they escape as their concatenation would (CRLF is one `\n`).
     /// (Always inlined, so that the options fold away: a call with them cost the export 0.5 %.)
     @inlinable @inline(__always)
-    package static func append(_ buf: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], previousCR: inout Bool,
-                               escapeComma: Bool = true, escapeSemicolon: Bool = true) {
+    package static func append(
+        _ buf: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], previousCR: inout Bool,
+        escapeComma: Bool = true, escapeSemicolon: Bool = true
+    ) {
         guard let base = buf.baseAddress, !buf.isEmpty else { return }
         let n = buf.count
         var prevCR = previousCR

@@ -1,4 +1,5 @@
 import ContentLines
+
 extension FormatWarning.Code {
     /// A TZID defined by no VTIMEZONE and known to neither IANA nor the Windows zone table;
     /// its times are read in the reader's floating time zone.

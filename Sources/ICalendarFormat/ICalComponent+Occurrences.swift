@@ -11,8 +11,10 @@ extension ICalComponent {
     ///   - leapDay: what a yearly rule on 29 February does in other years.
     ///   - limit: the most occurrences returned.
     /// - Complexity: O(repetitions between DTSTART and `to`).
-    public func occurrences(from: Date, to: Date, resolver: ICalTimeZoneResolver,
-                            leapDay: LeapDayPolicy = .skip, limit: Int = 100_000) -> [ICalOccurrence] {
+    public func occurrences(
+        from: Date, to: Date, resolver: ICalTimeZoneResolver,
+        leapDay: LeapDayPolicy = .skip, limit: Int = 100_000
+    ) -> [ICalOccurrence] {
         guard let start = dtStart else { return [] }
         let rules = resolver.rules(for: start.tzid)
         let isUTC: Bool = { if case .utc = start.form { return true } else { return false } }()
@@ -39,12 +41,14 @@ extension ICalComponent {
         if let rule = recurrenceRule {
             let until = rule.until
             let startLocal = start.localSeconds
-            locals = rule.expandLocal(start: startLocal, isDate: start.isDate, beyondUntil: { l in
-                guard let until else { return false }
-                if case .utc = until.form { return utc(l) > until.localSeconds }
-                if until.isDate && !start.isDate { return l >= until.localSeconds + 86400 }
-                return l > until.localSeconds
-            }, limit: local(ofUTC: toS) + 86400, maxCount: max(limit * 4, 1_000_000), leapDay: leapDay)
+            locals = rule.expandLocal(
+                start: startLocal, isDate: start.isDate,
+                beyondUntil: { l in
+                    guard let until else { return false }
+                    if case .utc = until.form { return utc(l) > until.localSeconds }
+                    if until.isDate && !start.isDate { return l >= until.localSeconds + 86400 }
+                    return l > until.localSeconds
+                }, limit: local(ofUTC: toS) + 86400, maxCount: max(limit * 4, 1_000_000), leapDay: leapDay)
         }
         var seen = Set(locals)
         for rd in recurrenceDates {
@@ -69,8 +73,10 @@ extension ICalComponent {
             let endU = utc(l + Int64(days) * 86400) + Int64(exact)
             guard u < toS, endU > fromS || (endU == u && u >= fromS) else { continue }
             let value = ICalDateTime(localSeconds: l, form: start.form)
-            out.append(ICalOccurrence(start: value, startDate: Date(timeIntervalSince1970: TimeInterval(u)),
-                                      endDate: Date(timeIntervalSince1970: TimeInterval(endU)), recurrenceID: value))
+            out.append(
+                ICalOccurrence(
+                    start: value, startDate: Date(timeIntervalSince1970: TimeInterval(u)),
+                    endDate: Date(timeIntervalSince1970: TimeInterval(endU)), recurrenceID: value))
             if out.count >= limit { break }
         }
         return out
@@ -81,8 +87,10 @@ extension ICalendar {
     /// Every occurrence of every VEVENT overlapping `[from, to)`, sorted by start, with
     /// RECURRENCE-ID overrides replacing the occurrences they modify.
     /// - Complexity: O(events + occurrences).
-    public func occurrences(from: Date, to: Date, resolver: ICalTimeZoneResolver? = nil,
-                            leapDay: LeapDayPolicy = .skip) -> [(event: ICalComponent, occurrence: ICalOccurrence)] {
+    public func occurrences(
+        from: Date, to: Date, resolver: ICalTimeZoneResolver? = nil,
+        leapDay: LeapDayPolicy = .skip
+    ) -> [(event: ICalComponent, occurrence: ICalOccurrence)] {
         let resolver = resolver ?? timeZoneResolver()
         var overrides: [String: [ICalComponent]] = [:]
         for e in events where e.property("RECURRENCE-ID") != nil { overrides[e.uid ?? "", default: []].append(e) }
@@ -92,8 +100,10 @@ extension ICalendar {
             var byID: [Int64: ICalComponent] = [:]
             for o in mine { if let r = o.recurrenceID { byID[resolver.utcSeconds(for: r)] = o } }
             // Look wider for the masters so that an override moved into the range is found.
-            for occ in e.occurrences(from: from.addingTimeInterval(-400 * 86400), to: to.addingTimeInterval(400 * 86400),
-                                     resolver: resolver, leapDay: leapDay) {
+            for occ in e.occurrences(
+                from: from.addingTimeInterval(-400 * 86400), to: to.addingTimeInterval(400 * 86400),
+                resolver: resolver, leapDay: leapDay)
+            {
                 let key = resolver.utcSeconds(for: occ.recurrenceID)
                 if let o = byID.removeValue(forKey: key) {
                     if o.status == "CANCELLED" { continue }

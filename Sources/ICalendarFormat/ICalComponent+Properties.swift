@@ -11,23 +11,50 @@ extension ICalComponent {
     private mutating func setText(_ name: String, _ v: String?) { set(name, v.map { .text(name, $0) }) }
 
     /// UID.
-    public var uid: String? { get { withProperty(upper: "UID", ICalProperty.value(at:)) } set { set("UID", newValue.map { ICalProperty(name: "UID", value: $0) }) } }
+    public var uid: String? {
+        get { withProperty(upper: "UID", ICalProperty.value(at:)) }
+        set { set("UID", newValue.map { ICalProperty(name: "UID", value: $0) }) }
+    }
     /// SUMMARY: the title.
-    public var summary: String? { get { text("SUMMARY") } set { setText("SUMMARY", newValue) } }
+    public var summary: String? {
+        get { text("SUMMARY") }
+        set { setText("SUMMARY", newValue) }
+    }
     /// DESCRIPTION.
-    public var descriptionText: String? { get { text("DESCRIPTION") } set { setText("DESCRIPTION", newValue) } }
+    public var descriptionText: String? {
+        get { text("DESCRIPTION") }
+        set { setText("DESCRIPTION", newValue) }
+    }
     /// LOCATION.
-    public var location: String? { get { text("LOCATION") } set { setText("LOCATION", newValue) } }
+    public var location: String? {
+        get { text("LOCATION") }
+        set { setText("LOCATION", newValue) }
+    }
     /// STATUS (TENTATIVE, CONFIRMED, CANCELLED, NEEDS-ACTION, COMPLETED...).
-    public var status: String? { get { withProperty(upper: "STATUS") { ICalProperty.value(at: $0).uppercased() } } set { setText("STATUS", newValue) } }
+    public var status: String? {
+        get { withProperty(upper: "STATUS") { ICalProperty.value(at: $0).uppercased() } }
+        set { setText("STATUS", newValue) }
+    }
     /// CLASS (PUBLIC, PRIVATE, CONFIDENTIAL).
-    public var classification: String? { get { withProperty(upper: "CLASS") { ICalProperty.value(at: $0).uppercased() } } set { setText("CLASS", newValue) } }
+    public var classification: String? {
+        get { withProperty(upper: "CLASS") { ICalProperty.value(at: $0).uppercased() } }
+        set { setText("CLASS", newValue) }
+    }
     /// URL.
-    public var url: String? { get { withProperty(upper: "URL", ICalProperty.value(at:)) } set { set("URL", newValue.map { ICalProperty(name: "URL", value: $0) }) } }
+    public var url: String? {
+        get { withProperty(upper: "URL", ICalProperty.value(at:)) }
+        set { set("URL", newValue.map { ICalProperty(name: "URL", value: $0) }) }
+    }
     /// NAME (RFC 7986), mostly on VCALENDAR.
-    public var displayName: String? { get { text("NAME") } set { setText("NAME", newValue) } }
+    public var displayName: String? {
+        get { text("NAME") }
+        set { setText("NAME", newValue) }
+    }
     /// COLOR (RFC 7986): a CSS3 colour name.
-    public var color: String? { get { text("COLOR") } set { setText("COLOR", newValue) } }
+    public var color: String? {
+        get { text("COLOR") }
+        set { setText("COLOR", newValue) }
+    }
     /// SEQUENCE.
     public var sequence: Int? {
         get { withProperty(upper: "SEQUENCE") { Int(ICalProperty.value(at: $0).trimmingSpaces) } }
@@ -58,13 +85,34 @@ extension ICalComponent {
         set(name, ICalProperty(name: name, value: value.description, parameters: params))
     }
 
-    public var dtStamp: ICalDateTime? { get { dateTime(upper: "DTSTAMP") } set { setDateTime("DTSTAMP", newValue) } }
-    public var dtStart: ICalDateTime? { get { dateTime(upper: "DTSTART") } set { setDateTime("DTSTART", newValue) } }
-    public var dtEnd: ICalDateTime? { get { dateTime(upper: "DTEND") } set { setDateTime("DTEND", newValue) } }
-    public var due: ICalDateTime? { get { dateTime(upper: "DUE") } set { setDateTime("DUE", newValue) } }
-    public var recurrenceID: ICalDateTime? { get { dateTime(upper: "RECURRENCE-ID") } set { setDateTime("RECURRENCE-ID", newValue) } }
-    public var created: ICalDateTime? { get { dateTime(upper: "CREATED") } set { setDateTime("CREATED", newValue) } }
-    public var lastModified: ICalDateTime? { get { dateTime(upper: "LAST-MODIFIED") } set { setDateTime("LAST-MODIFIED", newValue) } }
+    public var dtStamp: ICalDateTime? {
+        get { dateTime(upper: "DTSTAMP") }
+        set { setDateTime("DTSTAMP", newValue) }
+    }
+    public var dtStart: ICalDateTime? {
+        get { dateTime(upper: "DTSTART") }
+        set { setDateTime("DTSTART", newValue) }
+    }
+    public var dtEnd: ICalDateTime? {
+        get { dateTime(upper: "DTEND") }
+        set { setDateTime("DTEND", newValue) }
+    }
+    public var due: ICalDateTime? {
+        get { dateTime(upper: "DUE") }
+        set { setDateTime("DUE", newValue) }
+    }
+    public var recurrenceID: ICalDateTime? {
+        get { dateTime(upper: "RECURRENCE-ID") }
+        set { setDateTime("RECURRENCE-ID", newValue) }
+    }
+    public var created: ICalDateTime? {
+        get { dateTime(upper: "CREATED") }
+        set { setDateTime("CREATED", newValue) }
+    }
+    public var lastModified: ICalDateTime? {
+        get { dateTime(upper: "LAST-MODIFIED") }
+        set { setDateTime("LAST-MODIFIED", newValue) }
+    }
 
     /// DURATION.
     public var duration: ICalDuration? {
@@ -100,12 +148,14 @@ extension ICalComponent {
             let key: ICalDateTime.Form = d.isDate ? .date : d.form
             if let i = groups.firstIndex(where: { $0.0 == key }) { groups[i].1.append(d) } else { groups.append((key, [d])) }
         }
-        setAll(name, groups.map { form, values in
-            var params: [ICalParameter] = []
-            if case .date = form { params.append(ICalParameter("VALUE", "DATE")) }
-            if case .zoned(let tz) = form { params.append(ICalParameter("TZID", tz)) }
-            return ICalProperty(name: name, value: values.map(\.description).joined(separator: ","), parameters: params)
-        })
+        setAll(
+            name,
+            groups.map { form, values in
+                var params: [ICalParameter] = []
+                if case .date = form { params.append(ICalParameter("VALUE", "DATE")) }
+                if case .zoned(let tz) = form { params.append(ICalParameter("TZID", tz)) }
+                return ICalProperty(name: name, value: values.map(\.description).joined(separator: ","), parameters: params)
+            })
     }
 
     /// RRULE, when present and readable.

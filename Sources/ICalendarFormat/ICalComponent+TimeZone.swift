@@ -20,23 +20,28 @@ extension ICalComponent {
         if inSpan.isEmpty {
             let off = rules.offset(atUTC: from)
             let abbr = tz.abbreviation(for: Date(timeIntervalSince1970: TimeInterval(from)))
-            vtz.components.append(observance("STANDARD", local: CivilTime.seconds(year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0),
-                                             from: off, to: off, name: abbr))
+            vtz.components.append(
+                observance(
+                    "STANDARD", local: CivilTime.seconds(year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0),
+                    from: off, to: off, name: abbr))
             return vtz
         }
         var cut = Int64.max
         if let tail = yearlyTail(rules.transitions), tail.cut < to {
             cut = tail.cut
             for (t, rule) in tail.observances {
-                var c = observance(t.isDaylight ? "DAYLIGHT" : "STANDARD", local: t.utc + Int64(t.before),
-                                   from: t.before, to: t.after, name: t.name)
+                var c = observance(
+                    t.isDaylight ? "DAYLIGHT" : "STANDARD", local: t.utc + Int64(t.before),
+                    from: t.before, to: t.after, name: t.name)
                 c.properties.insert(ICalProperty(name: "RRULE", value: rule), at: 1)
                 vtz.components.append(c)
             }
         }
         for t in inSpan where t.utc < cut {
-            vtz.components.append(observance(t.isDaylight ? "DAYLIGHT" : "STANDARD", local: t.utc + Int64(t.before),
-                                             from: t.before, to: t.after, name: t.name))
+            vtz.components.append(
+                observance(
+                    t.isDaylight ? "DAYLIGHT" : "STANDARD", local: t.utc + Int64(t.before),
+                    from: t.before, to: t.after, name: t.name))
         }
         return vtz
     }
@@ -51,9 +56,10 @@ extension ICalComponent {
         let days = CivilTime.days(year: f.year, month: f.month, day: f.day)
         let dim = CivilTime.daysInMonth(year: f.year, month: f.month)
         let ordinal = f.day + 7 > dim ? -1 : (f.day - 1) / 7 + 1
-        return Pattern(month: f.month, weekday: CivilTime.weekday(days: days), ordinal: ordinal,
-                       secondOfDay: f.hour * 3600 + f.minute * 60 + f.second, before: t.before, after: t.after,
-                       isDaylight: t.isDaylight)
+        return Pattern(
+            month: f.month, weekday: CivilTime.weekday(days: days), ordinal: ordinal,
+            secondOfDay: f.hour * 3600 + f.minute * 60 + f.second, before: t.before, after: t.after,
+            isDaylight: t.isDaylight)
     }
 
     /// When the last transitions up to 2100 follow one yearly rule per kind (daylight and
@@ -61,7 +67,8 @@ extension ICalComponent {
     private static func yearlyTail(_ all: [ZoneTransition]) -> (cut: Int64, observances: [(ZoneTransition, String)])? {
         let dst = all.filter(\.isDaylight), std = all.filter { !$0.isDaylight }
         guard let lastD = dst.last, let lastS = std.last,
-              CivilTime.fields(lastD.utc).year >= 2098, CivilTime.fields(lastS.utc).year >= 2098 else { return nil }
+            CivilTime.fields(lastD.utc).year >= 2098, CivilTime.fields(lastS.utc).year >= 2098
+        else { return nil }
         func suffixStart(_ series: [ZoneTransition]) -> Int {
             let p = pattern(series[series.count - 1])
             var i = series.count - 1
@@ -81,11 +88,13 @@ extension ICalComponent {
     }
 
     private static func observance(_ kind: String, local: Int64, from: Int, to: Int, name: String?) -> ICalComponent {
-        var c = ICalComponent(name: kind, properties: [
-            ICalProperty(name: "DTSTART", value: ICalDateTime(localSeconds: local, form: .floating).description),
-            ICalProperty(name: "TZOFFSETFROM", value: ICalTimeZoneResolver.formatOffset(from)),
-            ICalProperty(name: "TZOFFSETTO", value: ICalTimeZoneResolver.formatOffset(to)),
-        ])
+        var c = ICalComponent(
+            name: kind,
+            properties: [
+                ICalProperty(name: "DTSTART", value: ICalDateTime(localSeconds: local, form: .floating).description),
+                ICalProperty(name: "TZOFFSETFROM", value: ICalTimeZoneResolver.formatOffset(from)),
+                ICalProperty(name: "TZOFFSETTO", value: ICalTimeZoneResolver.formatOffset(to)),
+            ])
         // Linux Foundation gives "GMT+2" where it lacks a name; TZNAME is optional, so leave it out then.
         if let name, !name.isEmpty, !name.hasPrefix("GMT+"), !name.hasPrefix("GMT-") { c.properties.append(.text("TZNAME", name)) }
         return c

@@ -28,7 +28,9 @@ public struct ICalDateTime: Hashable, Sendable, CustomStringConvertible {
     /// Creates a value; `hour`, `minute` and `second` are ignored for `.date`.
     public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, form: Form) {
         self.year = year; self.month = month; self.day = day
-        if case .date = form { self.hour = 0; self.minute = 0; self.second = 0 } else {
+        if case .date = form {
+            self.hour = 0; self.minute = 0; self.second = 0
+        } else {
             self.hour = hour; self.minute = minute; self.second = second
         }
         self.form = form
@@ -153,12 +155,14 @@ public struct ICalDateTime: Hashable, Sendable, CustomStringConvertible {
             return a <= 9 && c <= 9 ? Int(a) * 10 + Int(c) : nil
         }
         guard let y0 = two(0), let y1 = two(2), let m = two(4), let d = two(6),
-              m >= 1, m <= 12, d >= 1 else { return nil }
+            m >= 1, m <= 12, d >= 1
+        else { return nil }
         let y = y0 * 100 + y1
         guard d <= CivilTime.daysInMonth(year: y, month: m) else { return nil }
         if n == 8 { return (y, m, d, 0, 0, 0, 0) }
         guard p[8] | 0x20 == 116, let hh = two(9), let mm = two(11), let ss = two(13),
-              hh <= 23, mm <= 59, ss <= 60 else { return nil }
+            hh <= 23, mm <= 59, ss <= 60
+        else { return nil }
         if n == 16 {
             guard p[15] | 0x20 == 122 else { return nil }
             return (y, m, d, hh, mm, min(ss, 59), 2)

@@ -42,7 +42,7 @@ public struct ICalDuration: Hashable, Sendable, CustomStringConvertible {
         var inTime = false, any = false, num = -1
         var w = 0, d = 0, h = 0, m = 0, s = 0
         while i < bytes.count {
-            let c = bytes[i] | 0x20 // lowercase letters
+            let c = bytes[i] | 0x20  // lowercase letters
             let raw = bytes[i]
             if raw >= 48, raw <= 57 {
                 num = (num < 0 ? 0 : num) &* 10 &+ Int(raw - 48)

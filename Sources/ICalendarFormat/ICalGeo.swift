@@ -7,7 +7,8 @@ public struct ICalGeo: Hashable, Sendable {
     init?(_ text: String) {
         let parts = text.split(separator: ";")
         guard parts.count == 2, let a = Double(parts[0].trimmingSpaces), let b = Double(parts[1].trimmingSpaces),
-              abs(a) <= 90, abs(b) <= 180 else { return nil }
+            abs(a) <= 90, abs(b) <= 180
+        else { return nil }
         self.init(latitude: a, longitude: b)
     }
 

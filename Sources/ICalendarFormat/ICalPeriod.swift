@@ -13,7 +13,8 @@ public struct ICalPeriod: Hashable, Sendable, CustomStringConvertible {
     /// Parses `START/END` or `START/DURATION`.
     public init?(_ text: String, tzid: String? = nil) {
         guard let slash = text.firstIndex(of: "/"),
-              let s = ICalDateTime(String(text[..<slash]), tzid: tzid), !s.isDate else { return nil }
+            let s = ICalDateTime(String(text[..<slash]), tzid: tzid), !s.isDate
+        else { return nil }
         let rest = String(text[text.index(after: slash)...])
         if rest.hasPrefix("P") || rest.hasPrefix("+") || rest.hasPrefix("-") {
             guard let d = ICalDuration(rest) else { return nil }

@@ -46,8 +46,10 @@ public struct ICalProperty: Hashable, Sendable {
 
     /// A property being read from text: its value and raw parameters are ranges (below
     /// 4 GiB) of its component's bytes, which ``share(_:)`` hands over when the component ends.
-    init(uncheckedName name: String, value: Range<Int>, rawParameters: Range<Int>,
-         parameters: [ICalParameter], line: Int) {
+    init(
+        uncheckedName name: String, value: Range<Int>, rawParameters: Range<Int>,
+        parameters: [ICalParameter], line: Int
+    ) {
         self.name = name
         self.line = line
         storage = ""

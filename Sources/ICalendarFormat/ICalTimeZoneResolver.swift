@@ -175,8 +175,9 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
             // its first observance, after its last when no rule runs on) follow that zone's
             // real rules, as python-icalendar and khal read them.
             if let iana, let real = Self.ianaRules(iana), let covered = Self.coverage(of: vt, rules: rules) {
-                return Entry(rules: ZoneRules.spliced(real, rules, from: covered.lowerBound, to: covered.upperBound),
-                             source: .vtimezone, iana: iana)
+                return Entry(
+                    rules: ZoneRules.spliced(real, rules, from: covered.lowerBound, to: covered.upperBound),
+                    source: .vtimezone, iana: iana)
             }
             return Entry(rules: rules, source: .vtimezone, iana: iana)
         }
@@ -219,18 +220,20 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
         let limit = CivilTime.seconds(year: 2100, month: 1, day: 1, hour: 0, minute: 0, second: 0)
         for obs in c.components where obs.name == "STANDARD" || obs.name == "DAYLIGHT" {
             guard let from = obs.property("TZOFFSETFROM").flatMap({ parseOffset($0.value) }),
-                  let to = obs.property("TZOFFSETTO").flatMap({ parseOffset($0.value) }),
-                  let ds = obs.property("DTSTART").flatMap({ ICalDateTime($0.value) })
+                let to = obs.property("TZOFFSETTO").flatMap({ parseOffset($0.value) }),
+                let ds = obs.property("DTSTART").flatMap({ ICalDateTime($0.value) })
             else { continue }
             let start = ds.localSeconds
             var onsets: [Int64] = [start]
             if let rr = obs.property("RRULE").flatMap({ try? RecurrenceRule($0.value) }) {
                 let until = rr.until
-                onsets = rr.expandLocal(start: start, isDate: false, beyondUntil: { local in
-                    guard let until else { return false }
-                    if case .utc = until.form { return local - Int64(from) > until.localSeconds }
-                    return local > until.localSeconds
-                }, limit: limit, maxCount: 1200)
+                onsets = rr.expandLocal(
+                    start: start, isDate: false,
+                    beyondUntil: { local in
+                        guard let until else { return false }
+                        if case .utc = until.form { return local - Int64(from) > until.localSeconds }
+                        return local > until.localSeconds
+                    }, limit: limit, maxCount: 1200)
             }
             for rd in obs.properties("RDATE") {
                 for v in rd.value.split(separator: ",") {
@@ -240,8 +243,10 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
             }
             let name = obs.property("TZNAME")?.text
             for o in onsets {
-                list.append(ZoneTransition(utc: o - Int64(from), before: from, after: to,
-                                           isDaylight: obs.name == "DAYLIGHT", name: name))
+                list.append(
+                    ZoneTransition(
+                        utc: o - Int64(from), before: from, after: to,
+                        isDaylight: obs.name == "DAYLIGHT", name: name))
             }
         }
         guard !list.isEmpty else { return nil }
@@ -256,11 +261,14 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
     /// Nil when it has no onset.
     static func coverage(of c: ICalComponent, rules: ZoneRules) -> Range<Int64>? {
         guard let first = rules.transitions.first, let last = rules.transitions.last else { return nil }
-        let runsOn = !c.components.contains { $0.name == "DAYLIGHT" } || c.components.contains { obs in
-            guard obs.name == "STANDARD" || obs.name == "DAYLIGHT",
-                  let rr = obs.property("RRULE").flatMap({ try? RecurrenceRule($0.value) }) else { return false }
-            return rr.until == nil && rr.count == nil
-        }
+        let runsOn =
+            !c.components.contains { $0.name == "DAYLIGHT" }
+            || c.components.contains { obs in
+                guard obs.name == "STANDARD" || obs.name == "DAYLIGHT",
+                    let rr = obs.property("RRULE").flatMap({ try? RecurrenceRule($0.value) })
+                else { return false }
+                return rr.until == nil && rr.count == nil
+            }
         return first.utc..<(runsOn ? Int64.max : last.utc + 1)
     }
 

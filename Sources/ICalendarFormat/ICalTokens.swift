@@ -48,8 +48,9 @@ struct ICalTokens {
     private var entries: [Entry]
 
     init(seed: [String] = []) {
-        entries = Array(repeating: Entry(k0: 0, k1: 0, length: 0, pinned: false, kind: .other, string: ""),
-                        count: 1 << Self.bits)
+        entries = Array(
+            repeating: Entry(k0: 0, k1: 0, length: 0, pinned: false, kind: .other, string: ""),
+            count: 1 << Self.bits)
         for s in seed {
             let bytes = Array(s.utf8)
             bytes.withUnsafeBufferPointer { b in

@@ -48,17 +48,21 @@ struct ICalValue {
         func parts() -> [String] { listNames.contains(p.name) ? ICalText.splitList(raw) : [raw] }
         switch type {
         case "date", "date-time":
-            return ICalValue(type: type, items: raw.split(separator: ",").map { s in
-                .string(ICalDateTime(String(s)).map(\.isoString) ?? String(s))
-            })
+            return ICalValue(
+                type: type,
+                items: raw.split(separator: ",").map { s in
+                    .string(ICalDateTime(String(s)).map(\.isoString) ?? String(s))
+                })
         case "period":
-            return ICalValue(type: type, items: raw.split(separator: ",").map { s in
-                let halves = s.split(separator: "/", maxSplits: 1).map(String.init)
-                guard halves.count == 2 else { return .string(String(s)) }
-                let start = ICalDateTime(halves[0]).map(\.isoString) ?? halves[0]
-                if let e = ICalDateTime(halves[1]) { return .period(start: start, end: e.isoString, isDuration: false) }
-                return .period(start: start, end: halves[1], isDuration: true)
-            })
+            return ICalValue(
+                type: type,
+                items: raw.split(separator: ",").map { s in
+                    let halves = s.split(separator: "/", maxSplits: 1).map(String.init)
+                    guard halves.count == 2 else { return .string(String(s)) }
+                    let start = ICalDateTime(halves[0]).map(\.isoString) ?? halves[0]
+                    if let e = ICalDateTime(halves[1]) { return .period(start: start, end: e.isoString, isDuration: false) }
+                    return .period(start: start, end: halves[1], isDuration: true)
+                })
         case "integer":
             return ICalValue(type: type, items: [Int(raw.trimmingSpaces).map(Item.integer) ?? .string(raw)])
         case "float":
@@ -109,10 +113,11 @@ struct ICalValue {
                 let start = ICalDateTime(iso: s).map(\.description) ?? s
                 texts.append(start + "/" + (isDuration ? e : (ICalDateTime(iso: e).map(\.description) ?? e)))
             case .recur(let pairs):
-                texts.append(pairs.map { k, v in
-                    let vals = k == "until" ? v.map { ICalDateTime(iso: $0).map(\.description) ?? $0 } : v
-                    return k.uppercased() + "=" + vals.joined(separator: ",")
-                }.joined(separator: ";"))
+                texts.append(
+                    pairs.map { k, v in
+                        let vals = k == "until" ? v.map { ICalDateTime(iso: $0).map(\.description) ?? $0 } : v
+                        return k.uppercased() + "=" + vals.joined(separator: ",")
+                    }.joined(separator: ";"))
             }
         }
         return (texts.joined(separator: ","), needsValue)

@@ -35,8 +35,10 @@ extension ICalendar {
             throw ReadError(reason: .malformed, file: file, detail: "no [\"vcalendar\", [...], [...]] array found; this is not jCal (RFC 7265)")
         }
         if tooDeep {
-            cal.warnings.append(FormatWarning(line: 0, property: nil, code: .tooDeep,
-                message: "Components nest more than \(ContentLineReader.Limits.standard.depth) deep; the deeper ones were skipped."))
+            cal.warnings.append(
+                FormatWarning(
+                    line: 0, property: nil, code: .tooDeep,
+                    message: "Components nest more than \(ContentLineReader.Limits.standard.depth) deep; the deeper ones were skipped."))
         }
         return cal
     }
@@ -53,16 +55,19 @@ extension ICalendar {
             let name = pname.uppercased()
             var parameters: [ICalParameter] = []
             for (k, v) in params.sorted(by: { $0.key < $1.key }) {
-                if let s = v as? String { parameters.append(ICalParameter(k, s)) }
-                else if let l = v as? [Any] { parameters.append(ICalParameter(name: k, values: l.map { "\($0)" })) }
+                if let s = v as? String {
+                    parameters.append(ICalParameter(k, s))
+                } else if let l = v as? [Any] {
+                    parameters.append(ICalParameter(name: k, values: l.map { "\($0)" }))
+                }
             }
             var items: [ICalValue.Item] = []
             for v in p[3...] {
-                if let s = v as? String { items.append(.string(s)) }
-                else if let n = v as? NSNumber {
+                if let s = v as? String {
+                    items.append(.string(s))
+                } else if let n = v as? NSNumber {
                     if type == "integer" { items.append(.integer(n.intValue)) } else { items.append(.float(n.doubleValue)) }
-                }
-                else if let arr = v as? [Any] {
+                } else if let arr = v as? [Any] {
                     if type == "float", arr.count == 2, let x = (arr[0] as? NSNumber)?.doubleValue, let y = (arr[1] as? NSNumber)?.doubleValue {
                         items.append(.geo(x, y))
                     } else if type == "period", arr.count == 2, let s = arr[0] as? String, let e = arr[1] as? String {
@@ -116,10 +121,12 @@ extension ICalendar {
                 case .geo(let a, let b): out += "[\(ICalValue.number(a)),\(ICalValue.number(b))]"
                 case .period(let s, let e, _): out += "[" + JSONEscaping.quoted(s) + "," + JSONEscaping.quoted(e) + "]"
                 case .recur(let pairs):
-                    out += "{" + pairs.map { k, vals in
-                        let enc: [String] = vals.map { ICalValue.integerRecurKeys.contains(k) && Int($0) != nil ? $0 : JSONEscaping.quoted($0) }
-                        return JSONEscaping.quoted(k) + ":" + (enc.count == 1 ? enc[0] : "[" + enc.joined(separator: ",") + "]")
-                    }.joined(separator: ",") + "}"
+                    out +=
+                        "{"
+                        + pairs.map { k, vals in
+                            let enc: [String] = vals.map { ICalValue.integerRecurKeys.contains(k) && Int($0) != nil ? $0 : JSONEscaping.quoted($0) }
+                            return JSONEscaping.quoted(k) + ":" + (enc.count == 1 ? enc[0] : "[" + enc.joined(separator: ",") + "]")
+                        }.joined(separator: ",") + "}"
                 }
             }
             out += "]"

@@ -24,8 +24,9 @@ extension ICalendar {
         }
         let calendars: [SecureXMLElement] = root.localName == "vcalendar" ? [root] : root.children.filter { $0.localName == "vcalendar" }
         guard !calendars.isEmpty else {
-            throw ReadError(reason: .malformed, file: file, line: root.line,
-                            detail: "no <vcalendar> element found; this is not xCal (RFC 6321)")
+            throw ReadError(
+                reason: .malformed, file: file, line: root.line,
+                detail: "no <vcalendar> element found; this is not xCal (RFC 6321)")
         }
         var cal = ICalendar(properties: [], components: [])
         var tooDeep = false
@@ -37,8 +38,10 @@ extension ICalendar {
             cal.components += c.components
         }
         if tooDeep {
-            cal.warnings.append(FormatWarning(line: 0, property: nil, code: .tooDeep,
-                message: "Components nest more than \(ContentLineReader.Limits.standard.depth) deep; the deeper ones were skipped."))
+            cal.warnings.append(
+                FormatWarning(
+                    line: 0, property: nil, code: .tooDeep,
+                    message: "Components nest more than \(ContentLineReader.Limits.standard.depth) deep; the deeper ones were skipped."))
         }
         return cal
     }
@@ -68,13 +71,19 @@ extension ICalendar {
                     }
                 case "period":
                     let s = v.child("start")?.text ?? ""
-                    if let d = v.child("duration") { items.append(.period(start: s, end: d.text, isDuration: true)) }
-                    else { items.append(.period(start: s, end: v.child("end")?.text ?? "", isDuration: false)) }
+                    if let d = v.child("duration") {
+                        items.append(.period(start: s, end: d.text, isDuration: true))
+                    } else {
+                        items.append(.period(start: s, end: v.child("end")?.text ?? "", isDuration: false))
+                    }
                 case "recur":
                     var pairs: [(key: String, values: [String])] = []
                     for part in v.children {
-                        if let i = pairs.firstIndex(where: { $0.key == part.localName }) { pairs[i].values.append(part.text) }
-                        else { pairs.append((part.localName, [part.text])) }
+                        if let i = pairs.firstIndex(where: { $0.key == part.localName }) {
+                            pairs[i].values.append(part.text)
+                        } else {
+                            pairs.append((part.localName, [part.text]))
+                        }
                     }
                     items.append(.recur(pairs))
                 case "integer":

@@ -238,7 +238,8 @@ public struct ICalendarLineWriter: Sendable {
             return
         }
         guard (1...12).contains(v.month), (1...31).contains(v.day), (0...23).contains(v.hour),
-              (0...60).contains(v.minute), (0...60).contains(v.second) else {
+            (0...60).contains(v.minute), (0...60).contains(v.second)
+        else {
             append4(v.year); append2(v.month); append2(v.day)
             if v.isDate { return }
             bytes.append(84)

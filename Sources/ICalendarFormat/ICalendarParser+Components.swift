@@ -11,8 +11,10 @@ extension ICalendarParser {
         var d = counted
         if d.count == 0 {
             d.warning = warnings.count
-            warnings.append(FormatWarning(line: line, property: Self.name(l, 0, nameEnd), code: .tooManyProperties,
-                message: "Too many properties; the rest were skipped."))
+            warnings.append(
+                FormatWarning(
+                    line: line, property: Self.name(l, 0, nameEnd), code: .tooManyProperties,
+                    message: "Too many properties; the rest were skipped."))
         }
         d.count += 1
         return d
@@ -21,7 +23,8 @@ extension ICalendarParser {
     /// Rewords a too-many-properties warning with the component and the count skipped.
     mutating func noteDropped(_ d: (count: Int, warning: Int), in name: String, line: Int) {
         guard d.count > 0 else { return }
-        warnings[d.warning].message = "\(name) begun on line \(line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
+        warnings[d.warning].message =
+            "\(name) begun on line \(line) has more than \(limits.propertiesPerComponent) properties; the \(d.count) from line \(warnings[d.warning].line) on were skipped. Split the file or remove what is not needed."
     }
 
     static func trimEnd(_ l: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Int {
@@ -40,8 +43,10 @@ extension ICalendarParser {
         }
         if !inCalendar && depth == 0 && !warnedOutside {
             warnedOutside = true
-            warnings.append(FormatWarning(line: line, property: "BEGIN", code: .componentOutsideCalendar,
-                message: "BEGIN:\(name) outside BEGIN:VCALENDAR; read as if inside one"))
+            warnings.append(
+                FormatWarning(
+                    line: line, property: "BEGIN", code: .componentOutsideCalendar,
+                    message: "BEGIN:\(name) outside BEGIN:VCALENDAR; read as if inside one"))
         }
         if depth == frames.count { frames.append(Frame()) }
         frames[depth].name = name
@@ -60,8 +65,10 @@ extension ICalendarParser {
         if name == "VCALENDAR" {
             if depth > 0 { try finishOpen(line: line) }
             if !inCalendar {
-                warnings.append(FormatWarning(line: line, property: "END", code: .unexpectedEnd,
-                    message: "END:VCALENDAR without BEGIN:VCALENDAR; ignored"))
+                warnings.append(
+                    FormatWarning(
+                        line: line, property: "END", code: .unexpectedEnd,
+                        message: "END:VCALENDAR without BEGIN:VCALENDAR; ignored"))
             }
             inCalendar = false
             noteDropped(droppedCalendar, in: "VCALENDAR", line: calendarLine)
@@ -69,14 +76,18 @@ extension ICalendarParser {
             return
         }
         guard let at = frames[0..<depth].lastIndex(where: { $0.name == name }) else {
-            warnings.append(FormatWarning(line: line, property: "END", code: .unexpectedEnd,
-                message: "END:\(name) without a matching BEGIN; ignored"))
+            warnings.append(
+                FormatWarning(
+                    line: line, property: "END", code: .unexpectedEnd,
+                    message: "END:\(name) without a matching BEGIN; ignored"))
             return
         }
         while depth > at + 1 {
             let open = frames[depth - 1]
-            warnings.append(FormatWarning(line: line, property: "END", code: .missingEnd,
-                message: "\(open.name) begun on line \(open.line) has no END; closed at END:\(name)"))
+            warnings.append(
+                FormatWarning(
+                    line: line, property: "END", code: .missingEnd,
+                    message: "\(open.name) begun on line \(open.line) has no END; closed at END:\(name)"))
             try pop()
         }
         try pop()
@@ -97,8 +108,10 @@ extension ICalendarParser {
         if c.name == "VTIMEZONE" {
             timeZoneDepth -= 1
         } else if !uid && timeZoneDepth == 0 && (c.name == "VEVENT" || c.name == "VTODO" || c.name == "VJOURNAL") {
-            warnings.append(FormatWarning(line: c.line, property: c.name, code: .missingUID,
-                message: "\(c.name) has no UID; one must be made up to import it"))
+            warnings.append(
+                FormatWarning(
+                    line: c.line, property: c.name, code: .missingUID,
+                    message: "\(c.name) has no UID; one must be made up to import it"))
         }
         if depth == 0 {
             try complete(c)
@@ -110,8 +123,10 @@ extension ICalendarParser {
     mutating func finishOpen(line: Int) throws {
         while depth > 0 {
             let open = frames[depth - 1]
-            warnings.append(FormatWarning(line: line, property: "END", code: .missingEnd,
-                message: "\(open.name) begun on line \(open.line) has no END:\(open.name); closed at line \(line)"))
+            warnings.append(
+                FormatWarning(
+                    line: line, property: "END", code: .missingEnd,
+                    message: "\(open.name) begun on line \(open.line) has no END:\(open.name); closed at line \(line)"))
             try pop()
         }
     }
@@ -131,8 +146,10 @@ extension ICalendarParser {
         noteDropped(droppedCalendar, in: "VCALENDAR", line: calendarLine)
         droppedCalendar = (0, 0)
         if inCalendar {
-            warnings.append(FormatWarning(line: line, property: "END", code: .missingEnd,
-                message: "the file ends without END:VCALENDAR; everything before was read"))
+            warnings.append(
+                FormatWarning(
+                    line: line, property: "END", code: .missingEnd,
+                    message: "the file ends without END:VCALENDAR; everything before was read"))
         }
     }
 
@@ -191,14 +208,18 @@ extension ICalendarParser {
             if kind == .dateList, name == "RDATE", parameter(Self.valueName, l, ps, pe)?.uppercased() == "PERIOD" {
                 let value = String(decoding: bytes, as: UTF8.self)
                 for v in value.split(separator: ",") where ICalPeriod(String(v), tzid: tzid) == nil {
-                    warnings.append(FormatWarning(line: line, property: name, code: .invalidDate,
-                        message: "\"\(v)\" is not a valid PERIOD; kept as written but not used"))
+                    warnings.append(
+                        FormatWarning(
+                            line: line, property: name, code: .invalidDate,
+                            message: "\"\(v)\" is not a valid PERIOD; kept as written but not used"))
                 }
             } else if kind == .dateList {
                 let value = String(decoding: bytes, as: UTF8.self)
                 for v in value.split(separator: ",") where ICalDateTime(String(v), tzid: tzid) == nil {
-                    warnings.append(FormatWarning(line: line, property: name, code: .invalidDate,
-                        message: "\"\(v)\" is not a valid DATE or DATE-TIME; kept as written but not used"))
+                    warnings.append(
+                        FormatWarning(
+                            line: line, property: name, code: .invalidDate,
+                            message: "\"\(v)\" is not a valid DATE or DATE-TIME; kept as written but not used"))
                 }
             } else if !ICalDateTime.isValid(bytes) {
                 invalidDate(name, bytes, line: line)
@@ -214,29 +235,39 @@ extension ICalendarParser {
                 if validRules.count >= 8 { validRules.removeFirst() }
                 validRules.append(value)
             } catch {
-                warnings.append(FormatWarning(line: line, property: name, code: .invalidRecurrenceRule,
-                    message: "\(error); the event is read without repetition"))
+                warnings.append(
+                    FormatWarning(
+                        line: line, property: name, code: .invalidRecurrenceRule,
+                        message: "\(error); the event is read without repetition"))
             }
         case .duration:
             if frames[depth - 1].name != "VALARM", ICalDuration(String(decoding: bytes, as: UTF8.self)) == nil {
                 let value = String(decoding: bytes, as: UTF8.self)
-                warnings.append(FormatWarning(line: line, property: name, code: .invalidValue,
-                    message: "\"\(value.prefix(40))\" is not a valid DURATION (like PT1H30M); ignored"))
+                warnings.append(
+                    FormatWarning(
+                        line: line, property: name, code: .invalidValue,
+                        message: "\"\(value.prefix(40))\" is not a valid DURATION (like PT1H30M); ignored"))
             }
         }
     }
 
     mutating func invalidDate(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, line: Int) {
         let value = String(decoding: bytes, as: UTF8.self)
-        warnings.append(FormatWarning(line: line, property: name, code: .invalidDate,
-            message: "\"\(value.prefix(40))\" is not a valid DATE or DATE-TIME (YYYYMMDD or YYYYMMDDTHHMMSS[Z]); kept as written but not used"))
+        warnings.append(
+            FormatWarning(
+                line: line, property: name, code: .invalidDate,
+                message: "\"\(value.prefix(40))\" is not a valid DATE or DATE-TIME (YYYYMMDD or YYYYMMDDTHHMMSS[Z]); kept as written but not used"))
     }
 
     /// Reports TZIDs that no VTIMEZONE in the whole file defined.
     mutating func finish() {
         for (tzid, at) in pendingTZIDs.sorted(by: { $0.value.line < $1.value.line }) where !resolver.canResolve(tzid) {
-            warnings.append(FormatWarning(line: at.line, property: at.property, code: .unknownTimeZone,
-                message: "TZID \"\(tzid)\" has no VTIMEZONE and is not an IANA or Windows zone; its times were read as floating (\(resolver.floatingTimeZone.identifier)). Add a VTIMEZONE or use an IANA name such as Europe/Berlin"))
+            warnings.append(
+                FormatWarning(
+                    line: at.line, property: at.property, code: .unknownTimeZone,
+                    message:
+                        "TZID \"\(tzid)\" has no VTIMEZONE and is not an IANA or Windows zone; its times were read as floating (\(resolver.floatingTimeZone.identifier)). Add a VTIMEZONE or use an IANA name such as Europe/Berlin"
+                ))
         }
         pendingTZIDs = [:]
         warnings.sort { $0.line < $1.line }

@@ -90,8 +90,10 @@ struct ICalendarParser {
     var names = ICalTokens(seed: ICalTokens.names)
     var values = ICalTokens(seed: ICalTokens.values)
 
-    init(resolver: ICalTimeZoneResolver, limits: ContentLineReader.Limits = .standard,
-         deliver: @escaping (ICalComponent) throws -> Void) {
+    init(
+        resolver: ICalTimeZoneResolver, limits: ContentLineReader.Limits = .standard,
+        deliver: @escaping (ICalComponent) throws -> Void
+    ) {
         self.resolver = resolver
         self.limits = limits
         self.deliver = deliver
@@ -123,8 +125,10 @@ struct ICalendarParser {
             var e = Self.lineEnd(base, i, n)
             var contentEnd = e > i && buf[e - 1] == 13 ? e - 1 : e
             if contentEnd - i > 65_536 && contentEnd - i <= maxLine {
-                warnings.append(FormatWarning(line: startLine, code: .overlongLine,
-                    message: "a line of \(contentEnd - i) octets was not folded; it was read whole"))
+                warnings.append(
+                    FormatWarning(
+                        line: startLine, code: .overlongLine,
+                        message: "a line of \(contentEnd - i) octets was not folded; it was read whole"))
             }
             if e + 1 < n, buf[e + 1] == 32 || buf[e + 1] == 9 {
                 // Folded: gather the continuation lines (the buffer stops growing past the limit).
@@ -185,16 +189,24 @@ struct ICalendarParser {
     /// Warns about a logical line over ``ContentLineReader/Limits/lineLength``, which is skipped.
     mutating func tooLong(head: some Collection<UInt8>, length: Int, line lineNo: Int) {
         let name = String(decoding: head.prefix { $0 != 58 && $0 != 59 }, as: UTF8.self).uppercased()
-        warnings.append(FormatWarning(line: lineNo, property: name.isEmpty ? nil : name, code: .lineTooLong,
-            message: "Line is \(Self.size(length)) long, over the \(Self.size(limits.lineLength)) limit for one line (a huge attachment?); skipped. Shrink or remove it and read the file again."))
+        warnings.append(
+            FormatWarning(
+                line: lineNo, property: name.isEmpty ? nil : name, code: .lineTooLong,
+                message:
+                    "Line is \(Self.size(length)) long, over the \(Self.size(limits.lineLength)) limit for one line (a huge attachment?); skipped. Shrink or remove it and read the file again."
+            ))
     }
 
     /// Removes NUL bytes from a logical line, with a warning.
     mutating func removeNUL(_ line: inout [UInt8], line lineNo: Int) {
         let before = line.count
         line.removeAll { $0 == 0 }
-        warnings.append(FormatWarning(line: lineNo, code: .nulByte,
-            message: "Line holds \(before - line.count) NUL byte(s) (binary data, or UTF-16 text without a byte order mark?); they were removed. Check that this is a text file."))
+        warnings.append(
+            FormatWarning(
+                line: lineNo, code: .nulByte,
+                message:
+                    "Line holds \(before - line.count) NUL byte(s) (binary data, or UTF-16 text without a byte order mark?); they were removed. Check that this is a text file."
+            ))
     }
 
     /// `3.2 MiB`, `512 bytes` (``ByteCount``).
@@ -285,8 +297,10 @@ struct ICalendarParser {
         while nameEnd > 0, l[nameEnd - 1] == 32 { nameEnd -= 1 }
         guard k < n, nameEnd > 0 else {
             if l.contains(where: { $0 != 32 && $0 != 9 }) {
-                warnings.append(FormatWarning(line: line, code: .malformedLine,
-                    message: "a line with no \"NAME:\" was skipped (" + Self.string(l, 0, min(n, 40)) + ")"))
+                warnings.append(
+                    FormatWarning(
+                        line: line, code: .malformedLine,
+                        message: "a line with no \"NAME:\" was skipped (" + Self.string(l, 0, min(n, 40)) + ")"))
             }
             return
         }
@@ -297,8 +311,10 @@ struct ICalendarParser {
                 if excessDepth > 0 || depth + (inCalendar ? 1 : 0) >= limits.depth {
                     // Too deep: skip it and all inside up to its END, warning once per run.
                     if excessDepth == 0 {
-                        warnings.append(FormatWarning(line: line, property: "BEGIN", code: .tooDeep,
-                            message: "Components nest more than \(limits.depth) deep here; the deeper ones were skipped up to their END."))
+                        warnings.append(
+                            FormatWarning(
+                                line: line, property: "BEGIN", code: .tooDeep,
+                                message: "Components nest more than \(limits.depth) deep here; the deeper ones were skipped up to their END."))
                     }
                     excessDepth += 1
                     return
@@ -325,14 +341,18 @@ struct ICalendarParser {
         let paramsStart = k
         if l[k] == 59 { k = ICalParameter.valueColon(l, k, n) }
         guard k < n, l[k] == 58 else {
-            warnings.append(FormatWarning(line: line, property: name, code: .malformedLine,
-                message: "the line has no \":\" before its value; skipped"))
+            warnings.append(
+                FormatWarning(
+                    line: line, property: name, code: .malformedLine,
+                    message: "the line has no \":\" before its value; skipped"))
             return
         }
         if depth == 0 {
             guard inCalendar else {
-                warnings.append(FormatWarning(line: line, property: name, code: .propertyOutsideComponent,
-                    message: "a property outside BEGIN:VCALENDAR was ignored"))
+                warnings.append(
+                    FormatWarning(
+                        line: line, property: name, code: .propertyOutsideComponent,
+                        message: "a property outside BEGIN:VCALENDAR was ignored"))
                 return
             }
             if (name == "VERSION" || name == "PRODID" || name == "CALSCALE") && calendarProperties.contains(where: { $0.name == name }) { return }
@@ -361,8 +381,10 @@ struct ICalendarParser {
         let end = frames[d].bytes.count
         let colon = end - (n - k)
         if end < Int(UInt32.max) {
-            frames[d].properties.append(ICalProperty(uncheckedName: name, value: (colon + 1)..<end,
-                                                     rawParameters: at..<colon, parameters: parsed, line: line))
+            frames[d].properties.append(
+                ICalProperty(
+                    uncheckedName: name, value: (colon + 1)..<end,
+                    rawParameters: at..<colon, parameters: parsed, line: line))
         } else {
             // Past what 32-bit offsets reach (only with raised limits): a property of its own.
             let value = Self.string(l, k + 1, n)

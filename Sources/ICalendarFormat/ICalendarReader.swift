@@ -46,8 +46,9 @@ public struct ICalendarReader: Sendable {
     public func read(contentsOf url: URL) throws -> ICalendar {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw ICalendar.ReadError(reason: .unreadable, file: url.path,
-                                      detail: "cannot open the file (\(error.localizedDescription)); check the path and permissions")
+            throw ICalendar.ReadError(
+                reason: .unreadable, file: url.path,
+                detail: "cannot open the file (\(error.localizedDescription)); check the path and permissions")
         }
         return try read(data, file: url.path)
     }
@@ -67,28 +68,35 @@ public struct ICalendarReader: Sendable {
     /// `body` gets each component with a resolver that knows the VTIMEZONEs seen so far
     /// (files put them first). Warnings about TZIDs are only final in the summary.
     /// - Throws: ``ICalendar/ReadError`` when nothing usable was found; whatever `body` throws.
-    package func stream(_ bytes: UnsafeBufferPointer<UInt8>, file: String? = nil,
-                       _ body: (ICalComponent, ICalTimeZoneResolver) throws -> Void) throws -> Summary {
+    package func stream(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String? = nil,
+        _ body: (ICalComponent, ICalTimeZoneResolver) throws -> Void
+    ) throws -> Summary {
         let resolver = ICalTimeZoneResolver(floatingTimeZone: floatingTimeZone)
         return try withoutActuallyEscaping(body) { body in
             var parser = ICalendarParser(resolver: resolver, limits: limits) { try body($0, resolver) }
             try parser.run(bytes)
             if !parser.sawCalendar && parser.calendarComponentCount == 0 {
-                throw ICalendar.ReadError(reason: .notICalendar, file: file, line: 1,
+                throw ICalendar.ReadError(
+                    reason: .notICalendar, file: file, line: 1,
                     detail: "no BEGIN:VCALENDAR and no calendar component found; this is not an iCalendar (.ics) file")
             }
             if strict, let w = parser.warnings.first {
-                throw ICalendar.ReadError(reason: .malformed, file: file, line: w.line,
+                throw ICalendar.ReadError(
+                    reason: .malformed, file: file, line: w.line,
                     detail: "\(w.property.map { "\($0): " } ?? "")\(w.message) [\(w.code.rawValue)] (read without strict mode to accept it)")
             }
-            return Summary(properties: parser.calendarProperties, componentCount: parser.deliveredCount,
-                           warnings: parser.warnings)
+            return Summary(
+                properties: parser.calendarProperties, componentCount: parser.deliveredCount,
+                warnings: parser.warnings)
         }
     }
 
     /// Streams from `Data`.
-    public func stream(_ data: Data, file: String? = nil,
-                       _ body: (ICalComponent, ICalTimeZoneResolver) throws -> Void) throws -> Summary {
+    public func stream(
+        _ data: Data, file: String? = nil,
+        _ body: (ICalComponent, ICalTimeZoneResolver) throws -> Void
+    ) throws -> Summary {
         try data.withUnsafeBytes { raw in try stream(raw.bindMemory(to: UInt8.self), file: file, body) }
     }
 }

@@ -126,8 +126,10 @@ public struct ICalTimeZoneUsage: Sendable, Equatable {
     /// A VTIMEZONE, from the system's IANA data, for each TZID used and not in `defined`;
     /// for a TZID that names no known zone, its VTIMEZONE in `sources` (as the file it
     /// came from defined it), else a warning.
-    public func timeZones(excluding defined: Set<String>, sources: [String: ICalComponent] = [:],
-                          warnings: inout [FormatWarning]) -> [ICalComponent] {
+    public func timeZones(
+        excluding defined: Set<String>, sources: [String: ICalComponent] = [:],
+        warnings: inout [FormatWarning]
+    ) -> [ICalComponent] {
         let missing = tzids.filter { !defined.contains($0) }
         if missing.isEmpty { return [] }
         var minYear = minYear, maxYear = maxYear
@@ -139,8 +141,10 @@ public struct ICalTimeZoneUsage: Sendable, Equatable {
             let name = ICalTimeZoneResolver.ianaName(tzid) ?? WindowsZones.iana(for: tzid)
             guard let name, let tz = TimeZone(identifier: name) else {
                 if let own = sources[tzid] { zones.append(own); continue }
-                warnings.append(FormatWarning(line: 0, property: "TZID", code: .unknownTimeZone,
-                    message: "TZID \"\(tzid)\" is not an IANA zone, so no VTIMEZONE could be written; strict clients may reject its events"))
+                warnings.append(
+                    FormatWarning(
+                        line: 0, property: "TZID", code: .unknownTimeZone,
+                        message: "TZID \"\(tzid)\" is not an IANA zone, so no VTIMEZONE could be written; strict clients may reject its events"))
                 continue
             }
             zones.append(ICalComponent.timeZone(tz, tzid: tzid, years: minYear...max(minYear, maxYear)))

@@ -18,8 +18,10 @@ extension RecurrenceRule {
     ///   - limit: stop after this local time.
     ///   - maxCount: stop after this many occurrences.
     /// - Complexity: O(periods between start and limit).
-    func expandLocal(start: Int64, isDate: Bool, beyondUntil: (Int64) -> Bool, limit: Int64,
-                     maxCount: Int, leapDay: LeapDayPolicy = .skip) -> [Int64] {
+    func expandLocal(
+        start: Int64, isDate: Bool, beyondUntil: (Int64) -> Bool, limit: Int64,
+        maxCount: Int, leapDay: LeapDayPolicy = .skip
+    ) -> [Int64] {
         var out: [Int64] = []
         let cap = min(count ?? Int.max, maxCount)
         if cap <= 0 || start > limit || beyondUntil(start) { return out }
@@ -43,7 +45,8 @@ extension RecurrenceRule {
                 if matchesFilters(days: d, year: f.year, month: f.month, day: f.day)
                     && (byHour.isEmpty || byHour.contains(f.hour))
                     && (byMinute.isEmpty || byMinute.contains(f.minute))
-                    && (bySecond.isEmpty || bySecond.contains(f.second)) {
+                    && (bySecond.isEmpty || bySecond.contains(f.second))
+                {
                     out.append(t); misses = 0
                     if out.count >= cap { break }
                 } else {
@@ -92,7 +95,7 @@ extension RecurrenceRule {
                     let d = periodStart + (wd - wkst + 7) % 7
                     if byMonth.isEmpty || byMonth.contains(CivilTime.date(days: d).month) { days.append(d) }
                 }
-            default: // daily
+            default:  // daily
                 periodStart = startDays + k * interval
                 let c = CivilTime.date(days: periodStart)
                 if matchesFilters(days: periodStart, year: c.year, month: c.month, day: c.day) { days = [periodStart] }
@@ -197,7 +200,8 @@ extension RecurrenceRule {
             let nextJan4 = CivilTime.days(year: y + 1, month: 1, day: 4)
             let nextWeek1 = nextJan4 - ((CivilTime.weekday(days: nextJan4) - wkst + 7) % 7)
             let weeks = (nextWeek1 - week1) / 7
-            let weekdays = byDay.isEmpty ? [CivilTime.weekday(days: CivilTime.days(year: y, month: startMonth, day: min(startDay, 28)))] : byDay.map(\.weekday.rawValue)
+            let weekdays =
+                byDay.isEmpty ? [CivilTime.weekday(days: CivilTime.days(year: y, month: startMonth, day: min(startDay, 28)))] : byDay.map(\.weekday.rawValue)
             for n in byWeekNo {
                 let w = n > 0 ? n - 1 : weeks + n
                 guard w >= 0 && w < weeks else { continue }

@@ -32,7 +32,9 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
             let code = String(s.suffix(2))
             guard let wd = Weekday(code: code) else { return nil }
             let num = s.dropLast(2)
-            if num.isEmpty { self.init(wd) } else {
+            if num.isEmpty {
+                self.init(wd)
+            } else {
                 guard let n = Int(num.hasPrefix("+") ? String(num.dropFirst()) : String(num)), n != 0, abs(n) <= 53 else { return nil }
                 self.init(wd, ordinal: n)
             }

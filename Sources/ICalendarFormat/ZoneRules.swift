@@ -57,7 +57,7 @@ final class ZoneRules: Sendable {
         while i < transitions.count {
             let t = transitions[i]
             if l - Int64(o) < t.utc { return l - Int64(o) }
-            if l - Int64(t.after) < t.utc { return l - Int64(o) } // gap: the offset before
+            if l - Int64(t.after) < t.utc { return l - Int64(o) }  // gap: the offset before
             o = t.after
             i += 1
         }
@@ -115,8 +115,8 @@ final class ZoneRules: Sendable {
 
     /// Rules from Foundation's time zone data between 1900 and 2100.
     static func make(from tz: TimeZone) -> ZoneRules {
-        let start = Date(timeIntervalSince1970: -2_208_988_800) // 1900-01-01
-        let end = Date(timeIntervalSince1970: 4_102_444_800) // 2100-01-01
+        let start = Date(timeIntervalSince1970: -2_208_988_800)  // 1900-01-01
+        let end = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01
         let initial = tz.secondsFromGMT(for: start)
         var list: [ZoneTransition] = []
         var previous = initial
@@ -124,9 +124,10 @@ final class ZoneRules: Sendable {
         while let next = tz.nextDaylightSavingTimeTransition(after: cursor), next < end, list.count < 2000 {
             let after = tz.secondsFromGMT(for: next)
             if after != previous {
-                list.append(ZoneTransition(
-                    utc: Int64(next.timeIntervalSince1970.rounded()), before: previous, after: after,
-                    isDaylight: tz.isDaylightSavingTime(for: next), name: tz.abbreviation(for: next)))
+                list.append(
+                    ZoneTransition(
+                        utc: Int64(next.timeIntervalSince1970.rounded()), before: previous, after: after,
+                        isDaylight: tz.isDaylightSavingTime(for: next), name: tz.abbreviation(for: next)))
                 previous = after
             }
             cursor = next

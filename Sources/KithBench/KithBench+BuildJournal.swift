@@ -25,17 +25,23 @@ extension KithBench {
         let relations = try journal.categories(kind: .relation).map(\.id)
         let types = try journal.categories(kind: .eventType).map(\.id)
         let moods = try journal.categories(kind: .mood).map(\.id)
-        let given = ["Ana", "Ben", "Chen", "Dara", "Eli", "Fatima", "Goran", "Hana", "Ivo", "Jun", "Kemal", "Lena",
-                     "Mateo", "Nora", "Omar", "Pia", "Quentin", "Rosa", "Sami", "Tove", "Uma", "Vik", "Wen", "Yara"]
-        let family = ["Lima", "Okafor", "Tanaka", "Müller", "Novak", "Haddad", "Lin", "García", "Sørensen", "Kowalski",
-                      "Rossi", "Dubois", "Nakamura", "Petrov", "Silva", "Chen", "Larsen", "Moreau", "Yilmaz", "Costa"]
+        let given = [
+            "Ana", "Ben", "Chen", "Dara", "Eli", "Fatima", "Goran", "Hana", "Ivo", "Jun", "Kemal", "Lena",
+            "Mateo", "Nora", "Omar", "Pia", "Quentin", "Rosa", "Sami", "Tove", "Uma", "Vik", "Wen", "Yara",
+        ]
+        let family = [
+            "Lima", "Okafor", "Tanaka", "Müller", "Novak", "Haddad", "Lin", "García", "Sørensen", "Kowalski",
+            "Rossi", "Dubois", "Nakamura", "Petrov", "Silva", "Chen", "Larsen", "Moreau", "Yilmaz", "Costa",
+        ]
         var personIDs: [Int64] = []
         personIDs.reserveCapacity(peopleCount)
         for i in 0..<peopleCount {
             let g = given[i % given.count], f = family[(i / given.count) % family.count]
             let display = i < given.count * family.count ? "\(g) \(f)" : "\(g) \(f) \(i)"
-            let person = try journal.addPerson(PersonDraft(displayName: display, name: PersonName(family: f, given: g),
-                                                           relationID: relations[i % relations.count]))
+            let person = try journal.addPerson(
+                PersonDraft(
+                    displayName: display, name: PersonName(family: f, given: g),
+                    relationID: relations[i % relations.count]))
             personIDs.append(person.id)
         }
 

@@ -31,8 +31,10 @@ public struct SecureXMLElement: Hashable, Sendable {
     public var line: Int
 
     /// Makes an element.
-    public init(namespaceURI: String? = nil, localName: String, attributes: [Attribute] = [],
-                children: [SecureXMLElement] = [], text: String = "", line: Int = 0) {
+    public init(
+        namespaceURI: String? = nil, localName: String, attributes: [Attribute] = [],
+        children: [SecureXMLElement] = [], text: String = "", line: Int = 0
+    ) {
         self.namespaceURI = namespaceURI
         self.localName = localName
         self.attributes = attributes

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -39,22 +40,27 @@ public enum SecureXMLParser {
     /// - Complexity: O(n).
     public static func parse(_ data: Data) throws(Error) -> SecureXMLElement {
         if let line = declarationLine(data) {
-            throw Error(reason: .doctypeRefused, line: line,
-                        message: "The XML document declares a DOCTYPE or ENTITY; these are refused for safety (no DTDs, no entities). Remove the declaration and try again.")
+            throw Error(
+                reason: .doctypeRefused, line: line,
+                message:
+                    "The XML document declares a DOCTYPE or ENTITY; these are refused for safety (no DTDs, no entities). Remove the declaration and try again.")
         }
         // FoundationXML traps on names that are not UTF-8, and libxml2 hands them over: check first.
         if let encoding = declaredEncoding(data), !["UTF-8", "UTF8", "US-ASCII", "ASCII"].contains(encoding.uppercased()) {
-            throw Error(reason: .notUTF8, line: 1,
-                        message: "The XML declares encoding \"\(encoding)\"; xCard and xCal are read in UTF-8 only. Save the file as UTF-8 and try again.")
+            throw Error(
+                reason: .notUTF8, line: 1,
+                message: "The XML declares encoding \"\(encoding)\"; xCard and xCal are read in UTF-8 only. Save the file as UTF-8 and try again.")
         }
         if let line = firstInvalidUTF8Line(data) {
-            throw Error(reason: .notUTF8, line: line,
-                        message: "The XML is not valid UTF-8 near line \(line) (a byte that is not UTF-8, or UTF-16 text); save the file as UTF-8 and try again.")
+            throw Error(
+                reason: .notUTF8, line: line,
+                message: "The XML is not valid UTF-8 near line \(line) (a byte that is not UTF-8, or UTF-16 text); save the file as UTF-8 and try again.")
         }
         // FoundationXML calls strlen on the NULL data of `<?name?>`: refuse those first.
         if let line = emptyProcessingInstructionLine(data) {
-            throw Error(reason: .malformed, line: line,
-                        message: "The XML has a processing instruction with no content (<?name?>) near line \(line); remove it and try again.")
+            throw Error(
+                reason: .malformed, line: line,
+                message: "The XML has a processing instruction with no content (<?name?>) near line \(line); remove it and try again.")
         }
         parseLock.lock()
         defer { parseLock.unlock() }
@@ -66,18 +72,23 @@ public enum SecureXMLParser {
         parser.delegate = delegate
         let ok = parser.parse()
         if delegate.sawDeclaration {
-            throw Error(reason: .doctypeRefused, line: delegate.declarationLine,
-                        message: "The XML document declares a DOCTYPE or ENTITY; these are refused for safety.")
+            throw Error(
+                reason: .doctypeRefused, line: delegate.declarationLine,
+                message: "The XML document declares a DOCTYPE or ENTITY; these are refused for safety.")
         }
         if delegate.tooDeep {
-            throw Error(reason: .malformed, line: parser.lineNumber,
-                        message: "The XML nests elements more than \(TreeBuilder.maximumDepth) deep near line \(parser.lineNumber); no xCard or xCal is that deep, so the file is refused.")
+            throw Error(
+                reason: .malformed, line: parser.lineNumber,
+                message:
+                    "The XML nests elements more than \(TreeBuilder.maximumDepth) deep near line \(parser.lineNumber); no xCard or xCal is that deep, so the file is refused."
+            )
         }
         if !ok || parser.parserError != nil || !delegate.stack.isEmpty || (delegate.root == nil && delegate.sawElement) {
             let line = max(parser.lineNumber, delegate.stack.last?.line ?? 0)
             let cause = parser.parserError.map { String(describing: $0) } ?? "unknown error"
-            throw Error(reason: .malformed, line: line,
-                        message: "The XML is not well-formed near line \(line) (\(cause)); fix the file or export it again.")
+            throw Error(
+                reason: .malformed, line: line,
+                message: "The XML is not well-formed near line \(line) (\(cause)); fix the file or export it again.")
         }
         guard let root = delegate.root else {
             throw Error(reason: .empty, line: 0, message: "The XML document has no root element.")
@@ -121,7 +132,8 @@ public enum SecureXMLParser {
                 var k = i + 2
                 // The target runs to a space or the closing `?>`.
                 while k < b.count, b[k] != 0x20, b[k] != 0x09, b[k] != 0x0A, b[k] != 0x0D,
-                      !(b[k] == 0x3F && k + 1 < b.count && b[k + 1] == 0x3E) { k += 1 }
+                    !(b[k] == 0x3F && k + 1 < b.count && b[k + 1] == 0x3E)
+                { k += 1 }
                 while k < b.count, b[k] == 0x20 || b[k] == 0x09 || b[k] == 0x0A || b[k] == 0x0D { k += 1 }
                 if k + 1 < b.count, b[k] == 0x3F, b[k + 1] == 0x3E { return line }
                 i += 2
@@ -136,7 +148,8 @@ public enum SecureXMLParser {
         var i = (head.count >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF) ? 3 : 0
         while i < head.count, head[i] == 0x20 || head[i] == 0x09 || head[i] == 0x0A || head[i] == 0x0D { i += 1 }
         guard head[i...].starts(with: Array("<?xml".utf8)),
-              let end = head[i...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+            let end = head[i...].firstIndex(of: UInt8(ascii: ">"))
+        else { return nil }
         let declaration = String(decoding: head[i..<end], as: UTF8.self)
         guard let key = declaration.range(of: "encoding") else { return nil }
         let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" }
@@ -207,8 +220,10 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     /// Deeper documents are refused (xCard and xCal need fewer than ten levels).
     static let maximumDepth = 256
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         sawElement = true
         if stack.count >= Self.maximumDepth {
             tooDeep = true

@@ -20,7 +20,7 @@ enum PropertyKind: Equatable {
     static func of(_ name: String) -> PropertyKind {
         switch name {
         case "FN", "NOTE", "TITLE", "ROLE", "LABEL", "MAILER", "SORT-STRING", "NAME", "CLASS", "EXPERTISE",
-             "HOBBY", "INTEREST", "X-ABLABEL", "PRODID", "X-PHONETIC-FIRST-NAME", "X-PHONETIC-LAST-NAME":
+            "HOBBY", "INTEREST", "X-ABLABEL", "PRODID", "X-PHONETIC-FIRST-NAME", "X-PHONETIC-LAST-NAME":
             return .text
         case "NICKNAME", "CATEGORIES": return .list
         case "N": return .structured(nFields)
@@ -37,7 +37,7 @@ enum PropertyKind: Equatable {
     static func defaultType(_ name: String) -> String {
         switch name {
         case "SOURCE", "URL", "PHOTO", "LOGO", "SOUND", "KEY", "IMPP", "GEO", "MEMBER", "RELATED", "FBURL",
-             "CALADRURI", "CALURI", "ORG-DIRECTORY":
+            "CALADRURI", "CALURI", "ORG-DIRECTORY":
             return "uri"
         case "BDAY", "ANNIVERSARY", "DEATHDATE": return "date-and-or-time"
         case "REV": return "timestamp"

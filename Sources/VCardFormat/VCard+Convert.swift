@@ -23,8 +23,10 @@ extension VCard {
         }
         if target >= .v3_0 && !out.contains(where: { $0.name == "FN" }) {
             let fn = derivedFormattedName()
-            warnings.append(FormatWarning(line: line, property: "FN", code: .missingProperty,
-                message: "Card has no FN (formatted name), which vCard \(target.rawValue) requires; wrote \"\(fn)\" made from its other properties."))
+            warnings.append(
+                FormatWarning(
+                    line: line, property: "FN", code: .missingProperty,
+                    message: "Card has no FN (formatted name), which vCard \(target.rawValue) requires; wrote \"\(fn)\" made from its other properties."))
             out.insert(ContentLine(name: "FN", value: TextEscaping.escape(fn)), at: 0)
         }
         if target == .v3_0 && !out.contains(where: { $0.name == "N" }) {
@@ -48,8 +50,10 @@ extension VCard {
     }
 
     /// Converts one property between versions; nil when it cannot be carried (warned).
-    static func convert(_ line: ContentLine, from source: Version, to target: Version,
-                        warnings: inout [FormatWarning]) -> ContentLine? {
+    static func convert(
+        _ line: ContentLine, from source: Version, to target: Version,
+        warnings: inout [FormatWarning]
+    ) -> ContentLine? {
         if source == target { return line }
         if source == .v3_0 && target == .v4_0 && unchangedFrom3To4(line) { return line }
         var p = line
@@ -58,8 +62,10 @@ extension VCard {
             if PropertyKind.only4.contains(p.name) {
                 let newName = PropertyKind.name3(for: p.name)
                 if p.name != "ANNIVERSARY" && !newName.hasPrefix("X-ADDRESSBOOKSERVER-") {
-                    warnings.append(FormatWarning(line: line.line, property: p.name, code: .convertedForVersion,
-                        message: "vCard 3.0 has no \(p.name); written as \(newName)."))
+                    warnings.append(
+                        FormatWarning(
+                            line: line.line, property: p.name, code: .convertedForVersion,
+                            message: "vCard 3.0 has no \(p.name); written as \(newName)."))
                 }
                 p.name = newName
             }
@@ -69,8 +75,10 @@ extension VCard {
             } else if p.name == "PROFILE" {
                 return nil  // PROFILE:VCARD only marks a 3.0 MIME directory; 4.0 has no such thing.
             } else if PropertyKind.only3.contains(p.name) {
-                warnings.append(FormatWarning(line: line.line, property: p.name, code: .convertedForVersion,
-                    message: "vCard 4.0 has no \(p.name); written as X-\(p.name)."))
+                warnings.append(
+                    FormatWarning(
+                        line: line.line, property: p.name, code: .convertedForVersion,
+                        message: "vCard 4.0 has no \(p.name); written as X-\(p.name)."))
                 p.name = "X-" + p.name
             }
         }
@@ -153,12 +161,12 @@ extension VCard {
         // The names below start with one of these letters; comparing a String with each case
         // costs more than the rest of this check, so most names (FN, EMAIL, TEL, UID…) skip it.
         switch u.first {
-        case 0x41, 0x42, 0x43, 0x44, 0x47, 0x4B, 0x4C, 0x4D, 0x4E, 0x50, 0x53: // A B C D G K L M N P S
+        case 0x41, 0x42, 0x43, 0x44, 0x47, 0x4B, 0x4C, 0x4D, 0x4E, 0x50, 0x53:  // A B C D G K L M N P S
             switch name {
             case "PROFILE", "BDAY", "ANNIVERSARY", "DEATHDATE", "PHOTO", "LOGO", "SOUND", "KEY", "GEO":
                 return false
             case "LABEL", "AGENT", "MAILER", "NAME", "CLASS", "SORT-STRING":
-                return false // PropertyKind.only3
+                return false  // PropertyKind.only3
             default:
                 break
             }

@@ -58,7 +58,11 @@ extension VCard {
         do {
             json = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
         } catch {
-            throw ReadError(line: 0, message: "The file starts like jCard (JSON) but is not valid JSON: \(error.localizedDescription). Export it again or check it with a JSON validator.")
+            throw ReadError(
+                line: 0,
+                message:
+                    "The file starts like jCard (JSON) but is not valid JSON: \(error.localizedDescription). Export it again or check it with a JSON validator."
+            )
         }
         guard let top = json as? [Any] else {
             throw ReadError(line: 0, message: "jCard must be a JSON array [\"vcard\", [...]]; this JSON is not an array.")
@@ -68,16 +72,21 @@ extension VCard {
         var warnings: [FormatWarning] = []
         for (index, arr) in cardArrays.enumerated() {
             guard arr.count >= 2, (arr[0] as? String)?.lowercased() == "vcard", let props = arr[1] as? [Any] else {
-                warnings.append(FormatWarning(line: 0, property: nil, code: .unknownComponent,
-                    message: "jCard item \(index + 1) is not [\"vcard\", [...]]; skipped."))
+                warnings.append(
+                    FormatWarning(
+                        line: 0, property: nil, code: .unknownComponent,
+                        message: "jCard item \(index + 1) is not [\"vcard\", [...]]; skipped."))
                 continue
             }
             var card = VCard(version: .v4_0)
             for entry in props {
                 guard let e = entry as? [Any], e.count >= 4, let rawName = e[0] as? String,
-                      let params = e[1] as? [String: Any], let type = e[2] as? String else {
-                    warnings.append(FormatWarning(line: 0, property: nil, code: .malformedLine,
-                        message: "jCard card \(index + 1) has a property that is not [name, {params}, type, value…]; skipped."))
+                    let params = e[1] as? [String: Any], let type = e[2] as? String
+                else {
+                    warnings.append(
+                        FormatWarning(
+                            line: 0, property: nil, code: .malformedLine,
+                            message: "jCard card \(index + 1) has a property that is not [name, {params}, type, value…]; skipped."))
                     continue
                 }
                 let name = rawName.uppercased()

@@ -29,9 +29,14 @@ extension VCard {
             return value.withUTF8 { Self.structuredName($0, 0, $0.count, lists: lists) }
         }
         set {
-            let lines = newValue.map { n in
-                [ContentLine(name: "N", value: TextEscaping.joinStructured([n.familyNames, n.givenNames, n.additionalNames, n.honorificPrefixes, n.honorificSuffixes]))]
-            } ?? []
+            let lines =
+                newValue.map { n in
+                    [
+                        ContentLine(
+                            name: "N",
+                            value: TextEscaping.joinStructured([n.familyNames, n.givenNames, n.additionalNames, n.honorificPrefixes, n.honorificSuffixes]))
+                    ]
+                } ?? []
             replace4(["N"], lines)
         }
     }
@@ -39,7 +44,10 @@ extension VCard {
     /// NICKNAME values, all lines joined.
     public var nicknames: [String] {
         get { properties(named: "NICKNAME").flatMap { TextEscaping.splitList($0.value) } }
-        set { replace4(["NICKNAME"], newValue.isEmpty ? [] : [ContentLine(name: "NICKNAME", value: newValue.map { TextEscaping.escape($0) }.joined(separator: ","))]) }
+        set {
+            replace4(
+                ["NICKNAME"], newValue.isEmpty ? [] : [ContentLine(name: "NICKNAME", value: newValue.map { TextEscaping.escape($0) }.joined(separator: ","))])
+        }
     }
 
     /// ORG: organisation name then units; empty if none.
@@ -69,7 +77,11 @@ extension VCard {
     /// CATEGORIES values, all lines joined.
     public var categories: [String] {
         get { properties(named: "CATEGORIES").flatMap { TextEscaping.splitList($0.value) } }
-        set { replace4(["CATEGORIES"], newValue.isEmpty ? [] : [ContentLine(name: "CATEGORIES", value: newValue.map { TextEscaping.escape($0) }.joined(separator: ","))]) }
+        set {
+            replace4(
+                ["CATEGORIES"],
+                newValue.isEmpty ? [] : [ContentLine(name: "CATEGORIES", value: newValue.map { TextEscaping.escape($0) }.joined(separator: ","))])
+        }
     }
 
     /// UID: the stable identifier.
@@ -187,17 +199,22 @@ extension VCard {
                 var f = structuredFields(p.value).map { $0.joined(separator: ",") }
                 while f.count < 7 { f.append("") }
                 let (types, pref) = Self.typesAndPreference(p)
-                return Address(poBox: f[0], extended: f[1], street: f[2], locality: f[3], region: f[4], postalCode: f[5], country: f[6],
-                               types: types, preference: pref, group: p.group, label: label(group: p.group))
+                return Address(
+                    poBox: f[0], extended: f[1], street: f[2], locality: f[3], region: f[4], postalCode: f[5], country: f[6],
+                    types: types, preference: pref, group: p.group, label: label(group: p.group))
             }
         }
         set {
-            replace4(["ADR"], newValue.map { a in
-                var line = ContentLine(group: a.group, name: "ADR",
-                    value: [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country].map { TextEscaping.escape($0) }.joined(separator: ";"))
-                Self.setTypesAndPreference(&line, a.types, a.preference)
-                return line
-            })
+            replace4(
+                ["ADR"],
+                newValue.map { a in
+                    var line = ContentLine(
+                        group: a.group, name: "ADR",
+                        value: [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country].map { TextEscaping.escape($0) }.joined(
+                            separator: ";"))
+                    Self.setTypesAndPreference(&line, a.types, a.preference)
+                    return line
+                })
         }
     }
 
@@ -223,11 +240,13 @@ extension VCard {
             return Gender(sex: sex, identity: identity)
         }
         set {
-            replace4(["GENDER", "X-GENDER"], newValue.map { g in
-                var v = g.sex ?? ""
-                if let i = g.identity { v += ";" + TextEscaping.escape(i) }
-                return [ContentLine(name: "GENDER", value: v)]
-            } ?? [])
+            replace4(
+                ["GENDER", "X-GENDER"],
+                newValue.map { g in
+                    var v = g.sex ?? ""
+                    if let i = g.identity { v += ";" + TextEscaping.escape(i) }
+                    return [ContentLine(name: "GENDER", value: v)]
+                } ?? [])
         }
     }
 

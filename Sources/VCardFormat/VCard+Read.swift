@@ -50,7 +50,10 @@ extension VCard {
     public static func read(_ bytes: [UInt8], strict: Bool = false) throws(ReadError) -> ReadResult {
         let result = try readAny(bytes)
         if strict, let first = result.warnings.first {
-            throw ReadError(line: first.line, message: "\(first.property.map { "\($0): " } ?? "")\(first.message) (strict reading stops at the first problem; read without strict to keep going.)")
+            throw ReadError(
+                line: first.line,
+                message:
+                    "\(first.property.map { "\($0): " } ?? "")\(first.message) (strict reading stops at the first problem; read without strict to keep going.)")
         }
         return result
     }
@@ -98,8 +101,10 @@ extension VCard {
     /// - Parameter twoThreads: whether a raw read splits lines on a second thread; nil
     ///   decides by the size of the file and the number of cores. Either way `body` is
     ///   called on the calling thread, and the cards and warnings are the same.
-    static func readText(_ bytes: [UInt8], raw: Bool, twoThreads: Bool? = nil,
-                         each body: (VCard) throws -> Void) throws(ReadError) -> [FormatWarning] {
+    static func readText(
+        _ bytes: [UInt8], raw: Bool, twoThreads: Bool? = nil,
+        each body: (VCard) throws -> Void
+    ) throws(ReadError) -> [FormatWarning] {
         try readText(ContentLineReader(bytes: bytes), size: bytes.count, raw: raw, twoThreads: twoThreads, each: body)
     }
 
@@ -112,15 +117,19 @@ extension VCard {
 
     /// ``readText(_:raw:twoThreads:each:)`` with the reader made (owning or borrowing the
     /// `size` bytes of input).
-    static func readText(_ reader: ContentLineReader, size: Int, raw: Bool, twoThreads: Bool?,
-                         each body: (VCard) throws -> Void) throws(ReadError) -> [FormatWarning] {
+    static func readText(
+        _ reader: ContentLineReader, size: Int, raw: Bool, twoThreads: Bool?,
+        each body: (VCard) throws -> Void
+    ) throws(ReadError) -> [FormatWarning] {
         var reader = reader
         var warnings: [FormatWarning] = []
         var count = 0
         func take(_ component: inout Component, _ lines: inout RawLines) throws {
             guard component.name == "VCARD" else {
-                warnings.append(FormatWarning(line: component.line, property: "BEGIN", code: .unknownComponent,
-                    message: "BEGIN:\(component.name) is not a vCard; skipped."))
+                warnings.append(
+                    FormatWarning(
+                        line: component.line, property: "BEGIN", code: .unknownComponent,
+                        message: "BEGIN:\(component.name) is not a vCard; skipped."))
                 return
             }
             count += 1
@@ -136,8 +145,10 @@ extension VCard {
             } else {
                 try reader.takeComponents({ component in
                     guard component.name == "VCARD" else {
-                        warnings.append(FormatWarning(line: component.line, property: "BEGIN", code: .unknownComponent,
-                            message: "BEGIN:\(component.name) is not a vCard; skipped."))
+                        warnings.append(
+                            FormatWarning(
+                                line: component.line, property: "BEGIN", code: .unknownComponent,
+                                message: "BEGIN:\(component.name) is not a vCard; skipped."))
                         return
                     }
                     count += 1
@@ -150,7 +161,8 @@ extension VCard {
         let all = (reader.warnings + warnings).sorted { $0.line < $1.line }
         if count == 0 {
             let detail = all.first.map { " First problem: \($0)." } ?? ""
-            throw ReadError(line: all.first?.line ?? 1,
+            throw ReadError(
+                line: all.first?.line ?? 1,
                 message: "No vCard found: the file has no BEGIN:VCARD … END:VCARD block. Check that it is a contacts (.vcf) file.\(detail)")
         }
         return all
@@ -162,8 +174,9 @@ extension VCard {
         var properties: [ContentLine] = []
         swap(&properties, &component.properties)
         let versionIndex = properties.firstIndex { $0.name.sameToken("VERSION") }
-        let version = Self.version(versionIndex.map { (properties[$0].value, properties[$0].line) }, of: component,
-                                   warnings: &warnings)
+        let version = Self.version(
+            versionIndex.map { (properties[$0].value, properties[$0].line) }, of: component,
+            warnings: &warnings)
         if let versionIndex { properties.remove(at: versionIndex) }
         let card = VCard(version: version, properties: properties, line: component.line)
         card.check(into: &warnings)
@@ -182,8 +195,9 @@ extension VCard {
             // The common case, with nothing to warn about: no value string made.
             version = known
         } else {
-            version = Self.version(versionIndex.map { (lines.value($0), lines.lines[$0].line) }, of: component,
-                                   warnings: &warnings)
+            version = Self.version(
+                versionIndex.map { (lines.value($0), lines.lines[$0].line) }, of: component,
+                warnings: &warnings)
         }
         if let versionIndex { lines.remove(at: versionIndex) }
         let card = VCard(version: version, raw: lines, line: component.line)
@@ -214,8 +228,10 @@ extension VCard {
     /// The version a card's first VERSION line (its value and line number) names, and the
     /// warnings both ways of making a card give: an unknown or missing VERSION (read as the
     /// nearest, or 3.0) and components nested in the card (skipped).
-    private static func version(_ versionLine: (value: String, line: Int)?, of component: Component,
-                                warnings: inout [FormatWarning]) -> VCard.Version {
+    private static func version(
+        _ versionLine: (value: String, line: Int)?, of component: Component,
+        warnings: inout [FormatWarning]
+    ) -> VCard.Version {
         var version = VCard.Version.v3_0
         if let (value, line) = versionLine {
             let v = value.trimmingASCIISpaces()
@@ -223,16 +239,22 @@ extension VCard {
                 version = known
             } else {
                 version = v.hasPrefix("4") ? .v4_0 : v.hasPrefix("2") ? .v2_1 : .v3_0
-                warnings.append(FormatWarning(line: line, property: "VERSION", code: .unknownVersion,
-                    message: "VERSION:\(v) is not 2.1, 3.0 or 4.0; read as \(version.rawValue)."))
+                warnings.append(
+                    FormatWarning(
+                        line: line, property: "VERSION", code: .unknownVersion,
+                        message: "VERSION:\(v) is not 2.1, 3.0 or 4.0; read as \(version.rawValue)."))
             }
         } else {
-            warnings.append(FormatWarning(line: component.line, property: "VERSION", code: .missingProperty,
-                message: "Card has no VERSION; read as \(version.rawValue)."))
+            warnings.append(
+                FormatWarning(
+                    line: component.line, property: "VERSION", code: .missingProperty,
+                    message: "Card has no VERSION; read as \(version.rawValue)."))
         }
         for child in component.components {
-            warnings.append(FormatWarning(line: child.line, property: "BEGIN", code: .unknownComponent,
-                message: "BEGIN:\(child.name) inside a vCard (an embedded AGENT card?) is not supported; skipped."))
+            warnings.append(
+                FormatWarning(
+                    line: child.line, property: "BEGIN", code: .unknownComponent,
+                    message: "BEGIN:\(child.name) inside a vCard (an embedded AGENT card?) is not supported; skipped."))
         }
         return version
     }
@@ -265,8 +287,10 @@ extension VCard {
             }
         }
         if !sawFN && version >= .v3_0 {
-            warnings.append(FormatWarning(line: line, property: "FN", code: .missingProperty,
-                message: "Card has no FN (formatted name); one is made from N, ORG or EMAIL when written."))
+            warnings.append(
+                FormatWarning(
+                    line: line, property: "FN", code: .missingProperty,
+                    message: "Card has no FN (formatted name); one is made from N, ORG or EMAIL when written."))
         }
     }
 
@@ -304,8 +328,10 @@ extension VCard {
             }
         }
         if !sawFN && version >= .v3_0 {
-            warnings.append(FormatWarning(line: line, property: "FN", code: .missingProperty,
-                message: "Card has no FN (formatted name); one is made from N, ORG or EMAIL when written."))
+            warnings.append(
+                FormatWarning(
+                    line: line, property: "FN", code: .missingProperty,
+                    message: "Card has no FN (formatted name); one is made from N, ORG or EMAIL when written."))
         }
     }
 
@@ -317,8 +343,9 @@ extension VCard {
             // Base64 with ENCODING=b (the common case, a photo of many kilobytes): validated in
             // place, with no copy; blanks left by folding are skipped as by `Base64.decode`.
             if let encoding = p.firstParameter("ENCODING"),
-               encoding.caseInsensitiveEquals("b") || encoding.caseInsensitiveEquals("base64"),
-               !Base64.isValid(p.value) {
+                encoding.caseInsensitiveEquals("b") || encoding.caseInsensitiveEquals("base64"),
+                !Base64.isValid(p.value)
+            {
                 warnBadBase64(p, into: &warnings)
             }
             return
@@ -331,8 +358,10 @@ extension VCard {
             break
         }
         guard let media = RawMedia(line: p) else {
-            warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
-                message: "data: URI has no comma; kept as written."))
+            warnings.append(
+                FormatWarning(
+                    line: p.line, property: p.name, code: .invalidValue,
+                    message: "data: URI has no comma; kept as written."))
             return
         }
         if case .inline(let b64, _) = media, !Base64.isValid(b64) {
@@ -388,16 +417,20 @@ extension VCard {
     }
 
     private func warnBadBase64(_ p: ContentLine, into warnings: inout [FormatWarning]) {
-        warnings.append(FormatWarning(line: p.line, property: p.name, code: .badBase64,
-            message: "Inline \(p.name.lowercased()) is not valid base64; kept as written but it cannot be shown."))
+        warnings.append(
+            FormatWarning(
+                line: p.line, property: p.name, code: .badBase64,
+                message: "Inline \(p.name.lowercased()) is not valid base64; kept as written but it cannot be shown."))
     }
 
     /// Warns when a BDAY-like value is not a date (unless VALUE=text).
     private func checkDate(_ p: ContentLine, into warnings: inout [FormatWarning]) {
         let isText = p.firstParameter("VALUE")?.caseInsensitiveEquals("text") ?? false
         if !isText && PartialDate(line: p) == nil {
-            warnings.append(FormatWarning(line: p.line, property: p.name, code: .invalidValue,
-                message: "\"\(p.value.prefix(40))\" is not a date; kept as text."))
+            warnings.append(
+                FormatWarning(
+                    line: p.line, property: p.name, code: .invalidValue,
+                    message: "\"\(p.value.prefix(40))\" is not a date; kept as text."))
         }
     }
 }

@@ -210,13 +210,14 @@ extension VCard {
             types.append(code: code)
         } else {
             // Any other part ("pref" is four bytes, matched above).
-            types.append(String(unsafeUninitializedCapacity: len) { out in
-                for k in 0..<len {
-                    let b = bytes[start + k]
-                    out[k] = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b
-                }
-                return len
-            })
+            types.append(
+                String(unsafeUninitializedCapacity: len) { out in
+                    for k in 0..<len {
+                        let b = bytes[start + k]
+                        out[k] = (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b
+                    }
+                    return len
+                })
         }
     }
 

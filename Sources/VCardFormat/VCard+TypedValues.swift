@@ -70,7 +70,8 @@ extension VCard {
                 // No escape: the value is its bytes, and a `tel:` followed by ASCII (or
                 // nothing) is four characters to drop.
                 if droppingTelScheme && e - s >= 4 && buf[s] | 0x20 == 0x74 && buf[s + 1] | 0x20 == 0x65
-                    && buf[s + 2] | 0x20 == 0x6C && buf[s + 3] == 0x3A {
+                    && buf[s + 2] | 0x20 == 0x6C && buf[s + 3] == 0x3A
+                {
                     if s + 4 < e && buf[s + 4] >= 0x80 {
                         return Self.droppingTelScheme(String(decoding: UnsafeBufferPointer(rebasing: buf[s..<e]), as: UTF8.self))
                     }
@@ -122,11 +123,13 @@ extension VCard {
     }
 
     mutating func setTypedValues(_ name: String, _ values: [TypedValue], text: Bool = true) {
-        replace4([name], values.map { v in
-            var line = ContentLine(group: v.group, name: name, value: text ? TextEscaping.escape(v.value) : v.value)
-            Self.setTypesAndPreference(&line, v.types, v.preference)
-            return line
-        })
+        replace4(
+            [name],
+            values.map { v in
+                var line = ContentLine(group: v.group, name: name, value: text ? TextEscaping.escape(v.value) : v.value)
+                Self.setTypesAndPreference(&line, v.types, v.preference)
+                return line
+            })
     }
 
     func media(_ name: String) -> [Media] {
@@ -143,16 +146,18 @@ extension VCard {
     }
 
     mutating func setMedia(_ name: String, _ values: [Media]) {
-        replace4([name], values.map { m in
-            switch m {
-            case .inline(let data, let mt):
-                return ContentLine(name: name, value: "data:\(mt ?? "application/octet-stream");base64," + Base64.encode(data))
-            case .uri(let uri, let mt):
-                var l = ContentLine(name: name, value: uri)
-                if let mt { l.setParameter("MEDIATYPE", [mt]) }
-                return l
-            }
-        })
+        replace4(
+            [name],
+            values.map { m in
+                switch m {
+                case .inline(let data, let mt):
+                    return ContentLine(name: name, value: "data:\(mt ?? "application/octet-stream");base64," + Base64.encode(data))
+                case .uri(let uri, let mt):
+                    var l = ContentLine(name: name, value: uri)
+                    if let mt { l.setParameter("MEDIATYPE", [mt]) }
+                    return l
+                }
+            })
     }
 }
 

@@ -13,8 +13,10 @@ extension VCard {
         public var honorificSuffixes: [String]
 
         /// Makes a name; empty arrays for unknown parts.
-        public init(familyNames: [String] = [], givenNames: [String] = [], additionalNames: [String] = [],
-                    honorificPrefixes: [String] = [], honorificSuffixes: [String] = []) {
+        public init(
+            familyNames: [String] = [], givenNames: [String] = [], additionalNames: [String] = [],
+            honorificPrefixes: [String] = [], honorificSuffixes: [String] = []
+        ) {
             self.familyNames = familyNames
             self.givenNames = givenNames
             self.additionalNames = additionalNames
@@ -72,9 +74,11 @@ extension VCard {
         public var label: String?
 
         /// Makes an address; empty strings for unknown parts.
-        public init(poBox: String = "", extended: String = "", street: String = "", locality: String = "", region: String = "",
-                    postalCode: String = "", country: String = "", types: [String] = [], preference: Int? = nil,
-                    group: String? = nil, label: String? = nil) {
+        public init(
+            poBox: String = "", extended: String = "", street: String = "", locality: String = "", region: String = "",
+            postalCode: String = "", country: String = "", types: [String] = [], preference: Int? = nil,
+            group: String? = nil, label: String? = nil
+        ) {
             self.poBox = poBox
             self.extended = extended
             self.street = street

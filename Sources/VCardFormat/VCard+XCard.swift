@@ -73,8 +73,10 @@ extension VCard {
             throw ReadError(line: root.line, message: "The XML root element is <\(root.localName)>, not <vcards>: this is not an xCard file.")
         }
         if let ns = root.namespaceURI, ns != xCardNamespace {
-            warnings.append(FormatWarning(line: root.line, property: nil, code: .unknownVersion,
-                message: "xCard namespace is \(ns), expected \(xCardNamespace); read anyway."))
+            warnings.append(
+                FormatWarning(
+                    line: root.line, property: nil, code: .unknownVersion,
+                    message: "xCard namespace is \(ns), expected \(xCardNamespace); read anyway."))
         }
         var cards: [VCard] = []
         for element in vcards {

@@ -85,7 +85,8 @@ public struct VCard: Hashable, Sendable {
     public static let typedPropertyNames: Set<String> = [
         "FN", "N", "NICKNAME", "PHOTO", "LOGO", "BDAY", "ANNIVERSARY", "X-ANNIVERSARY", "EMAIL", "TEL", "ADR", "ORG",
         "TITLE", "ROLE", "URL", "NOTE", "CATEGORIES", "UID", "REV", "GEO", "TZ", "GENDER", "X-GENDER", "RELATED",
-        "X-RELATED", "IMPP", "KIND", "X-KIND", "X-ADDRESSBOOKSERVER-KIND", "MEMBER", "X-MEMBER", "X-ADDRESSBOOKSERVER-MEMBER", "INTEREST", "X-INTEREST", "HOBBY", "X-HOBBY",
+        "X-RELATED", "IMPP", "KIND", "X-KIND", "X-ADDRESSBOOKSERVER-KIND", "MEMBER", "X-MEMBER", "X-ADDRESSBOOKSERVER-MEMBER", "INTEREST", "X-INTEREST",
+        "HOBBY", "X-HOBBY",
         "EXPERTISE", "X-EXPERTISE",
     ]
 

@@ -18,8 +18,10 @@ public struct VCardWriter: Sendable {
     public init(version: VCard.Version) {
         if version == .v2_1 {
             self.version = .v3_0
-            warnings.append(FormatWarning(line: 0, property: "VERSION", code: .convertedForVersion,
-                message: "vCard 2.1 is read but not written; writing 3.0, which every tool that reads 2.1 also reads."))
+            warnings.append(
+                FormatWarning(
+                    line: 0, property: "VERSION", code: .convertedForVersion,
+                    message: "vCard 2.1 is read but not written; writing 3.0, which every tool that reads 2.1 also reads."))
         } else {
             self.version = version
         }

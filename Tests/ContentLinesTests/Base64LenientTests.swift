@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ContentLines
 
 /// ``Base64/decodeLeniently(_:)`` took over from ICalendarFormat's own decoder (ICalBase64,

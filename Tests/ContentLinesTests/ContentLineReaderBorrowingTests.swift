@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContentLines
 
 /// A reader made with `init(borrowing:)` reads the caller's bytes in place (a mapped file);

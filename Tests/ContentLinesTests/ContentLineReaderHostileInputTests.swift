@@ -1,6 +1,6 @@
+import ContentLines
 import Foundation
 import Testing
-import ContentLines
 
 /// Inputs built to exhaust the reader: huge lines, huge components, deep nesting, binary.
 /// Each must finish quickly (debug build) and say what it skipped.
@@ -68,9 +68,10 @@ struct ContentLineReaderHostileInputTests {
     @Test func hundredThousandNestedComponentsDoNotOverflowTheStack() {
         let depth = 100_000
         // Alternate names: a BEGIN of the innermost component's own name closes it instead.
-        let bytes = Array((String(repeating: "BEGIN:A\r\nP:1\r\nBEGIN:B\r\nP:1\r\n", count: depth / 2)
-            + String(repeating: "END:B\r\nEND:A\r\n", count: depth / 2)
-            + "BEGIN:VCARD\r\nFN:After\r\nEND:VCARD\r\n").utf8)
+        let bytes = Array(
+            (String(repeating: "BEGIN:A\r\nP:1\r\nBEGIN:B\r\nP:1\r\n", count: depth / 2)
+                + String(repeating: "END:B\r\nEND:A\r\n", count: depth / 2)
+                + "BEGIN:VCARD\r\nFN:After\r\nEND:VCARD\r\n").utf8)
         let (components, warnings) = Self.timed(60) { ContentLineReader.components(from: bytes) }
         #expect(components.count == 2)
         #expect(components.first?.name == "A")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContentLines
 
 /// The raw read (`takeRawComponents`, lines kept as bytes, split by `fastRaw` with
@@ -9,8 +10,10 @@ import Testing
 struct ContentLineReaderRawTests {
     /// Reads `bytes` both ways and compares: components (with their lines built from the
     /// bytes), warnings, and what the byte index says of each line.
-    func expectSameBothWays(_ bytes: [UInt8], limits: ContentLineReader.Limits = .standard,
-                            sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectSameBothWays(
+        _ bytes: [UInt8], limits: ContentLineReader.Limits = .standard,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         var built = ContentLineReader(bytes: bytes)
         built.limits = limits
         var expected: [Component] = []
@@ -38,8 +41,10 @@ struct ContentLineReaderRawTests {
         #expect(indexOK, sourceLocation: sourceLocation)
     }
 
-    func expectSameBothWays(_ text: String, limits: ContentLineReader.Limits = .standard,
-                            sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectSameBothWays(
+        _ text: String, limits: ContentLineReader.Limits = .standard,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         expectSameBothWays(Array(text.utf8), limits: limits, sourceLocation: sourceLocation)
     }
 
@@ -92,7 +97,8 @@ struct ContentLineReaderRawTests {
         #expect(ls[2].value == "tail=")
         expectSameBothWays(text)
         // Where the declaration is looked for: before the first colon outside quotes.
-        expectSameBothWays("""
+        expectSameBothWays(
+            """
             BEGIN:VCARD
             X-A;P="a:b";ENCODING=quoted-printable:x=
             y
@@ -127,7 +133,10 @@ struct ContentLineReaderRawTests {
             ("X;CHARSET=UTF-8;CHARSET=latin1:abc", [], "abc"),
             ("X;encoding=quoted-printable;TYPE=home:=41", [.init(name: "TYPE", values: ["home"])], "A"),
             ("X;BASE64;ENCODING=QUOTED-PRINTABLE:QUJD", [.init(name: "ENCODING", values: ["BASE64", "QUOTED-PRINTABLE"])], "QUJD"),
-            ("X;ENCODING=b,QUOTED-PRINTABLE;CHARSET=utf-8;TYPE=a:abc", [.init(name: "ENCODING", values: ["b", "QUOTED-PRINTABLE"]), .init(name: "TYPE", values: ["a"])], "abc"),
+            (
+                "X;ENCODING=b,QUOTED-PRINTABLE;CHARSET=utf-8;TYPE=a:abc",
+                [.init(name: "ENCODING", values: ["b", "QUOTED-PRINTABLE"]), .init(name: "TYPE", values: ["a"])], "abc"
+            ),
             ("X;TYPE=a;CHARSET=WINDOWS-1252;ENCODING=\"Quoted-Printable\";TYPE=b:caf=E9", [.init(name: "TYPE", values: ["a", "b"])], "caf\u{E9}"),
         ]
         for (text, parameters, value) in cases {
@@ -148,7 +157,8 @@ struct ContentLineReaderRawTests {
     }
 
     @Test func nulBytesAreDroppedWithTheSameWarning() {
-        let bytes = Array("BEGIN:VCARD\r\nFN:a".utf8) + [0] + Array("b\r\n c".utf8) + [0, 0]
+        let bytes =
+            Array("BEGIN:VCARD\r\nFN:a".utf8) + [0] + Array("b\r\n c".utf8) + [0, 0]
             + Array("\r\nN\0:x\r\n\0\r\nEND:VCARD\r\n".utf8)
         expectSameBothWays(bytes)
     }
@@ -180,7 +190,8 @@ struct ContentLineReaderRawTests {
     }
 
     @Test func malformedAndOddLines() {
-        expectSameBothWays("""
+        expectSameBothWays(
+            """
             stray:line\r
             BEGIN:VCARD\r
             no colon here\r
@@ -227,14 +238,15 @@ struct ContentLineReaderRawTests {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(n))
         }
-        let pieces: [[UInt8]] = [
-            "FN:Ann", "item1.EMAIL;type=INTERNET;type=pref:a@example.org", "TEL;CELL;PREF:+1 555",
-            "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;=", "=C3=A9;;", "NOTE;QUOTED-PRINTABLE:x=",
-            "PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQ", "SkZJRg==", "PHOTO;ENCODING=b:AAAA=", " folded",
-            "\tfolded", "", "BEGIN:VCARD", "END:VCARD", "BEGIN:X-IN", "END:X-IN", "no colon", ":nameless",
-            "NOTE:caf\u{E9} \u{7C}", "X-Q;P=\"a:b\";Q=^^:v", "ADR;HOME;CHARSET=WINDOWS-1252:;;Stra=DFe",
-            "X-LONG:0123456789abcdefghijklmnopqrstuvwxyz", "VERSION:2.1", "x=",
-        ].map { Array($0.utf8) } + [[0xFF, 0x3A, 0x41], [0x58, 0x3A, 0x00, 0x41], [0x4E, 0x3A, 0xC3]]
+        let pieces: [[UInt8]] =
+            [
+                "FN:Ann", "item1.EMAIL;type=INTERNET;type=pref:a@example.org", "TEL;CELL;PREF:+1 555",
+                "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;=", "=C3=A9;;", "NOTE;QUOTED-PRINTABLE:x=",
+                "PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQ", "SkZJRg==", "PHOTO;ENCODING=b:AAAA=", " folded",
+                "\tfolded", "", "BEGIN:VCARD", "END:VCARD", "BEGIN:X-IN", "END:X-IN", "no colon", ":nameless",
+                "NOTE:caf\u{E9} \u{7C}", "X-Q;P=\"a:b\";Q=^^:v", "ADR;HOME;CHARSET=WINDOWS-1252:;;Stra=DFe",
+                "X-LONG:0123456789abcdefghijklmnopqrstuvwxyz", "VERSION:2.1", "x=",
+            ].map { Array($0.utf8) } + [[0xFF, 0x3A, 0x41], [0x58, 0x3A, 0x00, 0x41], [0x4E, 0x3A, 0xC3]]
         let breaks: [[UInt8]] = [[0x0D, 0x0A], [0x0A], [0x0D]]
         let small = ContentLineReader.Limits(lineLength: 40, propertiesPerComponent: 6, depth: 2)
         for round in 0..<1500 {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContentLines
 
 @Suite("ContentLineReader")
@@ -86,7 +87,8 @@ struct ContentLineReaderTests {
     /// charset) become `\n`; a lower-case utf-8 charset is UTF-8; both parameters go.
     @Test func quotedPrintableLineBreaksAndCharsetSpellings() {
         let long = String(repeating: "x", count: 40)
-        let text = "NOTE;charset=utf-8;ENCODING=QUOTED-PRINTABLE:=0Aa=0Db=0D=0A=C3=A9\(long)=0A\r\n"
+        let text =
+            "NOTE;charset=utf-8;ENCODING=QUOTED-PRINTABLE:=0Aa=0Db=0D=0A=C3=A9\(long)=0A\r\n"
             + "NOTE;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:=E9=0D=0A=E8\r\n"
             + "NOTE;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:\(long)=C3=A9 no break\r\n"
             + "NOTE;CHARSET=utf-8:plain\r\n"
@@ -99,12 +101,13 @@ struct ContentLineReaderTests {
     /// QUOTED-PRINTABLE and BASE64 are looked for before the first unquoted colon of the
     /// line as read so far (folded or not), in any case; in the value they do not count.
     @Test func encodingDeclarationsAreFoundInParametersOnly() {
-        let (ls, ws) = lines("NOTE:QUOTED-PRINTABLE=\r\nTEL:1\r\n"
-            + "NOTE;ENC\r\n ODING=QUOTED-PRINTABLE:a=\r\nb\r\n"
-            + "NOTE;encoding=quoted-printable:x=\r\ny\r\n"
-            + "NOTE;X-A=\"a:b\";QUOTED-PRINTABLE:c=\r\nd\r\n"
-            + "PHOTO;ENC\r\n ODING=BASE64:\r\nAAAA\r\nBBBB\r\n\r\nTEL:2\r\n"
-            + "NOTE:BASE64\r\nAAAA\r\n")
+        let (ls, ws) = lines(
+            "NOTE:QUOTED-PRINTABLE=\r\nTEL:1\r\n"
+                + "NOTE;ENC\r\n ODING=QUOTED-PRINTABLE:a=\r\nb\r\n"
+                + "NOTE;encoding=quoted-printable:x=\r\ny\r\n"
+                + "NOTE;X-A=\"a:b\";QUOTED-PRINTABLE:c=\r\nd\r\n"
+                + "PHOTO;ENC\r\n ODING=BASE64:\r\nAAAA\r\nBBBB\r\n\r\nTEL:2\r\n"
+                + "NOTE:BASE64\r\nAAAA\r\n")
         #expect(ls.map(\.value) == ["QUOTED-PRINTABLE=", "1", "ab", "xy", "cd", "AAAABBBB", "2", "BASE64"])
         #expect(ls[4].parameter("X-A") == ["a:b"])
         // The last line, bare base64 after a value that only says BASE64, is not joined.

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import ContentLines
 
 @Suite("ContentLineWriter")
 struct ContentLineWriterTests {
     @Test func writesCRLFAndQuotesParameters() {
         var w = ContentLineWriter()
-        w.write(ContentLine(group: "item1", name: "tel", parameters: [.init(name: "TYPE", values: ["work", "voice"]), .init("LABEL", "a:b; c \"q\"")], value: "1"))
+        w.write(
+            ContentLine(group: "item1", name: "tel", parameters: [.init(name: "TYPE", values: ["work", "voice"]), .init("LABEL", "a:b; c \"q\"")], value: "1"))
         #expect(w.string == "item1.TEL;TYPE=work,voice;LABEL=\"a:b; c ^'q^'\":1\r\n")
     }
 
@@ -30,11 +32,13 @@ struct ContentLineWriterTests {
     }
 
     @Test func componentRoundTripsThroughReader() {
-        let card = Component(name: "VCARD", properties: [
-            ContentLine(name: "VERSION", value: "4.0"),
-            ContentLine(name: "FN", value: "A\\, B"),
-            ContentLine(group: "g", name: "X-ABLABEL", parameters: [.init("X-P", "a b")], value: "_$!<Other>!$_"),
-        ], components: [Component(name: "X-SUB", properties: [ContentLine(name: "X-Y", value: "1")])])
+        let card = Component(
+            name: "VCARD",
+            properties: [
+                ContentLine(name: "VERSION", value: "4.0"),
+                ContentLine(name: "FN", value: "A\\, B"),
+                ContentLine(group: "g", name: "X-ABLABEL", parameters: [.init("X-P", "a b")], value: "_$!<Other>!$_"),
+            ], components: [Component(name: "X-SUB", properties: [ContentLine(name: "X-Y", value: "1")])])
         var w = ContentLineWriter()
         w.write(card)
         let (cs, ws) = ContentLineReader.components(from: w.bytes)

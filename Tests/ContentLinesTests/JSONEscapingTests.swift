@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContentLines
 
 /// The one JSON string escaper (jCard, jCal, and Kith's JSON writers through `append`).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ContentLines
 
 /// The hand-packed table of common names (``ContentLineReader/known(_:)``): a key written
@@ -12,8 +13,9 @@ import Testing
         return source.split(separator: "\n").compactMap { line in
             let t = line.trimmingCharacters(in: .whitespaces)
             guard t.hasPrefix("case 0x"), let colon = t.firstIndex(of: ":"),
-                  let key = UInt64(t[t.index(t.startIndex, offsetBy: 7)..<colon], radix: 16),
-                  let q1 = t.firstIndex(of: "\""), let q2 = t.lastIndex(of: "\""), q1 < q2 else { return nil }
+                let key = UInt64(t[t.index(t.startIndex, offsetBy: 7)..<colon], radix: 16),
+                let q1 = t.firstIndex(of: "\""), let q2 = t.lastIndex(of: "\""), q1 < q2
+            else { return nil }
             return (key, String(t[t.index(after: q1)..<q2]))
         }
     }
@@ -28,7 +30,8 @@ import Testing
         #expect(cases.count == 88)
         for (key, name) in cases {
             #expect(name.utf8.count <= 8, "\(name) is longer than a key holds")
-            #expect(key == Self.pack(name), "\(name): 0x\(String(key, radix: 16, uppercase: true)) is not 0x\(String(Self.pack(name), radix: 16, uppercase: true))")
+            #expect(
+                key == Self.pack(name), "\(name): 0x\(String(key, radix: 16, uppercase: true)) is not 0x\(String(Self.pack(name), radix: 16, uppercase: true))")
             #expect(ContentLineReader.known(key) == name)
         }
         #expect(Set(cases.map(\.key)).count == cases.count)
@@ -42,7 +45,7 @@ import Testing
         }
         #expect(upper("tel") == "TEL")
         #expect(upper("vCard") == "VCARD")
-        #expect(upper("Quoted-Printable") == nil)   // over eight bytes
+        #expect(upper("Quoted-Printable") == nil)  // over eight bytes
         #expect(upper("X-FOO") == nil)
         #expect(ContentLineReader.known(Self.pack("item1")) == "item1")
         #expect(ContentLineReader.known(Self.pack("ITEM1")) == nil)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ContentLines
 
 /// The one parameter writer and the one folding of both formats (ContentLineWriter and
@@ -10,15 +11,17 @@ import Testing
         return String(decoding: out, as: UTF8.self)
     }
 
-    @Test("vCard quotes a TAB and writes a lone CR as ^n; iCalendar does neither", arguments: [
-        ("a\tb", "\"a\tb\"", "a\tb"),
-        ("a\rb", "a^nb", "ab"),
-        ("a\r\nb", "a^nb", "a^nb"),
-        ("a\r\r\nb", "a^n^nb", "a^nb"),
-        ("a\nb", "a^nb", "a^nb"),
-        ("Doe, \"J\" ^", "\"Doe, ^'J^' ^^\"", "\"Doe, ^'J^' ^^\""),
-        ("plain", "plain", "plain"),
-    ])
+    @Test(
+        "vCard quotes a TAB and writes a lone CR as ^n; iCalendar does neither",
+        arguments: [
+            ("a\tb", "\"a\tb\"", "a\tb"),
+            ("a\rb", "a^nb", "ab"),
+            ("a\r\nb", "a^nb", "a^nb"),
+            ("a\r\r\nb", "a^n^nb", "a^nb"),
+            ("a\nb", "a^nb", "a^nb"),
+            ("Doe, \"J\" ^", "\"Doe, ^'J^' ^^\"", "\"Doe, ^'J^' ^^\""),
+            ("plain", "plain", "plain"),
+        ])
     func parameterStyles(value: String, vCard: String, iCalendar: String) {
         #expect(Self.parameter(value, .vCard) == vCard)
         #expect(Self.parameter(value, .iCalendar) == iCalendar)
@@ -35,7 +38,7 @@ import Testing
     func folding() {
         for length in [0, 9, 10, 11, 30, 200] {
             let line = Array(String(repeating: "aé€😀", count: length / 4 + 1).utf8.prefix(length))
-            var bytes = Array("END:X\r\n".utf8)   // a line before, left alone
+            var bytes = Array("END:X\r\n".utf8)  // a line before, left alone
             let start = bytes.count
             bytes += line
             var cuts: [Int] = []
@@ -48,7 +51,7 @@ import Testing
             #expect(pieces.enumerated().allSatisfy { k, p in p.count - (k == 0 ? 0 : 1) <= 10 })
             var unfolded: [UInt8] = []
             for (k, p) in pieces.enumerated() {
-                let body = k == 0 ? Array(p) : Array(p.dropFirst(2))   // LF and the space
+                let body = k == 0 ? Array(p) : Array(p.dropFirst(2))  // LF and the space
                 if k > 0 { #expect(p.prefix(2).elementsEqual([10, 32])) }
                 if let first = body.first { #expect(first & 0xC0 != 0x80) }
                 unfolded += body

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ContentLines
 
 /// The one TEXT escaper (vCard's TextEscaping.escape, iCalendar's ICalText.escape and
@@ -32,7 +33,8 @@ import Testing
             }
             let text = parts.joined()
             for (comma, semicolon) in [(true, true), (false, true), (true, false), (false, false)] {
-                #expect(TextEscaping.escape(text, escapeComma: comma, escapeSemicolon: semicolon)
+                #expect(
+                    TextEscaping.escape(text, escapeComma: comma, escapeSemicolon: semicolon)
                         == Self.reference(text, escapeComma: comma, escapeSemicolon: semicolon))
             }
             // In parts, a CR at the end of one and an LF at the start of the next are one line break.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ICalendarFormat
 
 @Suite struct ICalDateTimeTests {
@@ -31,7 +32,7 @@ import Testing
     @Test func civilArithmeticMatchesFoundationOverCenturies() {
         var cal = Calendar(identifier: .gregorian)
         cal.timeZone = TimeZone(identifier: "UTC")!
-        for days in stride(from: -100_000, through: 200_000, by: 997) { // Foundation switches to Julian before 1582
+        for days in stride(from: -100_000, through: 200_000, by: 997) {  // Foundation switches to Julian before 1582
             let date = Date(timeIntervalSince1970: TimeInterval(days) * 86400)
             let c = cal.dateComponents([.year, .month, .day, .weekday], from: date)
             let mine = CivilTime.date(days: days)
@@ -53,8 +54,8 @@ import Testing
     }
 
     @Test func weekdaysAreISO() {
-        #expect(CivilTime.weekday(days: CivilTime.days(year: 2026, month: 3, day: 8)) == 7) // Sunday
-        #expect(CivilTime.weekday(days: CivilTime.days(year: 2026, month: 3, day: 2)) == 1) // Monday
+        #expect(CivilTime.weekday(days: CivilTime.days(year: 2026, month: 3, day: 8)) == 7)  // Sunday
+        #expect(CivilTime.weekday(days: CivilTime.days(year: 2026, month: 3, day: 2)) == 1)  // Monday
         #expect(CivilTime.weekday(days: CivilTime.days(year: 1601, month: 1, day: 1)) == 1)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ICalendarFormat
 
 /// The parameter scans that jump with `memchr` find what a walk byte by byte finds.

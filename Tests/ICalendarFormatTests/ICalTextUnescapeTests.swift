@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ICalendarFormat
 
 /// TEXT values whose backslashes follow non-ASCII bytes are unescaped from their bytes with
@@ -33,9 +34,11 @@ import Testing
                     #expect(s == expected, "\(b)")
                     onePass += 1
                 } else {
-                    #expect(String(validating: b, as: UTF8.self) == nil || b.enumerated().contains { i, x in
-                        x == 92 && i + 1 < b.count && b[i + 1] & 0xC0 == 0x80
-                    }, "valid input without an escaped continuation byte has a one-pass result: \(b)")
+                    #expect(
+                        String(validating: b, as: UTF8.self) == nil
+                            || b.enumerated().contains { i, x in
+                                x == 92 && i + 1 < b.count && b[i + 1] & 0xC0 == 0x80
+                            }, "valid input without an escaped continuation byte has a one-pass result: \(b)")
                 }
                 #expect(text(b) == expected, "\(b)")
                 checked += 1

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ICalendarFormat
 
 @Suite struct ICalTimeZoneResolverTests {
@@ -48,12 +49,16 @@ import Testing
 
     @Test func theFilesOwnVTimeZoneWinsOverIANA() throws {
         // A VTIMEZONE that lies: "Europe/Berlin" fixed at +0300.
-        let vtz = ICalComponent(name: "VTIMEZONE", properties: [ICalProperty(name: "TZID", value: "Europe/Berlin")], components: [
-            ICalComponent(name: "STANDARD", properties: [
-                ICalProperty(name: "DTSTART", value: "19700101T000000"),
-                ICalProperty(name: "TZOFFSETFROM", value: "+0300"), ICalProperty(name: "TZOFFSETTO", value: "+0300"),
-            ]),
-        ])
+        let vtz = ICalComponent(
+            name: "VTIMEZONE", properties: [ICalProperty(name: "TZID", value: "Europe/Berlin")],
+            components: [
+                ICalComponent(
+                    name: "STANDARD",
+                    properties: [
+                        ICalProperty(name: "DTSTART", value: "19700101T000000"),
+                        ICalProperty(name: "TZOFFSETFROM", value: "+0300"), ICalProperty(name: "TZOFFSETTO", value: "+0300"),
+                    ])
+            ])
         let r = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!, timeZones: [vtz])
         #expect(r.source(for: "Europe/Berlin") == .vtimezone)
         #expect(isoUTC(r.date(for: try #require(ICalDateTime("20260701T120000", tzid: "Europe/Berlin")))) == "2026-07-01T09:00:00Z")
@@ -93,10 +98,12 @@ import Testing
     @Test func generatedVTimeZoneUsesYearlyRulesWhereTheZoneHasThem() {
         let ny = ICalComponent.timeZone(TimeZone(identifier: "America/New_York")!, years: 2026...2026)
         #expect(ny.components.map(\.name) == ["STANDARD", "DAYLIGHT"], "\(ny.components.map { $0.properties.map(\.value) })")
-        #expect(ny.components.compactMap { $0.property("RRULE")?.value }
+        #expect(
+            ny.components.compactMap { $0.property("RRULE")?.value }
                 == ["FREQ=YEARLY;BYMONTH=11;BYDAY=1SU", "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU"])
         let berlin = ICalComponent.timeZone(TimeZone(identifier: "Europe/Berlin")!, years: 2026...2026)
-        #expect(Set(berlin.components.compactMap { $0.property("RRULE")?.value })
+        #expect(
+            Set(berlin.components.compactMap { $0.property("RRULE")?.value })
                 == ["FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"])
         let taipei = ICalComponent.timeZone(TimeZone(identifier: "Asia/Taipei")!, years: 2026...2026)
         #expect(taipei.components.count == 1 && taipei.components[0].property("TZOFFSETTO")?.value == "+0800")
@@ -114,8 +121,10 @@ import Testing
 
     // MARK: The cache of recent zones and spans
 
-    static let spanZones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata",
-                            "America/St_Johns", "Pacific/Chatham", "UTC"]
+    static let spanZones = [
+        "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata",
+        "America/St_Johns", "Pacific/Chatham", "UTC",
+    ]
 
     /// Every quarter hour of 2026 as local seconds (gaps and overlaps included), from a day before to a day after.
     static let quarterHours2026: [Int64] = {
@@ -175,10 +184,14 @@ import Testing
         #expect(cached.utcSeconds(for: zoned(l, "Office")) == l, "unknown: read as floating UTC")
         var tz = ICalComponent(name: "VTIMEZONE")
         tz.properties = [ICalProperty(name: "TZID", value: "Office")]
-        tz.components = [ICalComponent(name: "STANDARD", properties: [
-            ICalProperty(name: "DTSTART", value: "19700101T000000"),
-            ICalProperty(name: "TZOFFSETFROM", value: "+0300"), ICalProperty(name: "TZOFFSETTO", value: "+0300"),
-        ])]
+        tz.components = [
+            ICalComponent(
+                name: "STANDARD",
+                properties: [
+                    ICalProperty(name: "DTSTART", value: "19700101T000000"),
+                    ICalProperty(name: "TZOFFSETFROM", value: "+0300"), ICalProperty(name: "TZOFFSETTO", value: "+0300"),
+                ])
+        ]
         cached.register(tz)
         #expect(cached.utcSeconds(for: zoned(l, "Office")) == l - 3 * 3600)
     }
@@ -188,14 +201,18 @@ import Testing
         var tz = ICalComponent(name: "VTIMEZONE")
         tz.properties = [ICalProperty(name: "TZID", value: "Broken")]
         tz.components = [
-            ICalComponent(name: "STANDARD", properties: [
-                ICalProperty(name: "DTSTART", value: "19701025T030000"), ICalProperty(name: "RRULE", value: "FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"),
-                ICalProperty(name: "TZOFFSETFROM", value: "+9900"), ICalProperty(name: "TZOFFSETTO", value: "+0100"),
-            ]),
-            ICalComponent(name: "DAYLIGHT", properties: [
-                ICalProperty(name: "DTSTART", value: "19700329T020000"), ICalProperty(name: "RRULE", value: "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"),
-                ICalProperty(name: "TZOFFSETFROM", value: "+0100"), ICalProperty(name: "TZOFFSETTO", value: "+9900"),
-            ]),
+            ICalComponent(
+                name: "STANDARD",
+                properties: [
+                    ICalProperty(name: "DTSTART", value: "19701025T030000"), ICalProperty(name: "RRULE", value: "FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"),
+                    ICalProperty(name: "TZOFFSETFROM", value: "+9900"), ICalProperty(name: "TZOFFSETTO", value: "+0100"),
+                ]),
+            ICalComponent(
+                name: "DAYLIGHT",
+                properties: [
+                    ICalProperty(name: "DTSTART", value: "19700329T020000"), ICalProperty(name: "RRULE", value: "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"),
+                    ICalProperty(name: "TZOFFSETFROM", value: "+0100"), ICalProperty(name: "TZOFFSETTO", value: "+9900"),
+                ]),
         ]
         let rules = try #require(ICalTimeZoneResolver.rules(fromVTimeZone: tz))
         let cached = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!, timeZones: [tz])
@@ -209,20 +226,28 @@ import Testing
 
 extension ICalTimeZoneResolverTests {
     /// iCalcreator's VTIMEZONE: the switches of 2020 and 2021 only, no RRULE.
-    static let shortBerlin = ICalComponent(name: "VTIMEZONE", properties: [ICalProperty(name: "TZID", value: "Europe/Berlin")], components: [
-        ICalComponent(name: "STANDARD", properties: [
-            ICalProperty(name: "DTSTART", value: "20201025T030000"),
-            ICalProperty(name: "TZOFFSETFROM", value: "+0200"), ICalProperty(name: "TZOFFSETTO", value: "+0100"),
-        ]),
-        ICalComponent(name: "DAYLIGHT", properties: [
-            ICalProperty(name: "DTSTART", value: "20210328T020000"),
-            ICalProperty(name: "TZOFFSETFROM", value: "+0100"), ICalProperty(name: "TZOFFSETTO", value: "+0200"),
-        ]),
-        ICalComponent(name: "STANDARD", properties: [
-            ICalProperty(name: "DTSTART", value: "20211031T030000"),
-            ICalProperty(name: "TZOFFSETFROM", value: "+0200"), ICalProperty(name: "TZOFFSETTO", value: "+0100"),
-        ]),
-    ])
+    static let shortBerlin = ICalComponent(
+        name: "VTIMEZONE", properties: [ICalProperty(name: "TZID", value: "Europe/Berlin")],
+        components: [
+            ICalComponent(
+                name: "STANDARD",
+                properties: [
+                    ICalProperty(name: "DTSTART", value: "20201025T030000"),
+                    ICalProperty(name: "TZOFFSETFROM", value: "+0200"), ICalProperty(name: "TZOFFSETTO", value: "+0100"),
+                ]),
+            ICalComponent(
+                name: "DAYLIGHT",
+                properties: [
+                    ICalProperty(name: "DTSTART", value: "20210328T020000"),
+                    ICalProperty(name: "TZOFFSETFROM", value: "+0100"), ICalProperty(name: "TZOFFSETTO", value: "+0200"),
+                ]),
+            ICalComponent(
+                name: "STANDARD",
+                properties: [
+                    ICalProperty(name: "DTSTART", value: "20211031T030000"),
+                    ICalProperty(name: "TZOFFSETFROM", value: "+0200"), ICalProperty(name: "TZOFFSETTO", value: "+0100"),
+                ]),
+        ])
 
     @Test func timesOutsideAShortVTimeZoneFollowTheNamedZone() throws {
         let r = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!, timeZones: [Self.shortBerlin])

@@ -1,7 +1,7 @@
-import Testing
+import ContentLines
 import Foundation
 import ICalendarFormat
-import ContentLines
+import Testing
 
 /// Hostile files through the iCalendar, xCal and jCal readers: each is read in bounded time
 /// with warnings, or refused with an error that says why.
@@ -85,7 +85,8 @@ struct ICalendarHostileInputTests {
 
     @Test func componentsPastTheDepthLimitAreSkippedWithTheirProperties() throws {
         // Depth 4: VCALENDAR, VEVENT, VALARM, X-C kept; X-D and X-E skipped with their properties.
-        let middle = "BEGIN:VALARM\r\nACTION:DISPLAY\r\nBEGIN:X-C\r\nX-P:c\r\nBEGIN:X-D\r\nX-P:d\r\nBEGIN:X-E\r\nX-P:e\r\n"
+        let middle =
+            "BEGIN:VALARM\r\nACTION:DISPLAY\r\nBEGIN:X-C\r\nX-P:c\r\nBEGIN:X-D\r\nX-P:d\r\nBEGIN:X-E\r\nX-P:e\r\n"
             + "END:X-E\r\nX-P:d2\r\nEND:X-D\r\nX-P:c2\r\nBEGIN:X-F\r\nEND:X-F\r\nEND:X-C\r\nEND:VALARM\r\n"
         let cal = try Self.smallReader().read(Self.calendar(middle))
         let xc = try #require(cal.events.first?.components("VALARM").first?.components("X-C").first)

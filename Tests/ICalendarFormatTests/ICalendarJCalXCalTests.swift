@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ICalendarFormat
 
 /// Compares two calendars by meaning: the same components, properties, parameters and
@@ -67,29 +68,29 @@ func sameMeaning(_ a: ICalComponent, _ b: ICalComponent) -> Bool {
 
     @Test func readsTheRFC6321Example() throws {
         let xml = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0">
-         <vcalendar>
-          <properties>
-           <calscale><text>GREGORIAN</text></calscale>
-           <prodid><text>-//Example Inc.//Example Calendar//EN</text></prodid>
-           <version><text>2.0</text></version>
-          </properties>
-          <components>
-           <vevent>
-            <properties>
-             <dtstamp><date-time>2008-02-05T19:12:24Z</date-time></dtstamp>
-             <dtstart><date>2008-10-06</date></dtstart>
-             <summary><text>Planning meeting</text></summary>
-             <uid><text>4088E990AD89CB3DBB484909</text></uid>
-             <rrule><recur><freq>WEEKLY</freq><byday>MO</byday><byday>WE</byday></recur></rrule>
-             <dtend><parameters><tzid><text>America/New_York</text></tzid></parameters><date-time>2008-10-06T10:00:00</date-time></dtend>
-            </properties>
-           </vevent>
-          </components>
-         </vcalendar>
-        </icalendar>
-        """
+            <?xml version="1.0" encoding="utf-8"?>
+            <icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0">
+             <vcalendar>
+              <properties>
+               <calscale><text>GREGORIAN</text></calscale>
+               <prodid><text>-//Example Inc.//Example Calendar//EN</text></prodid>
+               <version><text>2.0</text></version>
+              </properties>
+              <components>
+               <vevent>
+                <properties>
+                 <dtstamp><date-time>2008-02-05T19:12:24Z</date-time></dtstamp>
+                 <dtstart><date>2008-10-06</date></dtstart>
+                 <summary><text>Planning meeting</text></summary>
+                 <uid><text>4088E990AD89CB3DBB484909</text></uid>
+                 <rrule><recur><freq>WEEKLY</freq><byday>MO</byday><byday>WE</byday></recur></rrule>
+                 <dtend><parameters><tzid><text>America/New_York</text></tzid></parameters><date-time>2008-10-06T10:00:00</date-time></dtend>
+                </properties>
+               </vevent>
+              </components>
+             </vcalendar>
+            </icalendar>
+            """
         let cal = try ICalendar.readXCal(Data(xml.utf8))
         let e = try #require(cal.events.first)
         #expect(e.summary == "Planning meeting" && e.uid == "4088E990AD89CB3DBB484909")

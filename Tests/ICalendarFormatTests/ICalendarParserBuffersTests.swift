@@ -1,6 +1,7 @@
 import ContentLines
 import Foundation
 import Testing
+
 @testable import ICalendarFormat
 
 /// The parser keeps raw byte buffers from one component (and one folded line) to the next:
@@ -21,14 +22,17 @@ import Testing
     }
 
     @Test func aHugeComponentThenSmallOnesKeepTheirOwnBytes() throws {
-        let huge = String(repeating: "abcdefghij", count: 150_000)   // 1.5 MB, folded
-        let text = ["BEGIN:VCALENDAR",
-                    "BEGIN:VEVENT", "UID:big", folded("DESCRIPTION", huge), "SUMMARY:after the big one", "END:VEVENT",
-                    "BEGIN:VEVENT", "UID:small", folded("DESCRIPTION", "short \u{e9}t\u{e9} text"), "SUMMARY:s", "END:VEVENT",
-                    "BEGIN:VEVENT", "UID:nested", "SUMMARY:outer",
-                    "BEGIN:VALARM", "ACTION:DISPLAY", folded("DESCRIPTION", String(repeating: "r", count: 200)), "END:VALARM",
-                    "LOCATION:outer place", "END:VEVENT",
-                    "END:VCALENDAR"].joined(separator: "\r\n") + "\r\n"
+        let huge = String(repeating: "abcdefghij", count: 150_000)  // 1.5 MB, folded
+        let text =
+            [
+                "BEGIN:VCALENDAR",
+                "BEGIN:VEVENT", "UID:big", folded("DESCRIPTION", huge), "SUMMARY:after the big one", "END:VEVENT",
+                "BEGIN:VEVENT", "UID:small", folded("DESCRIPTION", "short \u{e9}t\u{e9} text"), "SUMMARY:s", "END:VEVENT",
+                "BEGIN:VEVENT", "UID:nested", "SUMMARY:outer",
+                "BEGIN:VALARM", "ACTION:DISPLAY", folded("DESCRIPTION", String(repeating: "r", count: 200)), "END:VALARM",
+                "LOCATION:outer place", "END:VEVENT",
+                "END:VCALENDAR",
+            ].joined(separator: "\r\n") + "\r\n"
         for t in [text, text.replacingOccurrences(of: "\r\n", with: "\r")] {
             let cal = try read(t)
             #expect(cal.warnings.isEmpty, "\(cal.warnings)")
@@ -43,11 +47,14 @@ import Testing
     }
 
     @Test func foldedLinesAroundAnOverlongOneAreReadWhole() throws {
-        let text = ["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:u",
-                    folded("SUMMARY", String(repeating: "s", count: 150)),
-                    folded("X-HUGE", String(repeating: "h", count: 600)),
-                    folded("DESCRIPTION", String(repeating: "d", count: 100) + "\u{1F389}"),
-                    "LOCATION:l", "END:VEVENT", "END:VCALENDAR"].joined(separator: "\r\n") + "\r\n"
+        let text =
+            [
+                "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:u",
+                folded("SUMMARY", String(repeating: "s", count: 150)),
+                folded("X-HUGE", String(repeating: "h", count: 600)),
+                folded("DESCRIPTION", String(repeating: "d", count: 100) + "\u{1F389}"),
+                "LOCATION:l", "END:VEVENT", "END:VCALENDAR",
+            ].joined(separator: "\r\n") + "\r\n"
         let cal = try read(text, lineLength: 400)
         #expect(cal.warnings.map(\.code) == [.lineTooLong])
         let e = try #require(cal.events.first)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ICalendarFormat
 
 /// The reader shares repeated names, short values and parameter lists between lines and
@@ -44,7 +45,9 @@ import Testing
         text += "SUMMARY:Caf\u{00E9}\\, \u{1F389}\\nnext\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         var bytes = Array(text.utf8)
         // An invalid byte in a long parameter list and in a value: each repaired on its own.
-        let bad = Array("BEGIN:VEVENT\r\nUID:u2\r\nATTENDEE;CN=Bad\u{FFFF}Name;ROLE=CHAIR;PARTSTAT=ACCEPTED;RSVP=TRUE;X-LONG=0123456789:mailto:bad@x\r\nLOCATION:Ort X\r\nEND:VEVENT\r\n".utf8)
+        let bad = Array(
+            "BEGIN:VEVENT\r\nUID:u2\r\nATTENDEE;CN=Bad\u{FFFF}Name;ROLE=CHAIR;PARTSTAT=ACCEPTED;RSVP=TRUE;X-LONG=0123456789:mailto:bad@x\r\nLOCATION:Ort X\r\nEND:VEVENT\r\n"
+                .utf8)
         var patched = bad
         for (i, b) in patched.enumerated() where b == 0xEF && patched[i + 1] == 0xBF && patched[i + 2] == 0xBF {
             patched.replaceSubrange(i..<(i + 3), with: [0xFF]); break
@@ -116,10 +119,11 @@ import Testing
             "END:VCALENDAR",
         ])
         let seen = cal.warnings.map { "\($0.line) \($0.code.rawValue)" }
-        #expect(seen == [
-            "16 invalid-date", "19 invalid-rrule", "20 invalid-rrule", "21 unknown-time-zone",
-            "25 invalid-date", "28 missing-uid", "30 invalid-value",
-        ], "\(cal.warnings)")
+        #expect(
+            seen == [
+                "16 invalid-date", "19 invalid-rrule", "20 invalid-rrule", "21 unknown-time-zone",
+                "25 invalid-date", "28 missing-uid", "30 invalid-value",
+            ], "\(cal.warnings)")
     }
 
     /// The typed getters read a property where it lies in its component: they must give

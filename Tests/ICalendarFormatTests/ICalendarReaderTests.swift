@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ICalendarFormat
 
 @Suite struct ICalendarReaderTests {
@@ -23,9 +24,10 @@ import Testing
 
         let occ = cal.occurrences(from: utc(2026, 3, 1), to: utc(2026, 5, 1))
             .filter { $0.event.uid == "7kukuqrfedlm2f9t0vr42q2h5k@google.com" }
-        #expect(occ.map { isoUTC($0.occurrence.startDate) } == [
-            "2026-03-02T14:00:00Z", "2026-03-09T13:00:00Z", "2026-03-24T18:00:00Z", "2026-03-30T13:00:00Z", "2026-04-06T13:00:00Z",
-        ], "EXDATE on 16 March removes one; the 23 March one moved to Tuesday; DST starts 8 March")
+        #expect(
+            occ.map { isoUTC($0.occurrence.startDate) } == [
+                "2026-03-02T14:00:00Z", "2026-03-09T13:00:00Z", "2026-03-24T18:00:00Z", "2026-03-30T13:00:00Z", "2026-04-06T13:00:00Z",
+            ], "EXDATE on 16 March removes one; the 23 March one moved to Tuesday; DST starts 8 March")
         #expect(occ[2].occurrence.isOverride && occ[2].event.summary == "Monday sync (moved to Tuesday)")
         #expect(occ[2].occurrence.recurrenceID.description == "20260323T090000")
     }
@@ -80,7 +82,8 @@ import Testing
         #expect(review.uid?.hasPrefix("040000008200E00074C5B7101A82E008") == true && review.uid?.hasSuffix("8F90") == true)
         #expect(review.summary == "Quarterly review" && review.classification == "PUBLIC")
         #expect(review.property("SUMMARY")?.parameter("LANGUAGE") == "en-US")
-        #expect(review.occurrences(from: utc(2026, 1, 1), to: utc(2027, 1, 1), resolver: r).map { isoUTC($0.startDate) }
+        #expect(
+            review.occurrences(from: utc(2026, 1, 1), to: utc(2027, 1, 1), resolver: r).map { isoUTC($0.startDate) }
                 == ["2026-03-26T08:00:00Z", "2026-04-23T07:00:00Z", "2026-05-28T07:00:00Z", "2026-06-25T07:00:00Z"])
         let seattle = try #require(cal.events.first { $0.uid == "outlook-pst-1" })
         #expect(r.source(for: "Pacific Standard Time") == .windows)
@@ -98,10 +101,11 @@ import Testing
         #expect(unknown.property("X-FOO")?.value == "bar")
         let tea = cal.events[0]
         let occ = tea.occurrences(from: utc(2026, 1, 1), to: utc(2026, 2, 1), resolver: cal.timeZoneResolver())
-        #expect(occ.map { isoUTC($0.startDate) } == [
-            "2026-01-10T00:00:00Z", "2026-01-11T00:00:00Z", "2026-01-12T00:00:00Z", "2026-01-13T00:00:00Z",
-            "2026-01-14T00:00:00Z", "2026-01-20T00:00:00Z",
-        ])
+        #expect(
+            occ.map { isoUTC($0.startDate) } == [
+                "2026-01-10T00:00:00Z", "2026-01-11T00:00:00Z", "2026-01-12T00:00:00Z", "2026-01-13T00:00:00Z",
+                "2026-01-14T00:00:00Z", "2026-01-20T00:00:00Z",
+            ])
         #expect(occ.allSatisfy { $0.endDate.timeIntervalSince($0.startDate) == 1800 })
     }
 
@@ -111,8 +115,9 @@ import Testing
         let r = cal.timeZoneResolver()
         let times = cal.events.map { e in (isoUTC(r.date(for: e.dtStart!)), isoUTC(e.effectiveEnd(resolver: r)!)) }
         #expect(times.map(\.0) == ["2026-03-14T01:30:00Z", "2026-03-08T06:30:00Z", "2026-03-29T00:30:00Z"])
-        #expect(times.map(\.1) == ["2026-03-14T04:30:00Z", "2026-03-08T07:30:00Z", "2026-03-29T01:30:00Z"],
-                "01:30 to 03:30 across spring-forward lasts one hour")
+        #expect(
+            times.map(\.1) == ["2026-03-14T04:30:00Z", "2026-03-08T07:30:00Z", "2026-03-29T01:30:00Z"],
+            "01:30 to 03:30 across spring-forward lasts one hour")
         #expect(cal.events[0].geo == ICalGeo(latitude: 25.033, longitude: 121.5654))
     }
 
@@ -153,7 +158,8 @@ import Testing
 
     @Test func aOneMegabyteLineIsReadWhole() throws {
         let big = String(repeating: "0123456789abcdef", count: 65_536)
-        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:big\r\nDTSTART:20260101T000000Z\r\nDESCRIPTION:\(big)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:big\r\nDTSTART:20260101T000000Z\r\nDESCRIPTION:\(big)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         let cal = try ICalendarReader().read(text)
         #expect(cal.events.first?.descriptionText?.utf8.count == 1_048_576)
         #expect(cal.warnings.map(\.code) == [.overlongLine])
@@ -172,7 +178,8 @@ import Testing
     }
 
     @Test func lowercaseNamesBareLFAndBOMAreAccepted() throws {
-        let text = "\u{FEFF}begin:vcalendar\nversion:2.0\nbegin:vevent\nuid:a\ndtstart;tzid=Europe/Berlin:20260701T100000\nsummary:Lower\nend:vevent\nend:vcalendar\n"
+        let text =
+            "\u{FEFF}begin:vcalendar\nversion:2.0\nbegin:vevent\nuid:a\ndtstart;tzid=Europe/Berlin:20260701T100000\nsummary:Lower\nend:vevent\nend:vcalendar\n"
         let cal = try ICalendarReader().read(text)
         #expect(cal.warnings.isEmpty)
         #expect(cal.events.first?.summary == "Lower")
@@ -182,7 +189,8 @@ import Testing
     }
 
     @Test func quotedParametersAndColonsInValues() throws {
-        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:q\r\nATTENDEE;CN=\"Lima, Ana: PhD\";DELEGATED-FROM=\"mailto:a@x\",\"mailto:b@x\":mailto:ana@x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let text =
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:q\r\nATTENDEE;CN=\"Lima, Ana: PhD\";DELEGATED-FROM=\"mailto:a@x\",\"mailto:b@x\":mailto:ana@x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         let e = try #require(try ICalendarReader().read(text).events.first)
         #expect(e.attendees.first?.commonName == "Lima, Ana: PhD")
         #expect(e.property("ATTENDEE")?.parameters.first { $0.name == "DELEGATED-FROM" }?.values == ["mailto:a@x", "mailto:b@x"])
@@ -206,7 +214,8 @@ import Testing
     @Test func readsManyEventsQuickly() throws {
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\n"
         for i in 0..<20_000 {
-            text += "BEGIN:VEVENT\r\nUID:\(i)@bench\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;TZID=Europe/Berlin:20260\(i % 9 + 1)12T100000\r\nDTEND;TZID=Europe/Berlin:20260\(i % 9 + 1)12T110000\r\nSUMMARY:Event number \(i)\r\nDESCRIPTION:Some text\\, with escapes\\nand a line\r\nLOCATION:Somewhere\r\nEND:VEVENT\r\n"
+            text +=
+                "BEGIN:VEVENT\r\nUID:\(i)@bench\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;TZID=Europe/Berlin:20260\(i % 9 + 1)12T100000\r\nDTEND;TZID=Europe/Berlin:20260\(i % 9 + 1)12T110000\r\nSUMMARY:Event number \(i)\r\nDESCRIPTION:Some text\\, with escapes\\nand a line\r\nLOCATION:Somewhere\r\nEND:VEVENT\r\n"
         }
         text += "END:VCALENDAR\r\n"
         let clock = ContinuousClock()

@@ -1,13 +1,16 @@
 import Foundation
 import OutsideJudges
 import Testing
+
 @testable import ICalendarFormat
 
 /// khal (strict about VTIMEZONEs) imports a calendar Kith writes and lists the same
 /// events at the same UTC times. Found next to the judging Python; disabled only when
 /// khal is absent and `CI` is not set.
-@Suite(.enabled(if: PythonJudge.khal != nil || ProcessInfo.processInfo.environment["CI"] != nil,
-                "khal not installed (run .ci/run, or pip install khal into /work/venv)"))
+@Suite(
+    .enabled(
+        if: PythonJudge.khal != nil || ProcessInfo.processInfo.environment["CI"] != nil,
+        "khal not installed (run .ci/run, or pip install khal into /work/venv)"))
 struct KhalJudgeTests {
     @Test func khalListsTheSameEventsAtTheSameTimes() throws {
         let khal = try #require(PythonJudge.khal, "khal is required under CI")
@@ -41,13 +44,14 @@ struct KhalJudgeTests {
         let listed = try PythonJudge.run(khal, ["-c", dir.path + "/conf", "list", "-o", "-df", "", "-f", "{uid}|{start}|{end}", "2026-01-01", "2027-01-01"])
         #expect(listed.status == 0, "\(listed.err)")
         let lines = Set(listed.out.split(separator: "\n").map(String.init))
-        #expect(lines == [
-            "ny-gap|2026-03-08 07:30|2026-03-08 08:00",
-            "berlin|2026-03-29 01:30|2026-03-29 03:00",
-            "taipei|2026-11-21 07:30|2026-11-21 09:00",
-            "sydney|2026-10-03 22:00|2026-10-03 23:00",
-            "utc|2026-07-04 12:00|2026-07-04 13:00",
-            "allday|2026-11-21|2026-11-21",
-        ])
+        #expect(
+            lines == [
+                "ny-gap|2026-03-08 07:30|2026-03-08 08:00",
+                "berlin|2026-03-29 01:30|2026-03-29 03:00",
+                "taipei|2026-11-21 07:30|2026-11-21 09:00",
+                "sydney|2026-10-03 22:00|2026-10-03 23:00",
+                "utc|2026-07-04 12:00|2026-07-04 13:00",
+                "allday|2026-11-21|2026-11-21",
+            ])
     }
 }

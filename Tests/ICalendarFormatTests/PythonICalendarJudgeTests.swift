@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ICalendarFormat
 
 /// Python's `icalendar` reads every file Kith writes and must see the same events at the
@@ -61,21 +62,32 @@ struct PythonICalendarJudgeTests {
             e.summary = summary
             return e
         }
-        events.append(event("ny-gap", ICalDateTime("20260308T023000", tzid: "America/New_York"), ICalDateTime("20260308T040000", tzid: "America/New_York"), "In the spring-forward gap"))
+        events.append(
+            event(
+                "ny-gap", ICalDateTime("20260308T023000", tzid: "America/New_York"), ICalDateTime("20260308T040000", tzid: "America/New_York"),
+                "In the spring-forward gap"))
         events.append(event("ny-fold", ICalDateTime("20261101T013000", tzid: "America/New_York"), nil, "In the fall-back fold"))
-        events.append(event("berlin", ICalDateTime("20260329T033000", tzid: "Europe/Berlin"), ICalDateTime("20260329T050000", tzid: "Europe/Berlin"), "Berlin, just after DST"))
-        events.append(event("taipei", ICalDateTime("20261121T153000", tzid: "Asia/Taipei"), ICalDateTime("20261121T170000", tzid: "Asia/Taipei"), "Coffee and a long walk; \"Blue Bottle\", Taipei\nShe moves to Lisbon"))
+        events.append(
+            event(
+                "berlin", ICalDateTime("20260329T033000", tzid: "Europe/Berlin"), ICalDateTime("20260329T050000", tzid: "Europe/Berlin"),
+                "Berlin, just after DST"))
+        events.append(
+            event(
+                "taipei", ICalDateTime("20261121T153000", tzid: "Asia/Taipei"), ICalDateTime("20261121T170000", tzid: "Asia/Taipei"),
+                "Coffee and a long walk; \"Blue Bottle\", Taipei\nShe moves to Lisbon"))
         events.append(event("sydney", ICalDateTime("20261004T090000", tzid: "Australia/Sydney"), nil, "Sydney, DST starts"))
         events.append(event("kolkata", ICalDateTime("20260115T100000", tzid: "Asia/Kolkata"), nil, "Half-hour offset"))
         events.append(event("windows", ICalDateTime("20260701T090000", tzid: "Pacific Standard Time"), nil, "Outlook zone name"))
         events.append(event("utc", ICalDateTime("20260704T120000Z"), ICalDateTime("20260704T130000Z"), "UTC"))
         events.append(event("allday", ICalDateTime("20261121"), ICalDateTime("20261122"), "All day"))
         events.append(event("floating", ICalDateTime("20261121T080000"), nil, "Floating breakfast"))
-        var weekly = event("weekly", ICalDateTime("20260302T090000", tzid: "America/New_York"), ICalDateTime("20260302T093000", tzid: "America/New_York"), "Weekly")
+        var weekly = event(
+            "weekly", ICalDateTime("20260302T090000", tzid: "America/New_York"), ICalDateTime("20260302T093000", tzid: "America/New_York"), "Weekly")
         weekly.recurrenceRule = try RecurrenceRule("FREQ=WEEKLY;BYDAY=MO;COUNT=10")
         weekly.setExceptionDates([try #require(ICalDateTime("20260316T090000", tzid: "America/New_York"))])
         events.append(weekly)
-        var moved = event("weekly", ICalDateTime("20260324T140000", tzid: "America/New_York"), ICalDateTime("20260324T143000", tzid: "America/New_York"), "Weekly, moved")
+        var moved = event(
+            "weekly", ICalDateTime("20260324T140000", tzid: "America/New_York"), ICalDateTime("20260324T143000", tzid: "America/New_York"), "Weekly, moved")
         moved.recurrenceID = ICalDateTime("20260323T090000", tzid: "America/New_York")
         events.append(moved)
         var bday = event("bday", ICalDateTime("20000229"), nil, "Ana — 生日 🎂")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ICalendarFormat
 
 @Suite struct RecurrenceRuleTests {
@@ -41,58 +42,75 @@ import Testing
         let r = try RecurrenceRule(rule)
         let s = try #require(ICalDateTime(start))
         let l = try #require(ICalDateTime(limit)).localSeconds
-        return r.expandLocal(start: s.localSeconds, isDate: s.isDate, beyondUntil: { l in
-            guard let u = r.until else { return false }
-            return l > u.localSeconds
-        }, limit: l, maxCount: 1000, leapDay: leapDay).map { ICalDateTime(localSeconds: $0, form: s.isDate ? .date : .floating).description }
+        return r.expandLocal(
+            start: s.localSeconds, isDate: s.isDate,
+            beyondUntil: { l in
+                guard let u = r.until else { return false }
+                return l > u.localSeconds
+            }, limit: l, maxCount: 1000, leapDay: leapDay
+        ).map { ICalDateTime(localSeconds: $0, form: s.isDate ? .date : .floating).description }
     }
 
     @Test func expandsDaily() throws {
         #expect(try expand("FREQ=DAILY;COUNT=3", from: "20260228T080000") == ["20260228T080000", "20260301T080000", "20260302T080000"])
-        #expect(try expand("FREQ=DAILY;INTERVAL=2;UNTIL=20260307T080000", from: "20260301T080000")
+        #expect(
+            try expand("FREQ=DAILY;INTERVAL=2;UNTIL=20260307T080000", from: "20260301T080000")
                 == ["20260301T080000", "20260303T080000", "20260305T080000", "20260307T080000"])
     }
 
     @Test func expandsWeeklyByDay() throws {
-        #expect(try expand("FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=5", from: "20260302T180000")
+        #expect(
+            try expand("FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=5", from: "20260302T180000")
                 == ["20260302T180000", "20260304T180000", "20260306T180000", "20260309T180000", "20260311T180000"])
         // Every other week; WKST matters for which weeks are skipped.
-        #expect(try expand("FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU;WKST=MO", from: "19970805T090000")
+        #expect(
+            try expand("FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU;WKST=MO", from: "19970805T090000")
                 == ["19970805T090000", "19970810T090000", "19970819T090000", "19970824T090000"])
-        #expect(try expand("FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU;WKST=SU", from: "19970805T090000")
+        #expect(
+            try expand("FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU;WKST=SU", from: "19970805T090000")
                 == ["19970805T090000", "19970817T090000", "19970819T090000", "19970831T090000"])
     }
 
     @Test func expandsMonthlyByDayAndNthWeekday() throws {
-        #expect(try expand("FREQ=MONTHLY;COUNT=4", from: "20260131T100000")
+        #expect(
+            try expand("FREQ=MONTHLY;COUNT=4", from: "20260131T100000")
                 == ["20260131T100000", "20260331T100000", "20260531T100000", "20260731T100000"], "months without a 31st are skipped")
-        #expect(try expand("FREQ=MONTHLY;BYDAY=4TH;COUNT=4", from: "20260326T090000")
+        #expect(
+            try expand("FREQ=MONTHLY;BYDAY=4TH;COUNT=4", from: "20260326T090000")
                 == ["20260326T090000", "20260423T090000", "20260528T090000", "20260625T090000"])
-        #expect(try expand("FREQ=MONTHLY;BYDAY=-1FR;COUNT=3", from: "20260130T120000")
+        #expect(
+            try expand("FREQ=MONTHLY;BYDAY=-1FR;COUNT=3", from: "20260130T120000")
                 == ["20260130T120000", "20260227T120000", "20260327T120000"])
-        #expect(try expand("FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=3", from: "20260131")
+        #expect(
+            try expand("FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=3", from: "20260131")
                 == ["20260131", "20260228", "20260331"])
-        #expect(try expand("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=3", from: "20260130T170000")
+        #expect(
+            try expand("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=3", from: "20260130T170000")
                 == ["20260130T170000", "20260227T170000", "20260331T170000"], "last workday of the month")
     }
 
     @Test func expandsYearlyBirthdays() throws {
         #expect(try expand("FREQ=YEARLY;COUNT=3", from: "19900412") == ["19900412", "19910412", "19920412"])
         #expect(try expand("FREQ=YEARLY", from: "20000229", until: "20130101T000000") == ["20000229", "20040229", "20080229", "20120229"])
-        #expect(try expand("FREQ=YEARLY;COUNT=5", from: "20000229", leapDay: .february28)
+        #expect(
+            try expand("FREQ=YEARLY;COUNT=5", from: "20000229", leapDay: .february28)
                 == ["20000229", "20010228", "20020228", "20030228", "20040229"])
         #expect(try expand("FREQ=YEARLY;COUNT=2", from: "20000229", leapDay: .march1) == ["20000229", "20010301"])
-        #expect(try expand("FREQ=YEARLY;BYMONTH=11;BYDAY=4TH;COUNT=3", from: "20261126T120000")
+        #expect(
+            try expand("FREQ=YEARLY;BYMONTH=11;BYDAY=4TH;COUNT=3", from: "20261126T120000")
                 == ["20261126T120000", "20271125T120000", "20281123T120000"], "US Thanksgiving")
         #expect(try expand("FREQ=YEARLY;BYYEARDAY=1,-1;COUNT=3", from: "20260101") == ["20260101", "20261231", "20270101"])
     }
 
     @Test func expandsTimesOfDayAndSubDailyRules() throws {
-        #expect(try expand("FREQ=DAILY;BYHOUR=9,17;COUNT=4", from: "20260301T090000")
+        #expect(
+            try expand("FREQ=DAILY;BYHOUR=9,17;COUNT=4", from: "20260301T090000")
                 == ["20260301T090000", "20260301T170000", "20260302T090000", "20260302T170000"])
-        #expect(try expand("FREQ=HOURLY;INTERVAL=6;COUNT=3", from: "20260301T220000")
+        #expect(
+            try expand("FREQ=HOURLY;INTERVAL=6;COUNT=3", from: "20260301T220000")
                 == ["20260301T220000", "20260302T040000", "20260302T100000"])
-        #expect(try expand("FREQ=MINUTELY;INTERVAL=30;BYHOUR=9;COUNT=3", from: "20260301T090000")
+        #expect(
+            try expand("FREQ=MINUTELY;INTERVAL=30;BYHOUR=9;COUNT=3", from: "20260301T090000")
                 == ["20260301T090000", "20260301T093000", "20260302T090000"])
     }
 
@@ -108,9 +126,10 @@ import Testing
         e.duration = ICalDuration(hours: 1)
         e.recurrenceRule = try RecurrenceRule("FREQ=DAILY;COUNT=4")
         let occ = e.occurrences(from: utc(2026, 1, 1), to: utc(2027, 1, 1), resolver: newYork)
-        #expect(occ.map { isoUTC($0.startDate) } == [
-            "2026-03-06T14:30:00Z", "2026-03-07T14:30:00Z", "2026-03-08T13:30:00Z", "2026-03-09T13:30:00Z",
-        ])
+        #expect(
+            occ.map { isoUTC($0.startDate) } == [
+                "2026-03-06T14:30:00Z", "2026-03-07T14:30:00Z", "2026-03-08T13:30:00Z", "2026-03-09T13:30:00Z",
+            ])
         #expect(occ.map { $0.start.description } == ["20260306T093000", "20260307T093000", "20260308T093000", "20260309T093000"])
         #expect(occ.allSatisfy { $0.endDate.timeIntervalSince($0.startDate) == 3600 })
     }

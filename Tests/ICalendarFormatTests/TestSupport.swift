@@ -1,5 +1,6 @@
 import Foundation
 import OutsideJudges
+
 @testable import ICalendarFormat
 
 /// Shared helpers for the ICalendarFormat suites.

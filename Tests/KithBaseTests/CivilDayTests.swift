@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KithBase
 
 @Suite struct CivilDayTests {
@@ -35,15 +36,18 @@ import Testing
             && CivilDay.days(year: mine.year, month: mine.month, day: mine.day) == d
     }
 
-    @Test("leap years: every fourth, not centuries, but every fourth century", arguments: [
-        (1600, true), (1700, false), (1800, false), (1900, false), (2000, true), (2004, true),
-        (2023, false), (2024, true), (2100, false), (2400, true),
-    ])
+    @Test(
+        "leap years: every fourth, not centuries, but every fourth century",
+        arguments: [
+            (1600, true), (1700, false), (1800, false), (1900, false), (2000, true), (2004, true),
+            (2023, false), (2024, true), (2100, false), (2400, true),
+        ])
     func leapYears(year: Int, leap: Bool) {
         #expect(CivilDay.isLeap(year) == leap)
         #expect(CivilDay.daysInMonth(year: year, month: 2) == (leap ? 29 : 28))
         #expect(CivilDay.daysInYear(year) == (leap ? 366 : 365))
-        let range = Self.gregorian.range(of: .day, in: .month,
+        let range = Self.gregorian.range(
+            of: .day, in: .month,
             for: Self.gregorian.date(from: DateComponents(year: year, month: 2, day: 1))!)!
         #expect(range.count == CivilDay.daysInMonth(year: year, month: 2))
     }
@@ -53,9 +57,9 @@ import Testing
         #expect(CivilDay.days(year: 1970, month: 1, day: 1) == 0)
         #expect(CivilDay.date(days: -1) == (1969, 12, 31))
         #expect(CivilDay.days(year: 2000, month: 3, day: 1) == 11_017)
-        #expect(CivilDay.weekday(days: 0) == 5)       // Thursday
+        #expect(CivilDay.weekday(days: 0) == 5)  // Thursday
         #expect(CivilDay.isoWeekday(days: 0) == 4)
-        #expect(CivilDay.weekday(days: -4) == 1)      // 1969-12-28, a Sunday
+        #expect(CivilDay.weekday(days: -4) == 1)  // 1969-12-28, a Sunday
         #expect((1...12).map { CivilDay.daysInMonth(year: 2026, month: $0) } == [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
     }
 }

@@ -1,5 +1,6 @@
-import Testing
 import Kith
+import Testing
+
 @testable import KithCLI
 
 @Suite struct CalendarCommandTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KithCLI
 
 @Suite struct CalendarRendererTests {
@@ -18,19 +19,20 @@ import Testing
 
     @Test func monthWithoutColourMarksBusyDaysWithBracketsAndTodayWithAnArrow() {
         let text = renderer().month(year: 2026, month: 11, days: days, moods: moods, showCounts: false)
-        #expect(text == """
-                   November 2026
-             Su  Mo  Tu  We  Th  Fr  Sa
-              1   2 [ 3]  4   5   6   7
-              8   9  10  11  12  13  14
-             15  16  17  18  19  20 [21]
-            >22] 23  24  25  26  27  28
-             29  30
+        #expect(
+            text == """
+                       November 2026
+                 Su  Mo  Tu  We  Th  Fr  Sa
+                  1   2 [ 3]  4   5   6   7
+                  8   9  10  11  12  13  14
+                 15  16  17  18  19  20 [21]
+                >22] 23  24  25  26  27  28
+                 29  30
 
-            15 events on 3 days
-            😄 great  🙂 good
-            [ ] a day with events; > marks today
-            """)
+                15 events on 3 days
+                😄 great  🙂 good
+                [ ] a day with events; > marks today
+                """)
         #expect(!text.hasEscapes)
     }
 

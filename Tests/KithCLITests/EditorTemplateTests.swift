@@ -1,11 +1,13 @@
 import Testing
+
 @testable import KithCLI
 
 @Suite struct EditorTemplateTests {
     @Test func aRenderedTemplateReadsBackTheSame() throws {
-        let template = EditorTemplate(title: "Tea", with: ["Ana Lima", "Ben"], type: "Chat", mood: "good", at: "Café",
-                                      when: "yesterday 15:30", duration: "1h", traits: ["Interests: tea", "Features: tall"],
-                                      note: "Two lines\nof note")
+        let template = EditorTemplate(
+            title: "Tea", with: ["Ana Lima", "Ben"], type: "Chat", mood: "good", at: "Café",
+            when: "yesterday 15:30", duration: "1h", traits: ["Interests: tea", "Features: tall"],
+            note: "Two lines\nof note")
         let back = try EditorTemplate.parse(template.render())
         #expect(back.title == "Tea")
         #expect(back.with == ["Ana Lima", "Ben"])
@@ -44,12 +46,18 @@ import Testing
 
 @Suite struct KithMainTests {
     @Test(arguments: [
-        ("Error: Unknown option '--bogus'\nUsage: kith log [<options>] [<title>]\n  See 'kith log --help' for more information.",
-         "kith: unknown option '--bogus' (see kith log --help)"),
-        ("Error: Missing expected argument '<name>'\nUsage: kith person add <name> [--in <in>]",
-         "kith: missing expected argument '<name>' (see kith person add --help)"),
-        ("Error: --monday and --sunday cannot be used together\nUsage: kith calendar [<YYYY-MM|YYYY>] [--monday]",
-         "kith: --monday and --sunday cannot be used together (see kith calendar --help)"),
+        (
+            "Error: Unknown option '--bogus'\nUsage: kith log [<options>] [<title>]\n  See 'kith log --help' for more information.",
+            "kith: unknown option '--bogus' (see kith log --help)"
+        ),
+        (
+            "Error: Missing expected argument '<name>'\nUsage: kith person add <name> [--in <in>]",
+            "kith: missing expected argument '<name>' (see kith person add --help)"
+        ),
+        (
+            "Error: --monday and --sunday cannot be used together\nUsage: kith calendar [<YYYY-MM|YYYY>] [--monday]",
+            "kith: --monday and --sunday cannot be used together (see kith calendar --help)"
+        ),
         ("Error: Unexpected argument 'x'\nUsage: kith <subcommand>", "kith: unexpected argument 'x' (see kith --help)"),
     ])
     func usageErrorsBecomeOneLine(_ message: String, expected: String) {

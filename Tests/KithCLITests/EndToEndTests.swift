@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Kith
+import Testing
+
 @testable import KithCLI
 
 /// Drives the built `kith` binary through real journals in temporary folders.
@@ -39,44 +40,45 @@ import Kith
         let kith = try KithRunner()
         let result = try kith.run(["--help"], journal: false, env: ["COLUMNS": "80"])
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            OVERVIEW: A journal of the people in your life: who, what, how it felt.
+        #expect(
+            result.stdout == """
+                OVERVIEW: A journal of the people in your life: who, what, how it felt.
 
-            Everything lives in one SQLite file on your machine: --journal PATH, else
-            $KITH_JOURNAL, else $XDG_DATA_HOME/kith/journal.sqlite
-            (~/.local/share/kith/journal.sqlite). Start with `kith tour`. Add --debug to
-            any command (or set KITH_DEBUG=1) to log what it does on standard error;
-            otherwise kith logs nothing.
+                Everything lives in one SQLite file on your machine: --journal PATH, else
+                $KITH_JOURNAL, else $XDG_DATA_HOME/kith/journal.sqlite
+                (~/.local/share/kith/journal.sqlite). Start with `kith tour`. Add --debug to
+                any command (or set KITH_DEBUG=1) to log what it does on standard error;
+                otherwise kith logs nothing.
 
-            USAGE: kith <subcommand>
+                USAGE: kith <subcommand>
 
-            OPTIONS:
-              --version               Show the version.
-              -h, --help              Show help information.
+                OPTIONS:
+                  --version               Show the version.
+                  -h, --help              Show help information.
 
-            SUBCOMMANDS:
-              log                     Write down an interaction: who, what, how it felt.
-              events                  List events, newest first, with filters.
-              show                    Show one event in full.
-              edit                    Change an event.
-              remove                  Remove an event.
-              person                  Add, list, show, edit, merge and remove people.
-              category                List and change relations, event types, traits, moods.
-              calendar                Show a month in mood colours, or a year as a heat map.
-              day                     List the interactions of one day, in time order.
-              traits                  Who knows what: search what you learned about people.
-              tour                    Try Kith on a throwaway journal with a week of events.
-              import                  Import contacts and calendars: vCard, iCalendar.
-              export                  Write people and events as vCard, iCalendar, vdir.
-              backup                  Copy the journal safely, even while it is in use.
-              undo                    Reverse the last remove, merge or edit.
-              place                   List places and change one on purpose.
-              settings                List or change the settings kept in the journal.
-              photo                   Write out a photo, byte for byte as it went in.
+                SUBCOMMANDS:
+                  log                     Write down an interaction: who, what, how it felt.
+                  events                  List events, newest first, with filters.
+                  show                    Show one event in full.
+                  edit                    Change an event.
+                  remove                  Remove an event.
+                  person                  Add, list, show, edit, merge and remove people.
+                  category                List and change relations, event types, traits, moods.
+                  calendar                Show a month in mood colours, or a year as a heat map.
+                  day                     List the interactions of one day, in time order.
+                  traits                  Who knows what: search what you learned about people.
+                  tour                    Try Kith on a throwaway journal with a week of events.
+                  import                  Import contacts and calendars: vCard, iCalendar.
+                  export                  Write people and events as vCard, iCalendar, vdir.
+                  backup                  Copy the journal safely, even while it is in use.
+                  undo                    Reverse the last remove, merge or edit.
+                  place                   List places and change one on purpose.
+                  settings                List or change the settings kept in the journal.
+                  photo                   Write out a photo, byte for byte as it went in.
 
-              See 'kith help <subcommand>' for detailed help.
+                  See 'kith help <subcommand>' for detailed help.
 
-            """)
+                """)
     }
 
     @Test(arguments: [
@@ -97,7 +99,8 @@ import Kith
 
     @Test func aScriptedDayOfJournaling() throws {
         let kith = try KithRunner()
-        #expect(try kith.ok("person", "add", "Ana Lima", "--in", "Friends/College", "--email", "ana@example.com", "--birthday", "--04-12")
+        #expect(
+            try kith.ok("person", "add", "Ana Lima", "--in", "Friends/College", "--email", "ana@example.com", "--birthday", "--04-12")
                 == "added Ana Lima in Friends/College\n")
         #expect(try kith.ok("person", "add", "Ben Okafor", "--in", "Work", "--nickname", "Benny") == "added Ben Okafor in Work\n")
 
@@ -114,12 +117,13 @@ import Kith
 
         // The timeline, newest first, aligned.
         let events = try kith.ok("events")
-        #expect(events == """
-            #2  \(dayText) 19:00        🍽️  Dinner                  Ana Lima              😄 great
-            #1  \(dayText) 15:30–17:00  💬  Coffee and a long walk  Ana Lima, Ben Okafor  🙂 good   Blue Bottle, Taipei
+        #expect(
+            events == """
+                #2  \(dayText) 19:00        🍽️  Dinner                  Ana Lima              😄 great
+                #1  \(dayText) 15:30–17:00  💬  Coffee and a long walk  Ana Lima, Ben Okafor  🙂 good   Blue Bottle, Taipei
 
-            """)
-        #expect(try kith.ok("events", "--with", "Ben") .contains("Coffee"))
+                """)
+        #expect(try kith.ok("events", "--with", "Ben").contains("Coffee"))
         #expect(try !kith.ok("events", "--with", "Ben").contains("Dinner"))
         #expect(try kith.ok("events", "--search", "lisbon").contains("#1"))
         #expect(try kith.ok("events", "--mood", "great").contains("Dinner"))
@@ -207,20 +211,20 @@ import Kith
         try kith.ok("person", "add", "Ana Lima")
         let editor = kith.folder.appendingPathComponent("fake-editor.sh")
         try """
-            #!/bin/sh
-            grep -q '^Title: $' "$1" || exit 3
-            cat > "$1" <<'EOF'
-            # Lines like this are ignored.
-            Title: Tea with Ana
-            With: Ana Lima
-            Mood: good
-            When: 2025-01-10 16:00
-            Duration: 1h
-            Note:
-            Long talk about moving.
-            Second line.
-            EOF
-            """.write(to: editor, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        grep -q '^Title: $' "$1" || exit 3
+        cat > "$1" <<'EOF'
+        # Lines like this are ignored.
+        Title: Tea with Ana
+        With: Ana Lima
+        Mood: good
+        When: 2025-01-10 16:00
+        Duration: 1h
+        Note:
+        Long talk about moving.
+        Second line.
+        EOF
+        """.write(to: editor, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
         let result = try kith.run(["log"], env: ["EDITOR": editor.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -235,14 +239,17 @@ import Kith
         let kith = try KithRunner()
         let result = try kith.run(["log"])
         #expect(result.status == 1)
-        #expect(result.stderr == "kith: no title given, and no terminal to open an editor on (give the title, as in kith log \"Lunch with Ana\", or set $EDITOR)\n")
+        #expect(
+            result.stderr == "kith: no title given, and no terminal to open an editor on (give the title, as in kith log \"Lunch with Ana\", or set $EDITOR)\n")
     }
 
     @Test func anEditorThatFailsLogsNothing() throws {
         let kith = try KithRunner()
         let result = try kith.run(["log"], env: ["EDITOR": "false"])
         #expect(result.status == 1)
-        #expect(result.stderr == "kith: the editor false exited with status 1; nothing logged (save and quit the editor normally, or give the title on the command line)\n")
+        #expect(
+            result.stderr
+                == "kith: the editor false exited with status 1; nothing logged (save and quit the editor normally, or give the title on the command line)\n")
         // Nothing was half-written: not even a journal was made (`events` says there is none).
         #expect(!FileManager.default.fileExists(atPath: kith.journal))
     }
@@ -260,16 +267,26 @@ import Kith
             (["log", "Tea", "--with", "Zed"], "kith: nobody called \"Zed\" (add them with `kith person add`)\n"),
             (["log", "Tea", "--mood", "meh"], "kith: no mood \"meh\" (see `kith category list --kind mood`)\n"),
             (["log", "Tea", "--with", "Ana"], "kith: \"Ana\" could be \"Ana Lima\" (#1), \"Ana Souza\" (#2) (give more of the name, or the #id)\n"),
-            (["log", "Tea", "--when", "someday 3pm"],
-             "kith: cannot read \"someday 3pm\" as a date and time (use 2026-11-21, today, yesterday, friday, last friday or 3 days ago, optionally followed by a time like 15:30, 3pm or 8:15am, or this morning, this evening, last night)\n"),
+            (
+                ["log", "Tea", "--when", "someday 3pm"],
+                "kith: cannot read \"someday 3pm\" as a date and time (use 2026-11-21, today, yesterday, friday, last friday or 3 days ago, optionally followed by a time like 15:30, 3pm or 8:15am, or this morning, this evening, last night)\n"
+            ),
             (["log", "Tea", "--photo", text.path], "kith: notes.jpg is not an image (Kith keeps JPEG, PNG, GIF, WebP and HEIC photos)\n"),
             (["show", "99"], "kith: no event with id 99 (list them with `kith events`)\n"),
-            (["log", "Tea", "--photo", "/nonexistent/walk.jpg"], "kith: cannot read the photo /nonexistent/walk.jpg (check the path and that you may read it)\n"),
-            (["log", "Tea", "--at", "Park", "--geo", "north"], "kith: cannot read \"north\" as coordinates (write them as LAT,LON, for example 25.0330,121.5654)\n"),
+            (
+                ["log", "Tea", "--photo", "/nonexistent/walk.jpg"],
+                "kith: cannot read the photo /nonexistent/walk.jpg (check the path and that you may read it)\n"
+            ),
+            (
+                ["log", "Tea", "--at", "Park", "--geo", "north"],
+                "kith: cannot read \"north\" as coordinates (write them as LAT,LON, for example 25.0330,121.5654)\n"
+            ),
             (["log", "Tea", "--tz", "Mars/Olympus"], "kith: \"Mars/Olympus\" is not a time zone (use an IANA name such as Europe/Lisbon or Asia/Taipei)\n"),
             (["log", "Tea", "--trait", "Interests: likes tea"], "kith: a trait is learned about someone, and this event has nobody in it (add --with NAME)\n"),
-            (["log", "Tea", "--when", "yesterday", "--duration", "1h"],
-             "kith: --duration needs a start time, and \"yesterday\" is a whole day (add a time, as in --when \"yesterday 15:30\", or drop --duration for an all-day event)\n"),
+            (
+                ["log", "Tea", "--when", "yesterday", "--duration", "1h"],
+                "kith: --duration needs a start time, and \"yesterday\" is a whole day (add a time, as in --when \"yesterday 15:30\", or drop --duration for an all-day event)\n"
+            ),
             (["calendar", "2026-13"], "kith: cannot read \"2026-13\" as a month or a year (write a month as 2026-11 or a year as 2026)\n"),
         ]
         for (arguments, message) in cases {
@@ -287,7 +304,9 @@ import Kith
         let missing = kith.folder.appendingPathComponent("nope/journal.sqlite").path
         let result = try kith.run(["person", "add", "Ana", "--journal", missing], journal: false)
         #expect(result.status == 1)
-        #expect(result.stderr == "kith: the folder \(kith.folder.path)/nope for the journal \(missing) does not exist (create it first, or pass another --journal PATH)\n")
+        #expect(
+            result.stderr
+                == "kith: the folder \(kith.folder.path)/nope for the journal \(missing) does not exist (create it first, or pass another --journal PATH)\n")
         // A command that only reads says there is no journal there.
         let read = try kith.run(["events", "--journal", missing], journal: false)
         #expect(read.status == 1)
@@ -391,8 +410,9 @@ import Kith
         try kith.ok("person", "add", "Ana Lima", "--in", "Friends")
         try kith.ok("person", "add", "Mei Chen", "--in", "Family/Siblings")
         try kith.ok("log", "Breakfast with Mum", "--with", "Mei", "--type", "Meal", "--mood", "great", "--when", "2025-03-03 10:00")
-        try kith.ok("log", "Call with Ana", "--with", "Ana", "--type", "Call", "--mood", "good", "--when", "2025-03-03 19:00",
-                    "--trait", "Interests/Climbing: wants to try lead climbing")
+        try kith.ok(
+            "log", "Call with Ana", "--with", "Ana", "--type", "Call", "--mood", "good", "--when", "2025-03-03 19:00",
+            "--trait", "Interests/Climbing: wants to try lead climbing")
         try kith.ok("log", "Lunch", "--with", "Ana", "--type", "Chat", "--mood", "bad", "--when", "2025-03-04 12:00", "--at", "Noodle bar")
         try kith.ok("log", "Late party", "--with", "Ana", "--type", "Party", "--mood", "good", "--when", "2025-03-05 23:30", "--duration", "2h")
         try kith.ok("log", "Hike", "--with", "Mei", "--type", "Activity", "--mood", "okay", "--when", "2025-03-20")
@@ -401,38 +421,40 @@ import Kith
     @Test func calendarMonthWithoutColour() throws {
         let kith = try KithRunner()
         try march(kith)
-        #expect(try kith.ok("calendar", "2025-03", "--monday") == """
-                              March 2025
-             Mo     Tu     We     Th     Fr     Sa     Su
-                                                 1      2
-            [ 3]2  [ 4]1  [ 5]1  [ 6]1    7      8      9
-             10     11     12     13     14     15     16
-             17     18     19    [20]1   21     22     23
-             24     25     26     27     28     29     30
-             31
+        #expect(
+            try kith.ok("calendar", "2025-03", "--monday") == """
+                                  March 2025
+                 Mo     Tu     We     Th     Fr     Sa     Su
+                                                     1      2
+                [ 3]2  [ 4]1  [ 5]1  [ 6]1    7      8      9
+                 10     11     12     13     14     15     16
+                 17     18     19    [20]1   21     22     23
+                 24     25     26     27     28     29     30
+                 31
 
-            5 events on 5 days
-            😄 great  🙂 good  😐 okay  🙁 bad  😞 awful
-            [ ] a day with events; > marks today
+                5 events on 5 days
+                😄 great  🙂 good  😐 okay  🙁 bad  😞 awful
+                [ ] a day with events; > marks today
 
-            """)
+                """)
         // A narrow terminal drops the counts; Sunday first; only family.
-        #expect(try kith.ok("calendar", "2025-03", "--sunday", "--in", "Family", env: ["COLUMNS": "40"]) == """
-            (in Family)
-                     March 2025
-             Su  Mo  Tu  We  Th  Fr  Sa
-                                      1
-              2 [ 3]  4   5   6   7   8
-              9  10  11  12  13  14  15
-             16  17  18  19 [20] 21  22
-             23  24  25  26  27  28  29
-             30  31
+        #expect(
+            try kith.ok("calendar", "2025-03", "--sunday", "--in", "Family", env: ["COLUMNS": "40"]) == """
+                (in Family)
+                         March 2025
+                 Su  Mo  Tu  We  Th  Fr  Sa
+                                          1
+                  2 [ 3]  4   5   6   7   8
+                  9  10  11  12  13  14  15
+                 16  17  18  19 [20] 21  22
+                 23  24  25  26  27  28  29
+                 30  31
 
-            2 events on 2 days
-            😄 great  🙂 good  😐 okay  🙁 bad  😞 awful
-            [ ] a day with events; > marks today
+                2 events on 2 days
+                😄 great  🙂 good  😐 okay  🙁 bad  😞 awful
+                [ ] a day with events; > marks today
 
-            """)
+                """)
     }
 
     @Test func calendarMonthInColourPaintsTheDominantMood() throws {
@@ -501,20 +523,22 @@ import Kith
     @Test func dayListsTheInteractionsInTimeOrder() throws {
         let kith = try KithRunner()
         try march(kith)
-        #expect(try kith.ok("day", "2025-03-03") == """
-            Mon 3 Mar 2025
-              10:00  🍽️  Breakfast with Mum  😄  Mei Chen  #1
-              19:00  📞  Call with Ana       🙂  Ana Lima  #2
-                         learned Interests/Climbing: wants to try lead climbing
-            2 events
+        #expect(
+            try kith.ok("day", "2025-03-03") == """
+                Mon 3 Mar 2025
+                  10:00  🍽️  Breakfast with Mum  😄  Mei Chen  #1
+                  19:00  📞  Call with Ana       🙂  Ana Lima  #2
+                             learned Interests/Climbing: wants to try lead climbing
+                2 events
 
-            """)
-        #expect(try kith.ok("day", "2025-03-06") == """
-            Thu 6 Mar 2025
-              (cont.)  🎉  Late party  🙂  Ana Lima  #4
-            1 event
+                """)
+        #expect(
+            try kith.ok("day", "2025-03-06") == """
+                Thu 6 Mar 2025
+                  (cont.)  🎉  Late party  🙂  Ana Lima  #4
+                1 event
 
-            """)
+                """)
         #expect(try kith.ok("day", "2025-03-03", "--in", "Friends").contains("Call with Ana"))
         #expect(try !kith.ok("day", "2025-03-03", "--in", "Friends").contains("Breakfast"))
         #expect(try kith.ok("day", "2025-03-07") == "Fri 7 Mar 2025\n  nothing logged\n")
@@ -529,11 +553,12 @@ import Kith
     @Test func traitsSayWhoKnowsWhat() throws {
         let kith = try KithRunner()
         try march(kith)
-        #expect(try kith.ok("traits", "--search", "climbing") == """
-            Ana Lima
-              Interests/Climbing  wants to try lead climbing  Mon 3 Mar 2025, #2 Call with Ana
+        #expect(
+            try kith.ok("traits", "--search", "climbing") == """
+                Ana Lima
+                  Interests/Climbing  wants to try lead climbing  Mon 3 Mar 2025, #2 Call with Ana
 
-            """)
+                """)
         struct Out: Decodable {
             struct Trait: Decodable { var kind: String; var text: String; var learned: String?; var eventId: Int64? }
             var person: EventOut.PersonOut
@@ -596,15 +621,19 @@ import Kith
         let path = kith.folder.appendingPathComponent("tour.sqlite").path
         let result = try kith.run(["tour", "--journal", path], journal: false)
         #expect(result.status == 0, "\(result.stderr)")
-        for part in ["$ kith events --from \"7 days ago\"\n", "$ kith person show \"Ana Lima\"\n", "$ kith calendar\n",
-                     " events on ", "started bouldering in May"] {
+        for part in [
+            "$ kith events --from \"7 days ago\"\n", "$ kith person show \"Ana Lima\"\n", "$ kith calendar\n",
+            " events on ", "started bouldering in May",
+        ] {
             #expect(result.stdout.contains(part), "\(part)")
         }
         // Run from the repository, it imports every sample file without a failure.
         if FileManager.default.fileExists(atPath: "Import") {
-            for sample in ["android-contacts-2.1.vcf (vCard 2.1): 3 added", "apple-contacts-3.0.vcf (vCard 3.0): 2 added",
-                           "friends-4.0.vcf (vCard 4.0): 2 added", "colleagues.xcard.xml (xCard): 2 added",
-                           "family.jcard.json (jCard): 2 added", "catching-up.ics (iCalendar): 7 added"] {
+            for sample in [
+                "android-contacts-2.1.vcf (vCard 2.1): 3 added", "apple-contacts-3.0.vcf (vCard 3.0): 2 added",
+                "friends-4.0.vcf (vCard 4.0): 2 added", "colleagues.xcard.xml (xCard): 2 added",
+                "family.jcard.json (jCard): 2 added", "catching-up.ics (iCalendar): 7 added",
+            ] {
                 #expect(result.stdout.contains(sample), "\(sample)")
             }
             #expect(result.stdout.contains("Wrote 12 people to "))

@@ -10,7 +10,8 @@ import Testing
         .deletingLastPathComponent()
 
     static let goodCard = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\nEMAIL:ana@example.com\r\nEND:VCARD\r\n"
-    static let goodCalendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:c-1\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240110T120000Z\r\nSUMMARY:Tea\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    static let goodCalendar =
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:c-1\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240110T120000Z\r\nSUMMARY:Tea\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
 
     func folder(_ kith: KithRunner, _ files: [String: String]) throws -> URL {
         let dir = kith.folder.appendingPathComponent("in-\(UUID().uuidString)")
@@ -53,102 +54,102 @@ import Testing
     /// characters, an empty file.
     static let hostile: [String: String] = [
         "h-names.ics": """
-            BEGIN:VCALENDAR\r
-            VERSION:2.0\r
-            PRODID:-//Hostile//EN\r
-            BEGIN:VEVENT\r
-            UID:h-1\r
-            DTSTAMP:20240101T000000Z\r
-            DTSTART:20240110T120000Z\r
-            SUMMARY:Names\u{1}\r
-            X-BAD/SLASH:value\r
-            X-NOTE:broken fold at \r
-            the end of a line: here\r
-            X-CTRL:a\u{7}b\r
-            X-PARAM;X-Q="a\u{2}b";X-OK=1:v\r
-            DESCRIPTION:tab\there and bell\u{7}\r
-            LOCATION:Room\u{1b}[1m 4\r
-            END:VEVENT\r
-            END:VCALENDAR\r
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//Hostile//EN\r
+        BEGIN:VEVENT\r
+        UID:h-1\r
+        DTSTAMP:20240101T000000Z\r
+        DTSTART:20240110T120000Z\r
+        SUMMARY:Names\u{1}\r
+        X-BAD/SLASH:value\r
+        X-NOTE:broken fold at \r
+        the end of a line: here\r
+        X-CTRL:a\u{7}b\r
+        X-PARAM;X-Q="a\u{2}b";X-OK=1:v\r
+        DESCRIPTION:tab\there and bell\u{7}\r
+        LOCATION:Room\u{1b}[1m 4\r
+        END:VEVENT\r
+        END:VCALENDAR\r
 
-            """,
+        """,
         "h-zones.ics": """
-            BEGIN:VCALENDAR\r
-            VERSION:2.0\r
-            BEGIN:VTIMEZONE\r
-            TZID:My Custom Zone\r
-            BEGIN:STANDARD\r
-            DTSTART:19700101T000000\r
-            TZOFFSETFROM:+0530\r
-            TZOFFSETTO:+0530\r
-            END:STANDARD\r
-            END:VTIMEZONE\r
-            BEGIN:VEVENT\r
-            UID:z-1\r
-            DTSTAMP:20240101T000000Z\r
-            DTSTART;TZID=My Custom Zone:20240110T120000\r
-            X-ORIGINAL;TZID=My Custom Zone:20240109T120000\r
-            SUMMARY:Custom zone\r
-            END:VEVENT\r
-            BEGIN:VEVENT\r
-            UID:z-2\r
-            DTSTAMP:20240101T000000Z\r
-            DTSTART;TZID=Mars/Olympus_Mons:20240111T120000\r
-            X-ALSO;TZID=Mars/Olympus_Mons:20240111T130000\r
-            SUMMARY:Unknown zone\r
-            END:VEVENT\r
-            END:VCALENDAR\r
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        BEGIN:VTIMEZONE\r
+        TZID:My Custom Zone\r
+        BEGIN:STANDARD\r
+        DTSTART:19700101T000000\r
+        TZOFFSETFROM:+0530\r
+        TZOFFSETTO:+0530\r
+        END:STANDARD\r
+        END:VTIMEZONE\r
+        BEGIN:VEVENT\r
+        UID:z-1\r
+        DTSTAMP:20240101T000000Z\r
+        DTSTART;TZID=My Custom Zone:20240110T120000\r
+        X-ORIGINAL;TZID=My Custom Zone:20240109T120000\r
+        SUMMARY:Custom zone\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:z-2\r
+        DTSTAMP:20240101T000000Z\r
+        DTSTART;TZID=Mars/Olympus_Mons:20240111T120000\r
+        X-ALSO;TZID=Mars/Olympus_Mons:20240111T130000\r
+        SUMMARY:Unknown zone\r
+        END:VEVENT\r
+        END:VCALENDAR\r
 
-            """,
+        """,
         "h-uids.ics": """
-            BEGIN:VCALENDAR\r
-            VERSION:2.0\r
-            BEGIN:VEVENT\r
-            UID:same\r
-            DTSTAMP:20240101T000000Z\r
-            DTSTART:20240112T120000Z\r
-            SUMMARY:First\r
-            END:VEVENT\r
-            BEGIN:VEVENT\r
-            UID:same\r
-            DTSTAMP:20240101T000000Z\r
-            DTSTART:20240113T120000Z\r
-            SUMMARY:Second\r
-            END:VEVENT\r
-            BEGIN:VEVENT\r
-            DTSTAMP:20240101T000000Z\r
-            DTSTART:20240114T120000Z\r
-            SUMMARY:No UID\r
-            END:VEVENT\r
-            BEGIN:VEVENT\r
-            DTSTART:20240114T120000Z\r
-            SUMMARY:No UID\r
-            END:VEVENT\r
-            END:VCALENDAR\r
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        BEGIN:VEVENT\r
+        UID:same\r
+        DTSTAMP:20240101T000000Z\r
+        DTSTART:20240112T120000Z\r
+        SUMMARY:First\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:same\r
+        DTSTAMP:20240101T000000Z\r
+        DTSTART:20240113T120000Z\r
+        SUMMARY:Second\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        DTSTAMP:20240101T000000Z\r
+        DTSTART:20240114T120000Z\r
+        SUMMARY:No UID\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        DTSTART:20240114T120000Z\r
+        SUMMARY:No UID\r
+        END:VEVENT\r
+        END:VCALENDAR\r
 
-            """,
+        """,
         "h-bare-event.ics": "BEGIN:VEVENT\r\nUID:bare-1\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240115T120000Z\r\nSUMMARY:Bare\r\nEND:VEVENT\r\n",
         "h-bare-todo.ics": "BEGIN:VTODO\r\nUID:todo-1\r\nSUMMARY:Only a to-do\r\nEND:VTODO\r\n",
         "h-empty.ics": "",
         "h-cards.vcf": """
-            BEGIN:VCARD\r
-            VERSION:3.0\r
-            FN:Hostile Card\r
-            UID:hostile-card-1\r
-            X-BAD/SLASH:value\r
-            X-NOTE:broken fold at \r
-            the end of a line: here\r
-            X-CTRL:a\u{7}b\r
-            item1.X-ABLABEL;X-Q="a\u{2}b":label\r
-            END:VCARD\r
-            BEGIN:VCARD\r
-            VERSION:3.0\r
-            FN:Bare\u{7} Two\r
-            NOTE:a bell\u{7} and an escape\u{1b}[1m\r
-            TEL;TYPE=CELL\u{3}:+1 555 0100\r
-            END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        FN:Hostile Card\r
+        UID:hostile-card-1\r
+        X-BAD/SLASH:value\r
+        X-NOTE:broken fold at \r
+        the end of a line: here\r
+        X-CTRL:a\u{7}b\r
+        item1.X-ABLABEL;X-Q="a\u{2}b":label\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        FN:Bare\u{7} Two\r
+        NOTE:a bell\u{7} and an escape\u{1b}[1m\r
+        TEL;TYPE=CELL\u{3}:+1 555 0100\r
+        END:VCARD\r
 
-            """,
+        """,
     ]
 
     /// The fixtures of the project: Import/, every Tests/*/Fixtures file and the fuzz corpora.
@@ -170,8 +171,10 @@ import Testing
         return out
     }
 
-    @Test(.enabled(if: OutsideJudge.shouldRun(importing: "icalendar") && OutsideJudge.shouldRun(importing: "vobject")
-                   && OutsideJudge.shouldRun(tool: "khal") && OutsideJudge.shouldRun(tool: "khard")))
+    @Test(
+        .enabled(
+            if: OutsideJudge.shouldRun(importing: "icalendar") && OutsideJudge.shouldRun(importing: "vobject")
+                && OutsideJudge.shouldRun(tool: "khal") && OutsideJudge.shouldRun(tool: "khard")))
     func everyFixtureAndHostileFileComesInAndGoesOutValidAndTheSame() throws {
         let kith = try KithRunner()
         let input = try folder(kith, Self.hostile)
@@ -199,50 +202,53 @@ import Testing
         }
 
         // python-icalendar: no errors on any component of any calendar written.
-        let icalErrors = try OutsideJudge.python(script: """
-            import sys, icalendar
-            bad = 0
-            for path in sys.stdin.read().split('\\n'):
-                if not path: continue
-                cal = icalendar.Calendar.from_ical(open(path, 'rb').read())
-                for c in cal.walk():
-                    if getattr(c, 'errors', None):
-                        bad += 1
-                        print(path, c.name, c.errors)
-            print('bad', bad)
-            """, stdin: Data(([ics] + eventFiles).joined(separator: "\n").utf8))
+        let icalErrors = try OutsideJudge.python(
+            script: """
+                import sys, icalendar
+                bad = 0
+                for path in sys.stdin.read().split('\\n'):
+                    if not path: continue
+                    cal = icalendar.Calendar.from_ical(open(path, 'rb').read())
+                    for c in cal.walk():
+                        if getattr(c, 'errors', None):
+                            bad += 1
+                            print(path, c.name, c.errors)
+                print('bad', bad)
+                """, stdin: Data(([ics] + eventFiles).joined(separator: "\n").utf8))
         #expect(icalErrors == "bad 0\n")
         // vobject: every calendar and card file reads, every component.
-        let vobjectOut = try OutsideJudge.python(script: """
-            import sys, vobject
-            n = 0
-            for path in sys.stdin.read().split('\\n'):
-                if not path: continue
-                for c in vobject.readComponents(open(path, encoding='utf-8').read()):
-                    for child in c.getChildren():
-                        pass
-                    n += 1
-            print('read', n)
-            """, stdin: Data(([ics, vcf, vcf3] + eventFiles + cardFiles).joined(separator: "\n").utf8))
+        let vobjectOut = try OutsideJudge.python(
+            script: """
+                import sys, vobject
+                n = 0
+                for path in sys.stdin.read().split('\\n'):
+                    if not path: continue
+                    for c in vobject.readComponents(open(path, encoding='utf-8').read()):
+                        for child in c.getChildren():
+                            pass
+                        n += 1
+                print('read', n)
+                """, stdin: Data(([ics, vcf, vcf3] + eventFiles + cardFiles).joined(separator: "\n").utf8))
         #expect(vobjectOut.hasPrefix("read "))
         // khal lists every event file, khard every card.
         let khalConf = out.appendingPathComponent("khal.conf")
         try OutsideJudge.khalConfig(calendar: vdir + "/calendar", database: out.path + "/khal.db").write(to: khalConf, atomically: true, encoding: .utf8)
-        let khal = try OutsideJudge.run(try #require(OutsideJudge.tool("khal")),
-                                        ["-c", khalConf.path, "list", "-df", "", "-f", "{uid}", "1900-01-01", "2200-01-01"])
+        let khal = try OutsideJudge.run(
+            try #require(OutsideJudge.tool("khal")),
+            ["-c", khalConf.path, "list", "-df", "", "-f", "{uid}", "1900-01-01", "2200-01-01"])
         #expect(khal.status == 0)
         #expect(!khal.err.lowercased().contains("error") && !khal.err.lowercased().contains("warning"), "\(khal.err)")
         #expect(Set(khal.out.split(separator: "\n")).count == eventFiles.count)
         let khardConf = out.appendingPathComponent("khard.conf")
         try """
-            [addressbooks]
-            [[kith]]
-            path = \(vdir)/contacts
-            [general]
-            editor = /bin/false
-            merge_editor = /bin/false
+        [addressbooks]
+        [[kith]]
+        path = \(vdir)/contacts
+        [general]
+        editor = /bin/false
+        merge_editor = /bin/false
 
-            """.write(to: khardConf, atomically: true, encoding: .utf8)
+        """.write(to: khardConf, atomically: true, encoding: .utf8)
         let khard = try OutsideJudge.run(try #require(OutsideJudge.tool("khard")), ["-c", khardConf.path, "list", "--parsable"])
         #expect(khard.status == 0)
         #expect(khard.out.split(separator: "\n").count == cardFiles.count, "\(khard.err)")

@@ -28,10 +28,14 @@ import Testing
     @Test func aBrokenFileIsAnErrorNamingTheLine() throws {
         let kith = try KithRunner()
         let file = kith.folder.appendingPathComponent("bad.vcf")
-        try "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ok\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nTEL:1\r\nEND:VCARD\r\n".write(to: file, atomically: true, encoding: .utf8)
+        try "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ok\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nTEL:1\r\nEND:VCARD\r\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let r = try kith.fails("import", file.path)
         #expect(r.status == 1)
-        #expect(r.stderr == "kith: bad.vcf, line 5 (card 2): the card has no name: no FN, N, ORG or EMAIL to call this person by (fix or remove that card, or import with --keep-going)\n")
+        #expect(
+            r.stderr
+                == "kith: bad.vcf, line 5 (card 2): the card has no name: no FN, N, ORG or EMAIL to call this person by (fix or remove that card, or import with --keep-going)\n"
+        )
         let kept = try kith.ok("import", file.path, "--keep-going")
         #expect(kept.contains("1 added") && kept.contains("1 failed"))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Kith
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,8 @@ import Glibc
     /// once it is gone.
     static func cpuSeconds(_ pid: Int32) -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         // After the name: state is field 3, utime 14 and stime 15 (1-based, man 5 proc).
         guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
@@ -95,8 +97,9 @@ import Glibc
         try kith.ok("import", cards.path)
         let out = kith.folder.appendingPathComponent("Export")
         let log = kith.folder.appendingPathComponent("export.err")
-        let process = try Self.start(["export", "vcard", "-o", out.appendingPathComponent("contacts.vcf").path],
-                                     journal: kith.journal, kith: kith, stderr: log)
+        let process = try Self.start(
+            ["export", "vcard", "-o", out.appendingPathComponent("contacts.vcf").path],
+            journal: kith.journal, kith: kith, stderr: log)
         let pid = process.processIdentifier
         let took = try Self.interrupt(process, with: SIGINT) { (Self.cpuSeconds(pid) ?? 0) >= 1.0 }
         #expect(process.terminationStatus == 130)
@@ -115,8 +118,9 @@ import Glibc
         let copies = kith.folder.appendingPathComponent("copies", isDirectory: true)
         try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
         let log = kith.folder.appendingPathComponent("backup.err")
-        let process = try Self.start(["backup", copies.appendingPathComponent("copy.sqlite").path],
-                                     journal: kith.journal, kith: kith, stderr: log)
+        let process = try Self.start(
+            ["backup", copies.appendingPathComponent("copy.sqlite").path],
+            journal: kith.journal, kith: kith, stderr: log)
         // The copy of a 30 MB journal takes a fraction of a second: the process is held
         // still the moment its temporary file appears, so that the signal lands while the
         // pages are being copied.

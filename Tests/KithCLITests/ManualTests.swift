@@ -42,8 +42,9 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kith-man-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (_, status) = try Self.run(try #require(Self.generator),
-                                       [KithRunner.executable.path, "--date", "2026-11-27", "--output-directory", folder.path])
+        let (_, status) = try Self.run(
+            try #require(Self.generator),
+            [KithRunner.executable.path, "--date", "2026-11-27", "--output-directory", folder.path])
         #expect(status == 0)
         let page = try String(contentsOf: folder.appendingPathComponent("kith.1"), encoding: .utf8)
         #expect(page.contains(".Dt KITH 1"))

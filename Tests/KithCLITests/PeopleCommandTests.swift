@@ -115,7 +115,9 @@ import Testing
         let kith = try KithRunner()
         let bad = try kith.fails("person", "add", "Ana", "--email", "ana@gmail")
         #expect(bad.status == 1)
-        #expect(bad.stderr == "kith: \"ana@gmail\" is not an e-mail address: the domain after the @ has no dot (correct it, or add --force to keep it as written)\n")
+        #expect(
+            bad.stderr == "kith: \"ana@gmail\" is not an e-mail address: the domain after the @ has no dot (correct it, or add --force to keep it as written)\n"
+        )
         #expect(try kith.ok("person", "list").contains("nobody yet"))
         let forced = try kith.run(["person", "add", "Ana", "--email", "ana@gmail", "--phone", "call me", "--force"])
         #expect(forced.status == 0 && forced.stderr.contains("kith: warning: \"call me\" is not a phone number: it has letters in it"))

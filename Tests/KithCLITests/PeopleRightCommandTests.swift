@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kith
 @testable import KithCLI
 
@@ -75,12 +76,18 @@ import Testing
         (["events", "--limit", "0"], "kith: --limit 0 is not a count (give a whole number of 1 or more, such as --limit 10)\n"),
         (["events", "--limit", "-3"], "kith: --limit -3 is not a count (give a whole number of 1 or more, such as --limit 10)\n"),
         (["person", "show", "Ana", "--limit", "0"], "kith: --limit 0 is not a count (give a whole number of 1 or more, such as --limit 10)\n"),
-        (["log", "Tea", "--duration", "-2h"],
-         "kith: cannot read \"-2h\" as a duration: a duration cannot be negative (use a length of time above zero in minutes and hours like 90m, 2h or 1h30m)\n"),
-        (["log", "Tea", "--duration", "soon"],
-         "kith: cannot read \"soon\" as a duration (use a length of time above zero in minutes and hours like 90m, 2h or 1h30m)\n"),
-        (["log", "Tea", "--duration", "0m"],
-         "kith: cannot read \"0m\" as a duration: it must be longer than zero (use a length of time above zero in minutes and hours like 90m, 2h or 1h30m)\n"),
+        (
+            ["log", "Tea", "--duration", "-2h"],
+            "kith: cannot read \"-2h\" as a duration: a duration cannot be negative (use a length of time above zero in minutes and hours like 90m, 2h or 1h30m)\n"
+        ),
+        (
+            ["log", "Tea", "--duration", "soon"],
+            "kith: cannot read \"soon\" as a duration (use a length of time above zero in minutes and hours like 90m, 2h or 1h30m)\n"
+        ),
+        (
+            ["log", "Tea", "--duration", "0m"],
+            "kith: cannot read \"0m\" as a duration: it must be longer than zero (use a length of time above zero in minutes and hours like 90m, 2h or 1h30m)\n"
+        ),
     ])
     func badCountsAndDurationsAreUsageErrors(_ arguments: [String], _ message: String) throws {
         let kith = try KithRunner()
@@ -126,8 +133,10 @@ import Testing
 
     @Test(arguments: [
         (["settings", "week-start", "tuesday"], "kith: week-start cannot be \"tuesday\" (use sunday or monday)\n"),
-        (["settings", "time-zone", "Mars/Olympus"],
-         "kith: time-zone cannot be \"Mars/Olympus\" (use an IANA time zone such as Europe/Lisbon or Asia/Taipei, or system for this machine's)\n"),
+        (
+            ["settings", "time-zone", "Mars/Olympus"],
+            "kith: time-zone cannot be \"Mars/Olympus\" (use an IANA time zone such as Europe/Lisbon or Asia/Taipei, or system for this machine's)\n"
+        ),
         (["settings", "color", "sometimes"], "kith: color cannot be \"sometimes\" (use auto, always or never)\n"),
         (["settings", "theme", "blue"], "kith: theme cannot be \"blue\" (use light, dark or auto)\n"),
         (["settings", "font"], "kith: there is no setting \"font\" (the settings are week-start, time-zone, color, theme)\n"),
@@ -171,7 +180,10 @@ import Testing
         try Data(broken).write(to: bad)
         let result = try kith.run(["log", "Walk", "--photo", bad.path])
         #expect(result.status == 1)
-        #expect(result.stderr == "kith: broken.png is not a whole image: the PNG chunk IHDR fails its CRC check (the file is damaged) (open and save it again in an image editor, or pick another file)\n")
+        #expect(
+            result.stderr
+                == "kith: broken.png is not a whole image: the PNG chunk IHDR fails its CRC check (the file is damaged) (open and save it again in an image editor, or pick another file)\n"
+        )
 
         let cut = kith.folder.appendingPathComponent("cut.jpg")
         try smallJPEG.prefix(smallJPEG.count - 2).write(to: cut)
@@ -187,7 +199,10 @@ import Testing
         try handle.close()
         let big = try kith.run(["log", "Walk", "--photo", huge.path])
         #expect(big.status == 1)
-        #expect(big.stderr == "kith: huge.png is 21 MiB, more than the largest photo Kith keeps, 20 MiB (make it smaller, for example by exporting it at a lower resolution)\n")
+        #expect(
+            big.stderr
+                == "kith: huge.png is 21 MiB, more than the largest photo Kith keeps, 20 MiB (make it smaller, for example by exporting it at a lower resolution)\n"
+        )
         #expect(try events(kith).count == 1)
         #expect(try events(kith)[0].photos.isEmpty)
     }

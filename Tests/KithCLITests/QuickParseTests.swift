@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+
 @testable import KithCLI
 
 /// `QuickParse` must give exactly ArgumentParser's command values, and leave to
@@ -41,10 +42,14 @@ import Testing
         ["calendar"],
         ["calendar", "--monday", "2016", "--json", "--color", "never", "--with", "Ana Lima", "--type", "Chat", "--in", "Friends"],
         ["calendar", "--journal", "/tmp/j.sqlite", "--sunday", ""],
-        ["log", "Coffee and a long walk", "--with", "Noël Nakamura A0", "--with", "Daniel Schröder B0", "--type", "Chat",
-         "--mood", "good", "--at", "Blue Bottle, Taipei", "--trait", "Interests/Climbing: started bouldering in May"],
-        ["log", "--when", "yesterday 15:30", "Lunch", "--duration", "90m", "--tz", "Asia/Taipei", "--geo", "25.03,121.56",
-         "--note", "a note", "--photo", "a.jpg", "--photo", "b.jpg", "--json", "--color", "always", "--journal", "j.sqlite"],
+        [
+            "log", "Coffee and a long walk", "--with", "Noël Nakamura A0", "--with", "Daniel Schröder B0", "--type", "Chat",
+            "--mood", "good", "--at", "Blue Bottle, Taipei", "--trait", "Interests/Climbing: started bouldering in May",
+        ],
+        [
+            "log", "--when", "yesterday 15:30", "Lunch", "--duration", "90m", "--tz", "Asia/Taipei", "--geo", "25.03,121.56",
+            "--note", "a note", "--photo", "a.jpg", "--photo", "b.jpg", "--json", "--color", "always", "--journal", "j.sqlite",
+        ],
         ["log", "--with", "Ana"],
         ["log"],
     ])
@@ -101,8 +106,10 @@ import Testing
     /// An option added to `kith log` or `kith calendar` and not to its quick table would be
     /// left unset on the quick path: the names must be the ones the commands declare.
     @Test func namesAreTheOnesTheCommandsDeclare() throws {
-        for (command, names) in [(CalendarCommand.self as ParsableCommand.Type, Self.table(CalendarRun.quickOptions)),
-                                 (LogCommand.self, Self.table(LogRun.quickOptions))] {
+        for (command, names) in [
+            (CalendarCommand.self as ParsableCommand.Type, Self.table(CalendarRun.quickOptions)),
+            (LogCommand.self, Self.table(LogRun.quickOptions)),
+        ] {
             let declared = try Self.declared(command)
             #expect(Dictionary(uniqueKeysWithValues: declared.options.map { ($0.name, "\($0.arity)") }) == names, "\(command)")
             #expect(declared.positionals == 1, "\(command)")

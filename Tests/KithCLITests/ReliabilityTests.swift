@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Kith
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -93,9 +94,11 @@ import Glibc
         try kith.ok("person", "add", "Ana Lima")
         let seed = kith.folder.appendingPathComponent("seed.sqlite").path
         try FileManager.default.copyItem(atPath: kith.journal, toPath: seed)
-        let arguments = ["log", "Climbing at the gym", "--with", "Ana", "--type", "Activity", "--mood", "great",
-                         "--at", "Gym Taipei", "--when", "2025-03-20 18:00", "--duration", "2h",
-                         "--trait", "Interests/Climbing: leads 6b", "--note", "Fell twice, laughed more."]
+        let arguments = [
+            "log", "Climbing at the gym", "--with", "Ana", "--type", "Activity", "--mood", "great",
+            "--at", "Gym Taipei", "--when", "2025-03-20 18:00", "--duration", "2h",
+            "--trait", "Interests/Climbing: leads 6b", "--note", "Fell twice, laughed more.",
+        ]
         let timed = kith.folder.appendingPathComponent("timed.sqlite").path
         try FileManager.default.copyItem(atPath: seed, toPath: timed)
         let began = Date()
@@ -157,23 +160,25 @@ import Glibc
         var threads: [Thread] = []
         for i in 0..<importers {
             group.enter()
-            threads.append(Thread {
-                defer { group.leave() }
-                let r = try? kith.run(["import", files[i].path])
-                results.append(r?.status ?? -1)
-                stderrs.append(r?.stderr ?? "did not run")
-            })
+            threads.append(
+                Thread {
+                    defer { group.leave() }
+                    let r = try? kith.run(["import", files[i].path])
+                    results.append(r?.status ?? -1)
+                    stderrs.append(r?.stderr ?? "did not run")
+                })
         }
         for i in 0..<loggers {
             group.enter()
-            threads.append(Thread {
-                defer { group.leave() }
-                for j in 0..<logsEach {
-                    let r = try? kith.run(["log", "Writer \(i) entry \(j)", "--with", "Ana", "--when", "2025-05-0\(i + 1) 1\(j):00"])
-                    results.append(r?.status ?? -1)
-                    stderrs.append(r?.stderr ?? "did not run")
-                }
-            })
+            threads.append(
+                Thread {
+                    defer { group.leave() }
+                    for j in 0..<logsEach {
+                        let r = try? kith.run(["log", "Writer \(i) entry \(j)", "--with", "Ana", "--when", "2025-05-0\(i + 1) 1\(j):00"])
+                        results.append(r?.status ?? -1)
+                        stderrs.append(r?.stderr ?? "did not run")
+                    }
+                })
         }
         for thread in threads { thread.start() }
         group.wait()
@@ -200,11 +205,13 @@ import Glibc
     func backupWhileAnotherProcessLogs() throws {
         let kith = try KithRunner()
         try kith.ok("person", "add", "Ana Lima")
-        try kith.ok("import", {
-            let file = kith.folder.appendingPathComponent("some.vcf")
-            try? Self.cards(200, prefix: "some").write(to: file)
-            return file.path
-        }())
+        try kith.ok(
+            "import",
+            {
+                let file = kith.folder.appendingPathComponent("some.vcf")
+                try? Self.cards(200, prefix: "some").write(to: file)
+                return file.path
+            }())
         let logs = 12
         let writer = Thread {
             for j in 0..<logs { _ = try? kith.run(["log", "Busy \(j)", "--with", "Ana"]) }
@@ -303,10 +310,10 @@ import Glibc
         let editor = kith.folder.appendingPathComponent("editor.sh")
         let seen = kith.folder.appendingPathComponent("mode.txt")
         try """
-            #!/bin/sh
-            ls -l "$1" | cut -c1-10 > '\(seen.path)'
-            printf 'Title: Tea\\nWhen: 2025-01-10 16:00\\n' > "$1"
-            """.write(to: editor, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        ls -l "$1" | cut -c1-10 > '\(seen.path)'
+        printf 'Title: Tea\\nWhen: 2025-01-10 16:00\\n' > "$1"
+        """.write(to: editor, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
         let result = try kith.run(["log"], env: ["EDITOR": editor.path, "TMPDIR": kith.folder.path])
         #expect(result.status == 0, "\(result.stderr)")

@@ -1,15 +1,18 @@
 import Foundation
 import Testing
+
 @testable import Kith
 @testable import KithCLI
 
 /// Aligned tables and event times as a terminal shows them.
 @Suite struct TableTests {
-    @Test("widths of accented, wide, combined and escaped text", arguments: [
-        ("Noël Nakamura", 13), ("Thu 31 Dec 2026 07:00–07:30", 27), ("e\u{301}te\u{301}", 3), ("👩‍💻 code", 7),
-        ("✈ trip", 6), ("✈️ trip", 7), ("\u{1B}[2m#12\u{1B}[0m", 3), ("\u{1B}[38;2;1;2;3m🙂 good\u{1B}[0m", 7),
-        ("台北 101", 8), ("tab\there", 7), ("Café Einstein, Berlin", 21), ("𝄞 clef", 6), ("", 0),
-    ])
+    @Test(
+        "widths of accented, wide, combined and escaped text",
+        arguments: [
+            ("Noël Nakamura", 13), ("Thu 31 Dec 2026 07:00–07:30", 27), ("e\u{301}te\u{301}", 3), ("👩‍💻 code", 7),
+            ("✈ trip", 6), ("✈️ trip", 7), ("\u{1B}[2m#12\u{1B}[0m", 3), ("\u{1B}[38;2;1;2;3m🙂 good\u{1B}[0m", 7),
+            ("台北 101", 8), ("tab\there", 7), ("Café Einstein, Berlin", 21), ("𝄞 clef", 6), ("", 0),
+        ])
     func widths(_ text: String, _ width: Int) {
         #expect(Terminal.displayWidth(text) == width)
         // The same text built piece by piece (not one contiguous literal) measures the same.
@@ -19,11 +22,13 @@ import Testing
     }
 
     /// Issue 16: each measured as terminals draw it (these were off by one or two before).
-    @Test("widths after Unicode's East Asian Width and emoji presentation", arguments: [
-        ("🟢 ok", 5), ("⬛ box", 6), ("🀄", 2), ("🈚 free", 7), ("か\u{3099}", 2), ("x\u{2060}y", 2), ("\u{FEFF}Ana", 3),
-        ("ก\u{0E31}", 1), ("ᄀ\u{1161}", 2), ("🇹🇼 Taipei", 9), ("👍🏽", 2), ("Ｋｉｔｈ", 8), ("ﾀﾅｶ", 3),
-        ("\u{05D0}\u{05B8}", 1), ("👨‍👩‍👧 family", 9),
-    ])
+    @Test(
+        "widths after Unicode's East Asian Width and emoji presentation",
+        arguments: [
+            ("🟢 ok", 5), ("⬛ box", 6), ("🀄", 2), ("🈚 free", 7), ("か\u{3099}", 2), ("x\u{2060}y", 2), ("\u{FEFF}Ana", 3),
+            ("ก\u{0E31}", 1), ("ᄀ\u{1161}", 2), ("🇹🇼 Taipei", 9), ("👍🏽", 2), ("Ｋｉｔｈ", 8), ("ﾀﾅｶ", 3),
+            ("\u{05D0}\u{05B8}", 1), ("👨‍👩‍👧 family", 9),
+        ])
     func unicodeWidths(_ text: String, _ width: Int) {
         #expect(Terminal.displayWidth(text) == width)
     }
@@ -48,11 +53,12 @@ import Testing
         table.add(["#1", "", "Noël", "☕ chat", ""])
         table.add(["#123", "", "Ana", "x", ""])
         table.add(["#12", "", "台北", "", ""])
-        #expect(table.render() == """
-              #1  Noël  ☕ chat
-            #123  Ana   x
-             #12  台北
-            """)
+        #expect(
+            table.render() == """
+                  #1  Noël  ☕ chat
+                #123  Ana   x
+                 #12  台北
+                """)
     }
 
     @Test("rows of different lengths: a dropped column shifts neither alignment nor padding")
@@ -80,9 +86,10 @@ import Testing
 
     func event(_ start: Date, end: Date?, zone: String, allDay: Bool = false, days: (Int, Int)? = nil) -> Event {
         let startDay = LocalDate(dayNumber: days?.0 ?? 20260101), endDay = LocalDate(dayNumber: days?.1 ?? 20260101)
-        return Event(id: 1, uid: "u", title: "t", start: start, end: end, timeZone: zone, allDay: allDay, startDay: startDay,
-                     endDay: endDay, type: nil, mood: nil, place: nil, people: [], note: "", photos: [], traits: [],
-                     icalLines: [], createdAt: 0, updatedAt: 0)
+        return Event(
+            id: 1, uid: "u", title: "t", start: start, end: end, timeZone: zone, allDay: allDay, startDay: startDay,
+            endDay: endDay, type: nil, mood: nil, place: nil, people: [], note: "", photos: [], traits: [],
+            icalLines: [], createdAt: 0, updatedAt: 0)
     }
 
     @Test("event times read as before, with or without the zones kept between events")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Kith
+import Testing
 
 /// Traits are about one person (issue 16), through the built `kith`: `--trait` names
 /// whom, `kith traits add|edit|remove`, `kith edit` taking things away, the person page.
@@ -50,14 +50,16 @@ import Kith
 
     @Test func aTraitInAnEventWithTwoPeopleLandsOnTheNamedOneOnly() throws {
         let kith = try twoPeople()
-        try kith.ok("log", "Board games", "--with", "Ana Lima", "--with", "Chen", "--when", "2025-03-03 20:00",
-                    "--trait", "Ana Lima: Features: wears red glasses",
-                    "--trait", "Chen: Interests/Go: plays go",            // a prefix
-                    "--trait", "annie: Interests: reads at 10:30 each night") // a nickname; the text keeps its ':'
+        try kith.ok(
+            "log", "Board games", "--with", "Ana Lima", "--with", "Chen", "--when", "2025-03-03 20:00",
+            "--trait", "Ana Lima: Features: wears red glasses",
+            "--trait", "Chen: Interests/Go: plays go",  // a prefix
+            "--trait", "annie: Interests: reads at 10:30 each night")  // a nickname; the text keeps its ':'
         #expect(try holders(kith) == ["Ana Lima": ["reads at 10:30 each night", "wears red glasses"], "Chen Wei": ["plays go"]])
         // The same through ArgumentParser (`--trait=` is not read by the quick parser): the same result.
-        try kith.ok("log", "Dim sum", "--with", "Ana Lima", "--with", "Chen", "--when", "2025-03-04 12:00",
-                    "--trait=Chen Wei: Preferences: no coriander")
+        try kith.ok(
+            "log", "Dim sum", "--with", "Ana Lima", "--with", "Chen", "--when", "2025-03-04 12:00",
+            "--trait=Chen Wei: Preferences: no coriander")
         #expect(try holders(kith)["Chen Wei"] == ["no coriander", "plays go"])
         #expect(try holders(kith)["Ana Lima"]?.contains("no coriander") == false)
         // The person page has each trait for its person only, by category, with its source event.
@@ -84,14 +86,16 @@ import Kith
         let kith = try twoPeople()
         for quick in [true, false] {
             let trait = "Interests/Climbing: started bouldering in May"
-            let result = try kith.run(["log", "Climbing", "--with", "Ana Lima", "--with", "Chen"]
-                                      + (quick ? ["--trait", trait] : ["--trait=" + trait]))
+            let result = try kith.run(
+                ["log", "Climbing", "--with", "Ana Lima", "--with", "Chen"]
+                    + (quick ? ["--trait", trait] : ["--trait=" + trait]))
             #expect(result.status == 1)
-            #expect(result.stderr == """
-                kith: the trait "\(trait)" does not say whom it is about, and this event has 2 people: Ana Lima, Chen Wei \
-                (put the name first, as in --trait "Ana Lima: Interests/Climbing: started bouldering in May")
+            #expect(
+                result.stderr == """
+                    kith: the trait "\(trait)" does not say whom it is about, and this event has 2 people: Ana Lima, Chen Wei \
+                    (put the name first, as in --trait "Ana Lima: Interests/Climbing: started bouldering in May")
 
-                """)
+                    """)
         }
         #expect(try kith.ok("events", "--json") == "[]\n")
         // With one person the name may be left out.
@@ -103,26 +107,30 @@ import Kith
         let kith = try twoPeople()
         let result = try kith.run(["log", "Tea", "--with", "Ana Lima", "--trait", "Chen Wei: Interests: tea"])
         #expect(result.status == 1)
-        #expect(result.stderr == """
-            kith: "Chen Wei" in the trait "Chen Wei: Interests: tea" is neither someone in this event nor a trait kind \
-            (name one of "Ana Lima", or a kind from `kith category list --kind trait`)
+        #expect(
+            result.stderr == """
+                kith: "Chen Wei" in the trait "Chen Wei: Interests: tea" is neither someone in this event nor a trait kind \
+                (name one of "Ana Lima", or a kind from `kith category list --kind trait`)
 
-            """)
+                """)
         #expect(try kith.ok("events", "--json") == "[]\n")
     }
 
     @Test func traitsAreAddedEditedAndRemovedByTheirIds() throws {
         let kith = try twoPeople()
-        #expect(try kith.ok("traits", "add", "Ana", "Interests/Chess: plays on Sundays")
+        #expect(
+            try kith.ok("traits", "add", "Ana", "Interests/Chess: plays on Sundays")
                 == "added trait #1 of Ana Lima: Interests/Chess: plays on Sundays (no event)\n")
-        try kith.ok("log", "Lunch", "--with", "Ana Lima", "--with", "Chen", "--when", "2025-03-04 12:00",
-                    "--trait", "Chen: Features: tall")
+        try kith.ok(
+            "log", "Lunch", "--with", "Ana Lima", "--with", "Chen", "--when", "2025-03-04 12:00",
+            "--trait", "Chen: Features: tall")
         let listed = try decode([PersonTraitsOut].self, kith.ok("traits", "--json"))
         #expect(listed.map(\.person.name) == ["Ana Lima", "Chen Wei"])
         #expect(listed[0].traits.map(\.id) == [1] && listed[0].traits[0].eventId == nil)
         #expect(listed[1].traits.map(\.id) == [2] && listed[1].traits[0].eventId == 1)
 
-        #expect(try kith.ok("traits", "edit", "1", "--text", "plays on Saturdays", "--kind", "Interests")
+        #expect(
+            try kith.ok("traits", "edit", "1", "--text", "plays on Saturdays", "--kind", "Interests")
                 == "changed trait #1 of Ana Lima: Interests: plays on Saturdays (no event)\n")
         let moved = try decode(TraitOut.self, kith.ok("traits", "edit", "1", "--person", "Chen", "--json"))
         #expect(moved.person?.name == "Chen Wei" && moved.text == "plays on Saturdays")
@@ -130,7 +138,9 @@ import Kith
         try kith.ok("person", "add", "Zoe")
         let away = try kith.run(["traits", "edit", "2", "--person", "Zoe"])
         #expect(away.status == 1)
-        #expect(away.stderr == "kith: the trait \"tall\" is about Zoe, who is not in its event (its people: Ana Lima, Chen Wei; name one of them, or remove the trait)\n")
+        #expect(
+            away.stderr
+                == "kith: the trait \"tall\" is about Zoe, who is not in its event (its people: Ana Lima, Chen Wei; name one of them, or remove the trait)\n")
         #expect(try decode(TraitOut.self, kith.ok("traits", "edit", "2", "--person", "Ana Lima", "--json")).person?.name == "Ana Lima")
 
         let nothing = try kith.run(["traits", "edit", "2"])
@@ -150,8 +160,9 @@ import Kith
         let kith = try twoPeople()
         let png = kith.folder.appendingPathComponent("walk.png")
         try onePixelPNG.write(to: png)
-        try kith.ok("log", "Walk", "--with", "Ana Lima", "--with", "Chen", "--mood", "good", "--at", "Park", "--note", "Windy.",
-                    "--photo", png.path, "--trait", "Chen: Interests: birds", "--when", "2025-03-05 09:00")
+        try kith.ok(
+            "log", "Walk", "--with", "Ana Lima", "--with", "Chen", "--mood", "good", "--at", "Park", "--note", "Windy.",
+            "--photo", png.path, "--trait", "Chen: Interests: birds", "--when", "2025-03-05 09:00")
         let before = try decode(EventOut.self, kith.ok("show", "1", "--json"))
         #expect(before.mood?.name == "good" && before.place?.name == "Park" && before.note == "Windy." && before.photos.count == 1)
 
@@ -169,11 +180,12 @@ import Kith
         // Taking Chen out would leave what was learned about him there: refused, naming it.
         let orphan = try kith.run(["edit", "1", "--without", "Chen"])
         #expect(orphan.status == 1)
-        #expect(orphan.stderr == """
-            kith: taking Chen Wei out of event #1 would leave what was learned about them there: #1 "birds" (about Chen Wei) \
-            (remove it too with --remove-trait 1, or give it to someone else with `kith traits edit 1 --person NAME`)
+        #expect(
+            orphan.stderr == """
+                kith: taking Chen Wei out of event #1 would leave what was learned about them there: #1 "birds" (about Chen Wei) \
+                (remove it too with --remove-trait 1, or give it to someone else with `kith traits edit 1 --person NAME`)
 
-            """)
+                """)
         try kith.ok("edit", "1", "--without", "Chen", "--remove-trait", "1")
         after = try decode(EventOut.self, kith.ok("show", "1", "--json"))
         #expect(after.people.map(\.name) == ["Ana Lima"] && after.traits.isEmpty)
@@ -195,17 +207,17 @@ import Kith
         let kith = try twoPeople()
         let editor = kith.folder.appendingPathComponent("fake-editor.sh")
         try """
-            #!/bin/sh
-            grep -q '^# Trait: Name: Kind/Sub' "$1" || exit 3
-            cat > "$1" <<'EOF'
-            Title: Dumplings
-            With: Ana Lima, Chen Wei
-            When: 2025-01-10 19:00
-            Trait: Chen Wei: Preferences: no coriander
-            Trait: Ana: Features: left-handed
-            Note:
-            EOF
-            """.write(to: editor, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        grep -q '^# Trait: Name: Kind/Sub' "$1" || exit 3
+        cat > "$1" <<'EOF'
+        Title: Dumplings
+        With: Ana Lima, Chen Wei
+        When: 2025-01-10 19:00
+        Trait: Chen Wei: Preferences: no coriander
+        Trait: Ana: Features: left-handed
+        Note:
+        EOF
+        """.write(to: editor, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
         let result = try kith.run(["log"], env: ["EDITOR": editor.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -214,23 +226,24 @@ import Kith
 
     @Test func editInTheEditorKeepsWhatIsLeftAndChangesWhatIsEdited() throws {
         let kith = try twoPeople()
-        try kith.ok("log", "Walk", "--with", "Ana Lima", "--with", "Chen", "--type", "Chat", "--mood", "good", "--at", "Park",
-                    "--when", "2025-03-05 09:00", "--duration", "90m", "--note", "Windy.",
-                    "--trait", "Chen: Interests: birds", "--trait", "Ana: Features: tall")
+        try kith.ok(
+            "log", "Walk", "--with", "Ana Lima", "--with", "Chen", "--type", "Chat", "--mood", "good", "--at", "Park",
+            "--when", "2025-03-05 09:00", "--duration", "90m", "--note", "Windy.",
+            "--trait", "Chen: Interests: birds", "--trait", "Ana: Features: tall")
         let editor = kith.folder.appendingPathComponent("fake-editor.sh")
         // The template shows the event as it is, then the editor drops the mood and Chen's
         // trait and adds one for Ana.
         try """
-            #!/bin/sh
-            grep -q '^# Change the event' "$1" || exit 3
-            grep -q '^Title: Walk$' "$1" || exit 4
-            grep -q '^With: Ana Lima, Chen Wei$' "$1" || exit 5
-            grep -q '^When: 2025-03-05 09:00$' "$1" || exit 6
-            grep -q '^Duration: 1h30m$' "$1" || exit 7
-            grep -q '^Trait: Chen Wei: Interests: birds$' "$1" || exit 8
-            grep -q '^Trait: Ana Lima: Features: tall$' "$1" || exit 9
-            sed -i -e 's/^Mood: good$/Mood:/' -e '/^Trait: Chen Wei/d' -e 's/^Note:$/Trait: Ana: Preferences: tea\\nNote:/' "$1"
-            """.write(to: editor, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        grep -q '^# Change the event' "$1" || exit 3
+        grep -q '^Title: Walk$' "$1" || exit 4
+        grep -q '^With: Ana Lima, Chen Wei$' "$1" || exit 5
+        grep -q '^When: 2025-03-05 09:00$' "$1" || exit 6
+        grep -q '^Duration: 1h30m$' "$1" || exit 7
+        grep -q '^Trait: Chen Wei: Interests: birds$' "$1" || exit 8
+        grep -q '^Trait: Ana Lima: Features: tall$' "$1" || exit 9
+        sed -i -e 's/^Mood: good$/Mood:/' -e '/^Trait: Chen Wei/d' -e 's/^Note:$/Trait: Ana: Preferences: tea\\nNote:/' "$1"
+        """.write(to: editor, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
         let before = try decode(EventOut.self, kith.ok("show", "1", "--json"))
         let result = try kith.run(["edit", "1", "--editor"], env: ["EDITOR": editor.path])

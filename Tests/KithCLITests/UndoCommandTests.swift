@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,8 +13,9 @@ import Glibc
         let kith = try KithRunner()
         try kith.ok("person", "add", "Ana Lima", "--in", "Friends/College", "--email", "ana@example.com")
         try kith.ok("person", "add", "Ben Okafor")
-        try kith.ok("log", "Coffee", "--with", "Ana Lima", "--with", "Ben", "--mood", "good", "--at", "Blue Bottle",
-                    "--when", "2026-11-20 15:30")
+        try kith.ok(
+            "log", "Coffee", "--with", "Ana Lima", "--with", "Ben", "--mood", "good", "--at", "Blue Bottle",
+            "--when", "2026-11-20 15:30")
         return kith
     }
 
@@ -66,8 +68,9 @@ import Glibc
         ["export", "ics", "-o", "-"], ["export", "vdir", "out"], ["undo"],
     ]
 
-    @Test("reading commands with no journal at the path say so and how to start one, exit 1, and create nothing",
-          arguments: readingCommands)
+    @Test(
+        "reading commands with no journal at the path say so and how to start one, exit 1, and create nothing",
+        arguments: readingCommands)
     func readingCommandsCreateNothing(arguments: [String]) throws {
         let kith = try KithRunner()
         let typo = kith.folder.appendingPathComponent("typo.sqlit").path
@@ -88,7 +91,8 @@ import Glibc
         guard geteuid() == 0 else { return try kith.run(arguments) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", KithRunner.executable.path]
+        process.arguments =
+            ["--reuid=65534", "--regid=65534", "--clear-groups", KithRunner.executable.path]
             + arguments + ["--journal", kith.journal]
         process.environment = kith.environment
         let out = Pipe(), err = Pipe()
@@ -97,8 +101,9 @@ import Glibc
         try process.run()
         let outData = out.fileHandleForReading.readDataToEndOfFile(), errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return KithRunner.Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                                 status: process.terminationStatus)
+        return KithRunner.Result(
+            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+            status: process.terminationStatus)
     }
 
     @Test("a read-only journal reads, and a write names the permissions instead of --help or a raw SQLite message")
@@ -118,8 +123,9 @@ import Glibc
         for write in [["person", "add", "Chen"], ["person", "remove", "Ben"], ["log", "Tea", "--with", "Ana"]] {
             let r = try runUnprivileged(kith, write)
             #expect(r.status == 1)
-            #expect(r.stderr.hasPrefix("kith: cannot write the journal \(kith.journal): the file is read-only for you, permissions r--r--r-- ("),
-                    "\(r.stderr)")
+            #expect(
+                r.stderr.hasPrefix("kith: cannot write the journal \(kith.journal): the file is read-only for you, permissions r--r--r-- ("),
+                "\(r.stderr)")
             #expect(!r.stderr.contains("--help") && !r.stderr.contains("attempt to write"))
         }
         // A folder the user may not write, with a journal not opened there before.
@@ -129,7 +135,8 @@ import Glibc
         defer { chmod(kith.folder.path, 0o755) }
         let r = try runUnprivileged(kith, ["person", "add", "Chen"])
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("kith: cannot write the journal \(kith.journal): its folder \(kith.folder.path) is read-only for you, permissions r-xr-xr-x"),
-                "\(r.stderr)")
+        #expect(
+            r.stderr.hasPrefix("kith: cannot write the journal \(kith.journal): its folder \(kith.folder.path) is read-only for you, permissions r-xr-xr-x"),
+            "\(r.stderr)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kith
 
 @Suite("Categories")
@@ -9,8 +10,10 @@ struct CategoryTests {
         let j = try kind.make().journal
         let ana = try j.person("Ana")
         let meal = try j.type("Meal")
-        let e = try j.logEvent(EventDraft(title: "Lunch", start: instant(2026, 1, 5, 12, 0, "Europe/Lisbon"),
-                                          timeZone: "Europe/Lisbon", typeID: meal, moodID: try j.mood("good"), personIDs: [ana.id]))
+        let e = try j.logEvent(
+            EventDraft(
+                title: "Lunch", start: instant(2026, 1, 5, 12, 0, "Europe/Lisbon"),
+                timeZone: "Europe/Lisbon", typeID: meal, moodID: try j.mood("good"), personIDs: [ana.id]))
         try j.editCategory(id: meal, CategoryChanges(name: "Food", icon: "🍜", color: "#123456"))
         try j.editCategory(id: try j.mood("good"), CategoryChanges(color: "#00FF00"))
         let again = try j.event(id: e.id)
@@ -55,8 +58,9 @@ struct CategoryTests {
         #expect(try j.categories(resolving: []).isEmpty)
     }
 
-    @Test("the category cache lists each kind and finds ids as the journal reads them, and forgets on invalidate()",
-          arguments: JournalKind.allCases)
+    @Test(
+        "the category cache lists each kind and finds ids as the journal reads them, and forgets on invalidate()",
+        arguments: JournalKind.allCases)
     func cacheReadsAsTheJournal(kind: JournalKind) throws {
         let j = try kind.make().journal
         try j.addCategory(kind: .eventType, path: "Meal/Brunch")
@@ -99,7 +103,8 @@ struct CategoryTests {
         // A childless main category can.
         let acq = try j.category(kind: .relation, path: "Acquaintances").id
         #expect(try j.editCategory(id: acq, CategoryChanges(parentID: .some(friends))).path == "Friends/Acquaintances")
-        #expect(try j.categoryTree(kind: .relation).first { $0.category.name == "Friends" }?.children.map(\.name)
+        #expect(
+            try j.categoryTree(kind: .relation).first { $0.category.name == "Friends" }?.children.map(\.name)
                 == ["Close", "College", "Acquaintances"])
     }
 

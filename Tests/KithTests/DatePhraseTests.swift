@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kith
 
 /// `now` is Sunday 2026-11-22 10:00 in Asia/Taipei (02:00 UTC).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kith
 
 @Suite("Day index")
@@ -9,10 +10,14 @@ struct DayIndexTests {
         let j = try kind.make().journal
         let ana = try j.person("Ana")
         // 23:30 in Taipei is 15:30 UTC the same day; 00:30 the next day in Taipei is 16:30 UTC the day before.
-        let late = try j.logEvent(EventDraft(title: "Night market", start: instant(2026, 11, 20, 23, 30, "Asia/Taipei"),
-                                             timeZone: "Asia/Taipei", personIDs: [ana.id]))
-        let early = try j.logEvent(EventDraft(title: "Late snack", start: instant(2026, 11, 21, 0, 30, "Asia/Taipei"),
-                                              timeZone: "Asia/Taipei", personIDs: [ana.id]))
+        let late = try j.logEvent(
+            EventDraft(
+                title: "Night market", start: instant(2026, 11, 20, 23, 30, "Asia/Taipei"),
+                timeZone: "Asia/Taipei", personIDs: [ana.id]))
+        let early = try j.logEvent(
+            EventDraft(
+                title: "Late snack", start: instant(2026, 11, 21, 0, 30, "Asia/Taipei"),
+                timeZone: "Asia/Taipei", personIDs: [ana.id]))
         #expect(late.startDay == day("2026-11-20"))
         #expect(early.startDay == day("2026-11-21"))
         #expect(try j.events(on: day("2026-11-20")).map(\.title) == ["Night market"])
@@ -26,19 +31,25 @@ struct DayIndexTests {
         let j = try kind.make().journal
         let ana = try j.person("Ana")
         // Lisbon springs forward at 01:00 on 2026-03-29: 00:30 → 03:30 is two real hours, one day.
-        let spring = try j.logEvent(EventDraft(title: "Spring", start: instant(2026, 3, 29, 0, 30, "Europe/Lisbon"),
-                                               timeZone: "Europe/Lisbon", end: instant(2026, 3, 29, 3, 30, "Europe/Lisbon"),
-                                               personIDs: [ana.id]))
+        let spring = try j.logEvent(
+            EventDraft(
+                title: "Spring", start: instant(2026, 3, 29, 0, 30, "Europe/Lisbon"),
+                timeZone: "Europe/Lisbon", end: instant(2026, 3, 29, 3, 30, "Europe/Lisbon"),
+                personIDs: [ana.id]))
         #expect(spring.end!.timeIntervalSince(spring.start) == 2 * 3600)
         #expect(spring.startDay == day("2026-03-29") && spring.endDay == day("2026-03-29"))
         // New York falls back on 2026-11-01: 23:30 on Oct 31 → 01:30 (second, EST) on Nov 1 touches both days.
         let fallStart = instant(2026, 10, 31, 23, 30, "America/New_York")
-        let fall = try j.logEvent(EventDraft(title: "Fall", start: fallStart, timeZone: "America/New_York",
-                                             end: fallStart.addingTimeInterval(3 * 3600), personIDs: [ana.id]))
+        let fall = try j.logEvent(
+            EventDraft(
+                title: "Fall", start: fallStart, timeZone: "America/New_York",
+                end: fallStart.addingTimeInterval(3 * 3600), personIDs: [ana.id]))
         #expect(fall.startDay == day("2026-10-31") && fall.endDay == day("2026-11-01"))
         // An all-day event on a 23-hour day covers exactly that day.
-        let allDay = try j.logEvent(EventDraft(title: "Whole day", start: instant(2026, 3, 29, 12, 0, "Europe/Lisbon"),
-                                               timeZone: "Europe/Lisbon", allDay: true, personIDs: [ana.id]))
+        let allDay = try j.logEvent(
+            EventDraft(
+                title: "Whole day", start: instant(2026, 3, 29, 12, 0, "Europe/Lisbon"),
+                timeZone: "Europe/Lisbon", allDay: true, personIDs: [ana.id]))
         #expect(allDay.end!.timeIntervalSince(allDay.start) == 23 * 3600)
         #expect(allDay.startDay == day("2026-03-29") && allDay.endDay == day("2026-03-29"))
         #expect(try j.days(from: day("2026-03-28"), to: day("2026-03-30")).map(\.eventCount) == [2])
@@ -51,14 +62,20 @@ struct DayIndexTests {
         let j = try kind.make().journal
         let ana = try j.person("Ana"), ben = try j.person("Ben")
         let tz = "Europe/Berlin"
-        try j.logEvent(EventDraft(title: "Party", start: instant(2026, 7, 4, 22, 0, tz), timeZone: tz,
-                                  end: instant(2026, 7, 5, 2, 0, tz), moodID: try j.mood("great"), personIDs: [ana.id]))
+        try j.logEvent(
+            EventDraft(
+                title: "Party", start: instant(2026, 7, 4, 22, 0, tz), timeZone: tz,
+                end: instant(2026, 7, 5, 2, 0, tz), moodID: try j.mood("great"), personIDs: [ana.id]))
         // Ending exactly at midnight does not touch the next day.
-        try j.logEvent(EventDraft(title: "Dinner", start: instant(2026, 7, 6, 22, 0, tz), timeZone: tz,
-                                  end: instant(2026, 7, 7, 0, 0, tz), personIDs: [ben.id]))
-        try j.logEvent(EventDraft(title: "Trip", start: instant(2026, 7, 10, 0, 0, tz), timeZone: tz, allDay: true,
-                                  allDayDates: day("2026-07-10")...day("2026-07-12"), moodID: try j.mood("good"),
-                                  personIDs: [ana.id, ben.id]))
+        try j.logEvent(
+            EventDraft(
+                title: "Dinner", start: instant(2026, 7, 6, 22, 0, tz), timeZone: tz,
+                end: instant(2026, 7, 7, 0, 0, tz), personIDs: [ben.id]))
+        try j.logEvent(
+            EventDraft(
+                title: "Trip", start: instant(2026, 7, 10, 0, 0, tz), timeZone: tz, allDay: true,
+                allDayDates: day("2026-07-10")...day("2026-07-12"), moodID: try j.mood("good"),
+                personIDs: [ana.id, ben.id]))
         let month = try j.month(year: 2026, month: 7)
         #expect(month.map(\.date.description) == ["2026-07-04", "2026-07-05", "2026-07-06", "2026-07-10", "2026-07-11", "2026-07-12"])
         #expect(month.first { $0.date == day("2026-07-05") }?.dominantMood?.name == "great")
@@ -88,10 +105,14 @@ struct DayIndexTests {
         let j = try kind.make().journal
         let ana = try j.person("Ana"), ben = try j.person("Ben")
         let tz = "Asia/Taipei"
-        let e = try j.logEvent(EventDraft(title: "Tea", start: instant(2026, 8, 1, 10, 0, tz), timeZone: tz,
-                                          moodID: try j.mood("bad"), personIDs: [ana.id]))
-        let f = try j.logEvent(EventDraft(title: "Walk", start: instant(2026, 8, 1, 18, 0, tz), timeZone: tz,
-                                          moodID: try j.mood("great"), personIDs: [ben.id]))
+        let e = try j.logEvent(
+            EventDraft(
+                title: "Tea", start: instant(2026, 8, 1, 10, 0, tz), timeZone: tz,
+                moodID: try j.mood("bad"), personIDs: [ana.id]))
+        let f = try j.logEvent(
+            EventDraft(
+                title: "Walk", start: instant(2026, 8, 1, 18, 0, tz), timeZone: tz,
+                moodID: try j.mood("great"), personIDs: [ben.id]))
         try j.checkInvariants()
         var d = try #require(try j.month(year: 2026, month: 8).first)
         #expect(d.eventCount == 2 && d.moodAverage == 0.5 && d.dominantMood?.name == "great")
@@ -100,18 +121,24 @@ struct DayIndexTests {
         try j.checkInvariants()
         #expect(try j.month(year: 2026, month: 8).map(\.date) == [day("2026-08-01"), day("2026-08-03")])
         // Change the zone: the day follows the event's own zone.
-        try j.editEvent(id: e.id) { $0.start = instant(2026, 8, 3, 1, 0, "Europe/Lisbon"); $0.timeZone = "Europe/Lisbon" }
+        try j.editEvent(id: e.id) {
+            $0.start = instant(2026, 8, 3, 1, 0, "Europe/Lisbon"); $0.timeZone = "Europe/Lisbon"
+        }
         try j.checkInvariants()
         #expect(try j.event(id: e.id).startDay == day("2026-08-03"))
         // Change mood and people.
-        try j.editEvent(id: f.id) { $0.moodID = try j.mood("awful"); $0.personIDs = [ana.id, ben.id] }
+        try j.editEvent(id: f.id) {
+            $0.moodID = try j.mood("awful"); $0.personIDs = [ana.id, ben.id]
+        }
         try j.checkInvariants()
         d = try #require(try j.month(year: 2026, month: 8).first)
         #expect(d.dominantMood?.name == "awful" && d.personIDs == [ana.id, ben.id])
         // Make it span two days, then all-day over three.
         try j.editEvent(id: f.id) { $0.end = instant(2026, 8, 2, 1, 0, tz) }
         try j.checkInvariants()
-        try j.editEvent(id: f.id) { $0.allDay = true; $0.allDayDates = day("2026-08-10")...day("2026-08-12") }
+        try j.editEvent(id: f.id) {
+            $0.allDay = true; $0.allDayDates = day("2026-08-10")...day("2026-08-12")
+        }
         try j.checkInvariants()
         #expect(try j.month(year: 2026, month: 8).map(\.date.day) == [3, 10, 11, 12])
         // Remove.
@@ -131,10 +158,14 @@ struct DayIndexTests {
         let tz = "UTC"
         let hike = try j.addCategory(kind: .eventType, path: "Activity/Hike")
         try j.logEvent(EventDraft(title: "a", start: instant(2026, 9, 1, 10, 0, tz), timeZone: tz, typeID: hike.id, personIDs: [ana.id]))
-        try j.logEvent(EventDraft(title: "b", start: instant(2026, 9, 2, 10, 0, tz), timeZone: tz, typeID: try j.type("Meal"),
-                                  moodID: try j.mood("good"), personIDs: [mum.id, ana.id]))
-        try j.logEvent(EventDraft(title: "c", start: instant(2026, 12, 25, 10, 0, tz), timeZone: tz, typeID: try j.type("Meal"),
-                                  moodID: try j.mood("great"), personIDs: [sis.id]))
+        try j.logEvent(
+            EventDraft(
+                title: "b", start: instant(2026, 9, 2, 10, 0, tz), timeZone: tz, typeID: try j.type("Meal"),
+                moodID: try j.mood("good"), personIDs: [mum.id, ana.id]))
+        try j.logEvent(
+            EventDraft(
+                title: "c", start: instant(2026, 12, 25, 10, 0, tz), timeZone: tz, typeID: try j.type("Meal"),
+                moodID: try j.mood("great"), personIDs: [sis.id]))
         let family = try j.category(kind: .relation, path: "Family").id
         #expect(try j.year(2026, filter: DayFilter(relationID: family)).map(\.date.description) == ["2026-09-02", "2026-12-25"])
         #expect(try j.year(2026, filter: DayFilter(personID: ana.id)).map(\.date.day) == [1, 2])
@@ -168,8 +199,10 @@ struct DayIndexTests {
     func invariantDetectsDamage(kind: JournalKind) throws {
         let j = try kind.make().journal
         let ana = try j.person("Ana")
-        let e = try j.logEvent(EventDraft(title: "x", start: instant(2026, 1, 1, 12, 0, "UTC"), timeZone: "UTC",
-                                          moodID: try j.mood("good"), personIDs: [ana.id]))
+        let e = try j.logEvent(
+            EventDraft(
+                title: "x", start: instant(2026, 1, 1, 12, 0, "UTC"), timeZone: "UTC",
+                moodID: try j.mood("good"), personIDs: [ana.id]))
         try j.checkInvariants()
         try j.dbQueue.write { db in try db.execute(sql: "UPDATE daySummary SET eventCount = 5") }
         #expect(throws: JournalError.self) { try j.checkInvariants() }
@@ -207,8 +240,9 @@ struct DaySummaryTests {
         try j.logEvent(EventDraft(title: "Lunch", start: instant(2026, 7, 4, 12, 0, tz), timeZone: tz, personIDs: [ben.id, ana.id]))
         let read = try #require(try j.month(year: 2026, month: 7).first)
         #expect(read.personIDs == [ana.id, ben.id].sorted())
-        let made = DaySummary(date: read.date, eventCount: read.eventCount, personIDs: read.personIDs,
-                              moodAverage: read.moodAverage, dominantMood: read.dominantMood)
+        let made = DaySummary(
+            date: read.date, eventCount: read.eventCount, personIDs: read.personIDs,
+            moodAverage: read.moodAverage, dominantMood: read.dominantMood)
         #expect(read == made)
         #expect(Set([read, made]).count == 1)
         let json = try JSONEncoder().encode(read)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kith
 
 @Suite("Events")
@@ -9,12 +10,13 @@ struct EventTests {
         let j = try kind.make().journal
         let ana = try j.person("Ana Lima"), ben = try j.person("Ben")
         let photo = try j.storePhoto(pngBytes, name: "walk.png")
-        let e = try j.logEvent(EventDraft(
-            title: "Coffee and a long walk", start: instant(2026, 11, 20, 15, 30, "Asia/Taipei"), timeZone: "Asia/Taipei",
-            end: instant(2026, 11, 20, 17, 0, "Asia/Taipei"), typeID: try j.type("Chat"), moodID: try j.mood("good"),
-            place: PlaceDraft(name: "Blue Bottle, Taipei", latitude: 25.033, longitude: 121.5654),
-            personIDs: [ana.id, ben.id], note: "She is moving to Lisbon in spring.", photoHashes: [photo.hash],
-            traits: [TraitDraft(path: "Interests/Climbing", text: "started bouldering in May", personID: ana.id)]))
+        let e = try j.logEvent(
+            EventDraft(
+                title: "Coffee and a long walk", start: instant(2026, 11, 20, 15, 30, "Asia/Taipei"), timeZone: "Asia/Taipei",
+                end: instant(2026, 11, 20, 17, 0, "Asia/Taipei"), typeID: try j.type("Chat"), moodID: try j.mood("good"),
+                place: PlaceDraft(name: "Blue Bottle, Taipei", latitude: 25.033, longitude: 121.5654),
+                personIDs: [ana.id, ben.id], note: "She is moving to Lisbon in spring.", photoHashes: [photo.hash],
+                traits: [TraitDraft(path: "Interests/Climbing", text: "started bouldering in May", personID: ana.id)]))
         let shown = try j.event(id: e.id)
         #expect(shown.title == "Coffee and a long walk")
         #expect(shown.people.map(\.displayName) == ["Ana Lima", "Ben"])
@@ -43,9 +45,11 @@ struct EventTests {
     func traitAboutOnePerson(kind: JournalKind) throws {
         let j = try kind.make().journal
         let ana = try j.person("Ana"), ben = try j.person("Ben"), cleo = try j.person("Cleo")
-        let e = try j.logEvent(EventDraft(title: "Climbing gym", start: instant(2026, 6, 1, 18, 0, "Europe/Lisbon"),
-                                          timeZone: "Europe/Lisbon", place: PlaceDraft(name: "Gym"), personIDs: [ana.id, ben.id],
-                                          traits: [TraitDraft(path: "Interests", text: "likes climbing", personID: ana.id)]))
+        let e = try j.logEvent(
+            EventDraft(
+                title: "Climbing gym", start: instant(2026, 6, 1, 18, 0, "Europe/Lisbon"),
+                timeZone: "Europe/Lisbon", place: PlaceDraft(name: "Gym"), personIDs: [ana.id, ben.id],
+                traits: [TraitDraft(path: "Interests", text: "likes climbing", personID: ana.id)]))
         let page = try j.personPage(id: ana.id, asOf: day("2026-06-30"))
         let t = try #require(page.traits.first?.traits.first)
         #expect(t.text == "likes climbing")
@@ -73,29 +77,38 @@ struct EventTests {
         #expect(try j.traits(kind: interests).count == 1)
         #expect(try j.traits(kind: try j.category(kind: .trait, path: "Features").id).isEmpty)
         #expect(throws: JournalError.self) {
-            try j.logEvent(EventDraft(title: "x", start: Date(), timeZone: "UTC", personIDs: [ana.id],
-                                      traits: [TraitDraft(path: "Hobbiez/Chess", text: "plays")]))
+            try j.logEvent(
+                EventDraft(
+                    title: "x", start: Date(), timeZone: "UTC", personIDs: [ana.id],
+                    traits: [TraitDraft(path: "Hobbiez/Chess", text: "plays")]))
         }
         try j.checkInvariants()
     }
 
-    @Test("a trait without a person is the only person's; with several people it is refused, naming them",
-          arguments: JournalKind.allCases)
+    @Test(
+        "a trait without a person is the only person's; with several people it is refused, naming them",
+        arguments: JournalKind.allCases)
     func traitWithoutPerson(kind: JournalKind) throws {
         let j = try kind.make().journal
         let ana = try j.person("Ana Lima"), ben = try j.person("Ben")
-        let solo = try j.logEvent(EventDraft(title: "Call", start: instant(2026, 2, 1, 9, 0, "UTC"), timeZone: "UTC", personIDs: [ben.id],
-                                             traits: [TraitDraft(path: "Features", text: "deep voice")]))
+        let solo = try j.logEvent(
+            EventDraft(
+                title: "Call", start: instant(2026, 2, 1, 9, 0, "UTC"), timeZone: "UTC", personIDs: [ben.id],
+                traits: [TraitDraft(path: "Features", text: "deep voice")]))
         #expect(solo.traits.map(\.person?.id) == [ben.id])
         #expect(throws: JournalError.traitPersonMissing(text: "tall", people: ["Ana Lima", "Ben"])) {
-            try j.logEvent(EventDraft(title: "Lunch", start: instant(2026, 2, 2, 12, 0, "UTC"), timeZone: "UTC",
-                                      personIDs: [ana.id, ben.id], traits: [TraitDraft(path: "Features", text: "tall")]))
+            try j.logEvent(
+                EventDraft(
+                    title: "Lunch", start: instant(2026, 2, 2, 12, 0, "UTC"), timeZone: "UTC",
+                    personIDs: [ana.id, ben.id], traits: [TraitDraft(path: "Features", text: "tall")]))
         }
         #expect(try j.events().count == 1)
         // A trait about someone who is not in the event is refused too.
         #expect(throws: JournalError.traitPersonNotInEvent(text: "tall", person: "Ana Lima", people: ["Ben"])) {
-            try j.logEvent(EventDraft(title: "Lunch", start: instant(2026, 2, 2, 12, 0, "UTC"), timeZone: "UTC",
-                                      personIDs: [ben.id], traits: [TraitDraft(path: "Features", text: "tall", personID: ana.id)]))
+            try j.logEvent(
+                EventDraft(
+                    title: "Lunch", start: instant(2026, 2, 2, 12, 0, "UTC"), timeZone: "UTC",
+                    personIDs: [ben.id], traits: [TraitDraft(path: "Features", text: "tall", personID: ana.id)]))
         }
         try j.checkInvariants()
     }
@@ -106,13 +119,19 @@ struct EventTests {
         let ana = try j.person("Ana"), ben = try j.person("Ben")
         let climbing = try j.addCategory(kind: .eventType, path: "Activity/Climbing")
         let tz = "Europe/Lisbon"
-        try j.logEvent(EventDraft(title: "Bouldering", start: instant(2026, 1, 3, 10, 0, tz), timeZone: tz, typeID: climbing.id,
-                                  moodID: try j.mood("great"), place: PlaceDraft(name: "Gym Alcântara"), personIDs: [ana.id]))
-        try j.logEvent(EventDraft(title: "Lunch", start: instant(2026, 1, 10, 13, 0, tz), timeZone: tz, typeID: try j.type("Meal"),
-                                  moodID: try j.mood("okay"), place: PlaceDraft(name: "gym alcântara"), personIDs: [ben.id],
-                                  note: "Talked about 50% discounts"))
-        try j.logEvent(EventDraft(title: "Call", start: instant(2026, 2, 1, 20, 0, tz), timeZone: tz, typeID: try j.type("Call"),
-                                  personIDs: [ana.id, ben.id]))
+        try j.logEvent(
+            EventDraft(
+                title: "Bouldering", start: instant(2026, 1, 3, 10, 0, tz), timeZone: tz, typeID: climbing.id,
+                moodID: try j.mood("great"), place: PlaceDraft(name: "Gym Alcântara"), personIDs: [ana.id]))
+        try j.logEvent(
+            EventDraft(
+                title: "Lunch", start: instant(2026, 1, 10, 13, 0, tz), timeZone: tz, typeID: try j.type("Meal"),
+                moodID: try j.mood("okay"), place: PlaceDraft(name: "gym alcântara"), personIDs: [ben.id],
+                note: "Talked about 50% discounts"))
+        try j.logEvent(
+            EventDraft(
+                title: "Call", start: instant(2026, 2, 1, 20, 0, tz), timeZone: tz, typeID: try j.type("Call"),
+                personIDs: [ana.id, ben.id]))
         func titles(_ f: EventFilter) throws -> [String] { try j.events(f).map(\.title) }
         #expect(try titles(EventFilter()) == ["Call", "Lunch", "Bouldering"])
         #expect(try titles(EventFilter(newestFirst: false)) == ["Bouldering", "Lunch", "Call"])
@@ -140,29 +159,36 @@ struct EventTests {
         // places and kept lines on some of them, in several orders.
         var drafts: [EventDraft] = []
         for i in 0..<1200 {
-            var d = EventDraft(title: "Event \(i)", start: instant(2020 + i % 5, 1 + i % 12, 1 + i % 28, i % 24, 0, "Europe/Lisbon"),
-                               timeZone: i % 3 == 0 ? "Asia/Taipei" : "Europe/Lisbon")
+            var d = EventDraft(
+                title: "Event \(i)", start: instant(2020 + i % 5, 1 + i % 12, 1 + i % 28, i % 24, 0, "Europe/Lisbon"),
+                timeZone: i % 3 == 0 ? "Asia/Taipei" : "Europe/Lisbon")
             if i % 2 == 0 { d.personIDs = i % 4 == 0 ? [ben.id, ana.id] : [ana.id] }
             if i % 5 == 0 { d.place = PlaceDraft(name: "Place \(i % 7)") }
             if i % 7 == 0 { d.typeID = chat; d.moodID = good }
             if i % 11 == 0, !d.personIDs.isEmpty {
-                d.traits = [TraitDraft(path: "Interests/Climbing", text: "climbs \(i)", personID: ana.id),
-                            TraitDraft(path: "Interests", text: "reads", personID: ana.id)]
+                d.traits = [
+                    TraitDraft(path: "Interests/Climbing", text: "climbs \(i)", personID: ana.id),
+                    TraitDraft(path: "Interests", text: "reads", personID: ana.id),
+                ]
             }
             if i % 13 == 0 { d.photoHashes = [photo.hash] }
             if i % 3 == 1 { d.icalLines = ["X-A:\(i)", "CLASS:PRIVATE"] }
             drafts.append(d)
         }
         try j.logEvents(drafts)
-        for filter in [EventFilter(), EventFilter(newestFirst: false), EventFilter(from: day("2022-03-01")),
-                       EventFilter(from: day("2023-01-01"), to: day("2023-02-01")), EventFilter(limit: 1100), EventFilter(limit: 3)] {
+        for filter in [
+            EventFilter(), EventFilter(newestFirst: false), EventFilter(from: day("2022-03-01")),
+            EventFilter(from: day("2023-01-01"), to: day("2023-02-01")), EventFilter(limit: 1100), EventFilter(limit: 3),
+        ] {
             let listed = try j.events(filter)
             let oneByOne = try listed.map { try j.event(id: $0.id) }
             #expect(listed == oneByOne)
             let withoutLines = try j.events(filter, icalLines: false)
             #expect(withoutLines.map(\.id) == listed.map(\.id))
             #expect(withoutLines.filter { !$0.icalLines.isEmpty }.isEmpty)
-            let stripped = listed.map { e in var e = e; e.icalLines = []; return e }
+            let stripped = listed.map { e in
+                var e = e; e.icalLines = []; return e
+            }
             #expect(withoutLines == stripped)
         }
         let all = try j.events()
@@ -228,9 +254,11 @@ struct EventTests {
     func sha256() {
         #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+        #expect(
+            SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        #expect(SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000))
+        #expect(
+            SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000))
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }
@@ -242,20 +270,28 @@ struct PersonPageTests {
         let j = try kind.make().journal
         let ana = try j.person("Ana")
         let tz = "Europe/Lisbon"
-        let first = try j.logEvent(EventDraft(title: "First coffee", start: instant(2026, 1, 1, 10, 0, tz), timeZone: tz,
-                                              place: PlaceDraft(name: "Café A"), personIDs: [ana.id],
-                                              traits: [TraitDraft(path: "Features", text: "tall"),
-                                                       TraitDraft(path: "Interests", text: "chess")]))
-        let later = try j.logEvent(EventDraft(title: "Climb", start: instant(2026, 5, 1, 10, 0, tz), timeZone: tz, personIDs: [ana.id],
-                                              traits: [TraitDraft(path: "interests/Climbing", text: "bouldering")]))
+        let first = try j.logEvent(
+            EventDraft(
+                title: "First coffee", start: instant(2026, 1, 1, 10, 0, tz), timeZone: tz,
+                place: PlaceDraft(name: "Café A"), personIDs: [ana.id],
+                traits: [
+                    TraitDraft(path: "Features", text: "tall"),
+                    TraitDraft(path: "Interests", text: "chess"),
+                ]))
+        let later = try j.logEvent(
+            EventDraft(
+                title: "Climb", start: instant(2026, 5, 1, 10, 0, tz), timeZone: tz, personIDs: [ana.id],
+                traits: [TraitDraft(path: "interests/Climbing", text: "bouldering")]))
         let page = try j.personPage(id: ana.id, asOf: day("2026-06-01"))
         #expect(page.traits.map(\.category.path) == ["Interests", "Interests/Climbing", "Features"])
         #expect(page.traits.first { $0.category.path == "Interests" }?.traits.first?.source?.id == first.id)
         #expect(page.traits.first { $0.category.path == "Interests/Climbing" }?.traits.first?.source?.id == later.id)
         #expect(page.lastSeen == day("2026-05-01"))
         // Traits of several events in one category: newest first.
-        try j.logEvent(EventDraft(title: "Game night", start: instant(2026, 3, 1, 20, 0, tz), timeZone: tz, personIDs: [ana.id],
-                                  traits: [TraitDraft(path: "Interests", text: "board games")]))
+        try j.logEvent(
+            EventDraft(
+                title: "Game night", start: instant(2026, 3, 1, 20, 0, tz), timeZone: tz, personIDs: [ana.id],
+                traits: [TraitDraft(path: "Interests", text: "board games")]))
         let texts = try j.personPage(id: ana.id).traits.first { $0.category.path == "Interests" }?.traits.map(\.text)
         #expect(texts == ["board games", "chess"])
         // Removing the event removes what was learned in it.
@@ -270,10 +306,14 @@ struct PersonPageTests {
     func search(kind: JournalKind) throws {
         let j = try kind.make().journal
         let ana = try j.person("Ana"), ben = try j.person("Ben")
-        try j.logEvent(EventDraft(title: "x", start: instant(2026, 1, 1, 10, 0, "UTC"), timeZone: "UTC", personIDs: [ben.id],
-                                  traits: [TraitDraft(path: "Interests", text: "Café culture")]))
-        try j.logEvent(EventDraft(title: "y", start: instant(2026, 1, 2, 10, 0, "UTC"), timeZone: "UTC", personIDs: [ana.id],
-                                  traits: [TraitDraft(path: "Interests/Climbing", text: "started in May")]))
+        try j.logEvent(
+            EventDraft(
+                title: "x", start: instant(2026, 1, 1, 10, 0, "UTC"), timeZone: "UTC", personIDs: [ben.id],
+                traits: [TraitDraft(path: "Interests", text: "Café culture")]))
+        try j.logEvent(
+            EventDraft(
+                title: "y", start: instant(2026, 1, 2, 10, 0, "UTC"), timeZone: "UTC", personIDs: [ana.id],
+                traits: [TraitDraft(path: "Interests/Climbing", text: "started in May")]))
         #expect(try j.traits(search: "cafe").map(\.person.displayName) == ["Ben"])
         #expect(try j.traits(search: "climbing").map(\.person.displayName) == ["Ana"])
         #expect(try j.traits(search: "climbing may").first?.traits.first?.source?.day == day("2026-01-02"))

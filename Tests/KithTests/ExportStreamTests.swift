@@ -1,6 +1,7 @@
 import Foundation
 import ICalendarFormat
 import Testing
+
 @testable import Kith
 
 /// The streamed calendar export: events read on one thread and written on another, the
@@ -28,14 +29,18 @@ struct ExportStreamTests {
         return String(decoding: w.bytes, as: UTF8.self)
     }
 
-    @Test("VTIMEZONEs cover a local year that only an event between a zone's first and last times has (Phoenix turned its clocks back at New Year 1944), streamed or not")
+    @Test(
+        "VTIMEZONEs cover a local year that only an event between a zone's first and last times has (Phoenix turned its clocks back at New Year 1944), streamed or not"
+    )
     func newYearFallBack() throws {
         let j = try Journal.inMemory()
         // 1944-01-01 00:01 war time Phoenix went back to 1943-12-31 23:01 standard time: the
         // second event (00:00:30 on 1 January 1944) comes before the last (23:30 on 31
         // December 1943) but is in the later year.
         let instants: [TimeInterval] = [-838_987_200, -820_519_170, -820_517_400]
-        var drafts = instants.enumerated().map { EventDraft(title: "Phoenix \($0.offset)", start: Date(timeIntervalSince1970: $0.element), timeZone: "America/Phoenix") }
+        var drafts = instants.enumerated().map {
+            EventDraft(title: "Phoenix \($0.offset)", start: Date(timeIntervalSince1970: $0.element), timeZone: "America/Phoenix")
+        }
         // New York in March 1943: its VTIMEZONE shows whether 1944 is covered (its war time ended in 1945).
         drafts.append(EventDraft(title: "New York", start: Date(timeIntervalSince1970: -846_936_000), timeZone: "America/New_York"))
         _ = try j.logEvents(drafts)
@@ -56,8 +61,9 @@ struct ExportStreamTests {
     func yearsOfDaysAndEnds() throws {
         let j = try Journal.inMemory()
         var drafts = [
-            EventDraft(title: "Timed", start: Date(timeIntervalSince1970: 1_500_000_000), timeZone: "Europe/Lisbon",
-                       end: Date(timeIntervalSince1970: 1_900_000_000)),
+            EventDraft(
+                title: "Timed", start: Date(timeIntervalSince1970: 1_500_000_000), timeZone: "Europe/Lisbon",
+                end: Date(timeIntervalSince1970: 1_900_000_000)),
             EventDraft(title: "Early", start: Date(timeIntervalSince1970: 1_600_000_000), timeZone: "Asia/Kolkata"),
         ]
         // An all-day event on 31 December 2035 (noon UTC): its DTEND is in 2036.
@@ -79,9 +85,10 @@ struct ExportStreamTests {
         let meal = try j.category(kind: .eventType, path: "Meal").id, great = try j.category(kind: .mood, path: "great").id
         var drafts: [EventDraft] = []
         for i in 0..<1_300 {
-            var d = EventDraft(title: "Event \(i); with, escapes", start: Date(timeIntervalSince1970: 1_000_000_000 + Double(i) * 80_000),
-                               timeZone: zones[i % zones.count], end: i % 3 == 0 ? Date(timeIntervalSince1970: 1_000_003_600 + Double(i) * 80_000) : nil,
-                               allDay: i % 7 == 0)
+            var d = EventDraft(
+                title: "Event \(i); with, escapes", start: Date(timeIntervalSince1970: 1_000_000_000 + Double(i) * 80_000),
+                timeZone: zones[i % zones.count], end: i % 3 == 0 ? Date(timeIntervalSince1970: 1_000_003_600 + Double(i) * 80_000) : nil,
+                allDay: i % 7 == 0)
             if i % 4 == 0 { d.personIDs = [ana] }
             if i % 10 == 0 { d.personIDs.append(chen) }
             if i % 5 == 0 { d.icalLines = ["X-N:\(i)", "CATEGORIES:Kept", "x-lower;x-p=\"a b\":v \(i)"] }
@@ -117,11 +124,12 @@ struct ExportStreamTests {
     func failingSink() throws {
         let j = try Journal.inMemory()
         let note = String(repeating: "x", count: 1_000)
-        _ = try j.logEvents((0..<3_000).map {
-            var d = EventDraft(title: "E\($0)", start: Date(timeIntervalSince1970: 1_700_000_000 + Double($0) * 3600), timeZone: "Europe/Lisbon")
-            d.note = note
-            return d
-        })
+        _ = try j.logEvents(
+            (0..<3_000).map {
+                var d = EventDraft(title: "E\($0)", start: Date(timeIntervalSince1970: 1_700_000_000 + Double($0) * 3600), timeZone: "Europe/Lisbon")
+                d.note = note
+                return d
+            })
         for failing in [1, 2] {
             var calls = 0
             #expect(throws: SinkFailure(call: failing)) {

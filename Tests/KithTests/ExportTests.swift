@@ -1,8 +1,9 @@
-import OutsideJudges
 import Foundation
 import ICalendarFormat
+import OutsideJudges
 import Testing
 import VCardFormat
+
 @testable import Kith
 
 @Suite("Export")
@@ -117,8 +118,9 @@ struct ExportTests {
         let ana = try j.resolvePerson("Ana Lima")
         let chen = try j.resolvePerson("Chen Wei")
         let anaMail = try #require(try j.person(id: ana.id).emails.first?.value)
-        var d = EventDraft(title: "Kept lines; of every kind", start: Date(timeIntervalSince1970: 1_800_000_000), timeZone: "America/Sao_Paulo",
-                           end: Date(timeIntervalSince1970: 1_800_003_600))
+        var d = EventDraft(
+            title: "Kept lines; of every kind", start: Date(timeIntervalSince1970: 1_800_000_000), timeZone: "America/Sao_Paulo",
+            end: Date(timeIntervalSince1970: 1_800_003_600))
         d.personIDs = [ana.id, chen.id]
         d.note = "Line one\r\nline two, with \\ and ;"
         d.icalLines = [
@@ -162,7 +164,9 @@ struct ExportTests {
         #expect(v.property("X-SPACE")?.parameter("X-D") == "a b")
         #expect(v.property("DUE")?.parameter("TZID") == "America/Chicago")
         // Ana is a kept attendee already (whatever the case of her address): only Chen is added.
-        #expect(v.attendees.compactMap { $0.email?.lowercased() }.sorted() == [anaMail.lowercased(), try #require(try j.person(id: chen.id).emails.first?.value).lowercased()].sorted())
+        #expect(
+            v.attendees.compactMap { $0.email?.lowercased() }.sorted()
+                == [anaMail.lowercased(), try #require(try j.person(id: chen.id).emails.first?.value).lowercased()].sorted())
         #expect(v.properties("X-KITH-PERSON").count == 2)
         // (CRLF is one line break in iCalendar text.)
         #expect(v.property("X-KITH-NOTE")?.text == d.note.replacingOccurrences(of: "\r\n", with: "\n"))
@@ -311,12 +315,13 @@ struct ExportTests {
         let j = try sampleJournal()
         for version in VCardExportVersion.allCases {
             let data = try j.exportVCards(VCardExportOptions(version: version)).data
-            let out = try OutsideJudge.python(script: """
-                import sys, vobject
-                for c in vobject.readComponents(sys.stdin.read()):
-                    mails = sorted(e.value for e in c.contents.get('email', []))
-                    print(c.fn.value + '|' + ','.join(mails))
-                """, stdin: data)
+            let out = try OutsideJudge.python(
+                script: """
+                    import sys, vobject
+                    for c in vobject.readComponents(sys.stdin.read()):
+                        mails = sorted(e.value for e in c.contents.get('email', []))
+                        print(c.fn.value + '|' + ','.join(mails))
+                    """, stdin: data)
             var expected: [String] = []
             for (name, p) in try j.everyone() { expected.append(name + "|" + p.emails.map(\.value).sorted().joined(separator: ",")) }
             #expect(out.split(separator: "\n").map(String.init).sorted() == expected.sorted())
@@ -327,17 +332,18 @@ struct ExportTests {
     func icalendarJudge() throws {
         let j = try sampleJournal()
         let data = try j.exportCalendar().data
-        let out = try OutsideJudge.python(script: """
-            import sys, datetime, icalendar
-            cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
-            for e in cal.walk('VEVENT'):
-                assert not getattr(e, 'errors', None), e.errors
-                s = e['DTSTART'].dt
-                if isinstance(s, datetime.datetime):
-                    print(str(e['UID']) + '|' + str(int(s.timestamp())))
-                else:
-                    print(str(e['UID']) + '|' + s.isoformat())
-            """, stdin: data)
+        let out = try OutsideJudge.python(
+            script: """
+                import sys, datetime, icalendar
+                cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
+                for e in cal.walk('VEVENT'):
+                    assert not getattr(e, 'errors', None), e.errors
+                    s = e['DTSTART'].dt
+                    if isinstance(s, datetime.datetime):
+                        print(str(e['UID']) + '|' + str(int(s.timestamp())))
+                    else:
+                        print(str(e['UID']) + '|' + s.isoformat())
+                """, stdin: data)
         var expected: [String] = []
         for e in try j.events() {
             expected.append(e.uid + "|" + (e.allDay ? e.startDay.description : String(Int(e.start.timeIntervalSince1970))))
@@ -363,16 +369,16 @@ struct VdirJudgeTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let conf = dir.appendingPathComponent("khard.conf")
         try """
-            [addressbooks]
-            [[kith]]
-            path = \(dir.path)/contacts
-            [general]
-            editor = /bin/false
-            merge_editor = /bin/false
-            [contact table]
-            display = formatted_name
+        [addressbooks]
+        [[kith]]
+        path = \(dir.path)/contacts
+        [general]
+        editor = /bin/false
+        merge_editor = /bin/false
+        [contact table]
+        display = formatted_name
 
-            """.write(to: conf, atomically: true, encoding: .utf8)
+        """.write(to: conf, atomically: true, encoding: .utf8)
         let out = try OutsideJudge.run(try #require(OutsideJudge.tool("khard")), ["-c", conf.path, "list", "--parsable"]).out
         let rows = out.split(separator: "\n").map { $0.split(separator: "\t").prefix(2).joined(separator: "|") }.sorted()
         let expected = try j.everyone().values.map { "\($0.uid)|\($0.displayName)" }.sorted()
@@ -386,14 +392,18 @@ struct VdirJudgeTests {
         let conf = dir.appendingPathComponent("khal.conf")
         try OutsideJudge.khalConfig(calendar: dir.path + "/calendar", database: dir.path + "/khal.db")
             .write(to: conf, atomically: true, encoding: .utf8)
-        let out = try OutsideJudge.run(try #require(OutsideJudge.tool("khal")),
-                               ["-c", conf.path, "list", "-df", "", "-f", "{uid}|{start}|{title}", "1900-01-01", "2200-01-01"]).out
+        let out = try OutsideJudge.run(
+            try #require(OutsideJudge.tool("khal")),
+            ["-c", conf.path, "list", "-df", "", "-f", "{uid}|{start}|{title}", "1900-01-01", "2200-01-01"]
+        ).out
         let rows = out.split(separator: "\n").map(String.init).sorted()
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
         let expected = try j.events().map { e -> String in
             let c = utc.dateComponents([.year, .month, .day, .hour, .minute], from: e.start)
-            let when = e.allDay ? e.startDay.description
+            let when =
+                e.allDay
+                ? e.startDay.description
                 : String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
             return "\(e.uid)|\(when)|\(e.title)"
         }.sorted()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kith
 
 /// Files shaped like real exports (Google, Apple, Outlook, Thunderbird, Android, Meetup),
@@ -8,9 +9,11 @@ import Testing
 struct FixtureImportTests {
     static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 
-    static let contacts = ["android-2.1.vcf", "apple-contacts.vcf", "canonical-3.0.vcf", "canonical-4.0.vcf",
-                           "feature-phone-shift-jis.vcf", "google-contacts.vcf", "ios.vcf", "outlook-2.1.vcf",
-                           "rfc6351-xcard.xml", "rfc7095-jcard.json", "thunderbird-4.0.vcf", "broken-photo.vcf", "broken-qp.vcf"]
+    static let contacts = [
+        "android-2.1.vcf", "apple-contacts.vcf", "canonical-3.0.vcf", "canonical-4.0.vcf",
+        "feature-phone-shift-jis.vcf", "google-contacts.vcf", "ios.vcf", "outlook-2.1.vcf",
+        "rfc6351-xcard.xml", "rfc7095-jcard.json", "thunderbird-4.0.vcf", "broken-photo.vcf", "broken-qp.vcf",
+    ]
     static let calendars = ["apple.ics", "google.ics", "meetup.ics", "outlook.ics", "thunderbird.ics"]
 
     @Test("contact exports import without failure, and again without change", arguments: contacts)

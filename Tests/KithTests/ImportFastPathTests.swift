@@ -2,6 +2,7 @@ import ContentLines
 import Foundation
 import Testing
 import VCardFormat
+
 @testable import Kith
 
 /// The short cuts the contact import takes for speed give what the long way gave.
@@ -93,8 +94,9 @@ struct ImportFastPathTests {
             #expect(fast.phones.map(label) == full.phones.map(label), "card at line \(card.line)")
             #expect(fast.urls.map(label) == full.urls.map(label), "card at line \(card.line)")
             #expect(fast.addresses == full.addresses, "card at line \(card.line)")
-            #expect(fast.name == full.name && fast.notes == full.notes && fast.formattedName == full.formattedName,
-                    "card at line \(card.line)")
+            #expect(
+                fast.name == full.name && fast.notes == full.notes && fast.formattedName == full.formattedName,
+                "card at line \(card.line)")
             let plain: Set<String> = ["EMAIL", "TEL", "URL", "N", "ADR", "NOTE"]
             let others = { (c: VCard) in c.properties.filter { !plain.contains($0.name) } }
             #expect(others(fast) == others(full), "card at line \(card.line)")
@@ -123,8 +125,9 @@ struct ImportFastPathTests {
             "BEGIN:VCARD\r\nVERSION:4.0\r\n" + (uid.map { "UID:\($0)\r\n" } ?? "") + "FN:\(name)\r\nBDAY:19900412\r\nEND:VCARD\r\n"
         }
         let j = try Journal.inMemory()
-        let first = try j.importText(card("u1", "Ana Lima") + card("u2", "Rui Costa") + card("u3", "Mira Sol")
-                                         + card(nil, "RUI COSTA"), name: "a.vcf")
+        let first = try j.importText(
+            card("u1", "Ana Lima") + card("u2", "Rui Costa") + card("u3", "Mira Sol")
+                + card(nil, "RUI COSTA"), name: "a.vcf")
         // The fourth card is the second person (same folded name, same birthday).
         #expect(first.added.count == 3)
         #expect(first.items[3].reason.hasPrefix("same name and birthday"))
@@ -138,9 +141,11 @@ struct ImportFastPathTests {
 
     @Test("dates in snapshots are written as their description, digit by digit or not")
     func snapshotDates() throws {
-        let dates = [PartialDate(year: 1990, month: 4, day: 12), PartialDate(year: nil, month: 2, day: 29),
-                     PartialDate(year: 7, month: 12, day: 31), PartialDate(year: 987, month: 1, day: 1),
-                     PartialDate(year: 12345, month: 6, day: 5), PartialDate(year: 0, month: 10, day: 10)].compactMap { $0 }
+        let dates = [
+            PartialDate(year: 1990, month: 4, day: 12), PartialDate(year: nil, month: 2, day: 29),
+            PartialDate(year: 7, month: 12, day: 31), PartialDate(year: 987, month: 1, day: 1),
+            PartialDate(year: 12345, month: 6, day: 5), PartialDate(year: 0, month: 10, day: 10),
+        ].compactMap { $0 }
         #expect(dates.count >= 4)
         for d in dates {
             var a = SnapshotWriter(), b = SnapshotWriter()
@@ -176,7 +181,9 @@ struct ImportFastPathTests {
         let again = try j.importText(card, name: "many.vcf")
         #expect(again.unchanged.count == 1 && again.added.isEmpty && again.updated.isEmpty)
         // An edit through the journal rewrites them the same way.
-        let edited = try j.editPerson(id: p.id) { d in d.emails.removeFirst(); d.vcardLines.append("X-NEW:1") }
+        let edited = try j.editPerson(id: p.id) { d in
+            d.emails.removeFirst(); d.vcardLines.append("X-NEW:1")
+        }
         #expect(edited.emails.count == 18 && edited.emails.first?.value == "m1@example.org")
         #expect(edited.vcardLines.count == 18 && edited.vcardLines.last == "X-NEW:1")
     }

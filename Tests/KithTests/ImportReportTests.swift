@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kith
 
 /// `kith import` without --verbose, --dry-run or --json prints only counts, so it asks the
@@ -58,9 +59,11 @@ struct ImportReportTests {
         #expect(again.count(.unchanged) == 4 && again.count(.skipped) == 0 && again.count(.added) == 0 && again.items.isEmpty)
     }
 
-    @Test("counts only: cards count the same as with details", arguments: [
-        "android-contacts-2.1.vcf", "apple-contacts-3.0.vcf", "friends-4.0.vcf", "colleagues.xcard.xml", "family.jcard.json",
-    ])
+    @Test(
+        "counts only: cards count the same as with details",
+        arguments: [
+            "android-contacts-2.1.vcf", "apple-contacts-3.0.vcf", "friends-4.0.vcf", "colleagues.xcard.xml", "family.jcard.json",
+        ])
     func countsOnlyCards(_ file: String) throws {
         let a = try Journal.inMemory().importSample(file, options: options(details: true))
         let b = try Journal.inMemory().importSample(file, options: options(details: false))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VCardFormat
+
 @testable import Kith
 
 /// The mechanics that make big imports fast (issue 17) give what the plain way gave:
@@ -21,9 +22,11 @@ struct ImportSpeedTests {
     /// Every event as one line of what a user sees and what goes back out on export.
     static func events(_ j: Journal) throws -> [String] {
         try j.events().map { e in
-            [e.uid, e.title, "\(e.start.timeIntervalSince1970)", e.end.map { "\($0.timeIntervalSince1970)" } ?? "-",
-             e.timeZone, "\(e.allDay)", e.people.map(\.displayName).joined(separator: ","), e.place?.name ?? "-",
-             e.note, e.type?.path ?? "-", e.mood?.name ?? "-", e.icalLines.joined(separator: "\n")].joined(separator: "|")
+            [
+                e.uid, e.title, "\(e.start.timeIntervalSince1970)", e.end.map { "\($0.timeIntervalSince1970)" } ?? "-",
+                e.timeZone, "\(e.allDay)", e.people.map(\.displayName).joined(separator: ","), e.place?.name ?? "-",
+                e.note, e.type?.path ?? "-", e.mood?.name ?? "-", e.icalLines.joined(separator: "\n"),
+            ].joined(separator: "|")
         }.sorted()
     }
 
@@ -52,8 +55,9 @@ struct ImportSpeedTests {
         let streamed = try JournalKind.onDisk.make(), whole = try JournalKind.onDisk.make()
         let a = try streamed.journal.importText(text, name: "book.vcf")
         let read = try VCard.read(Array(text.utf8))
-        let b = try whole.journal.importCards(read.cards, readerWarnings: read.warnings, fileName: "book.vcf",
-                                              format: "vCard 3.0", options: testOptions())
+        let b = try whole.journal.importCards(
+            read.cards, readerWarnings: read.warnings, fileName: "book.vcf",
+            format: "vCard 3.0", options: testOptions())
         // The same items, and the same warnings (in line order; the reader's and the
         // mapping's warnings of one line may come in either order).
         #expect(a.items == b.items && a.failures == b.failures && a.format == b.format)
@@ -66,8 +70,9 @@ struct ImportSpeedTests {
     @Test("a streamed import reports progress against the number of cards in the file")
     func streamedProgressTotal() throws {
         let t = try JournalKind.inMemory.make()
-        let text = Self.book(30).replacingOccurrences(of: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:card-1\r\n",
-                                                      with: "begin:vcard\r\nVERSION:3.0\r\nUID:card-1\r\n")
+        let text = Self.book(30).replacingOccurrences(
+            of: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:card-1\r\n",
+            with: "begin:vcard\r\nVERSION:3.0\r\nUID:card-1\r\n")
         final class Seen: @unchecked Sendable { var last: [(Int, Int)] = [] }
         let seen = Seen()
         var options = testOptions()
@@ -147,7 +152,9 @@ struct ImportSpeedTests {
         let empty = try kind.make(), other = try kind.make()
         for t in [empty, other] { try t.journal.importText(Self.ana, name: "ana.vcf") }
         // One event already there: the import looks every UID up.
-        try other.journal.importText("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:zero@example.org\r\nDTSTART:20250101T100000Z\r\nSUMMARY:Before\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", name: "zero.ics")
+        try other.journal.importText(
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:zero@example.org\r\nDTSTART:20250101T100000Z\r\nSUMMARY:Before\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+            name: "zero.ics")
         let a = try empty.journal.importText(Self.calendar, name: "cal.ics")
         let b = try other.journal.importText(Self.calendar, name: "cal.ics")
         // The same report but for the ids (the other journal has one event more).
@@ -164,7 +171,9 @@ struct ImportSpeedTests {
         try t.journal.importText(Self.ana, name: "ana.vcf")
         try t.journal.importText(Self.calendar, name: "cal.ics")
         let one = try #require(try t.journal.event(uid: "one@example.org"))
-        _ = try t.journal.editEvent(id: one.id) { $0.title = "Coffee, edited"; $0.personIDs = [] }
+        _ = try t.journal.editEvent(id: one.id) {
+            $0.title = "Coffee, edited"; $0.personIDs = []
+        }
         let before = try Self.events(t.journal)
         var options = testOptions()
         options.keepsDetails = details

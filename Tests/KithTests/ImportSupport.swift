@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Kith
 
 /// The repository's `Import/` folder, found from this file's path.

@@ -1,12 +1,15 @@
 import Foundation
-import Testing
-@testable import Kith
 import ICalendarFormat
+import Testing
+
+@testable import Kith
 
 @Suite("Import")
 struct ImportTests {
-    static let contactFiles = ["android-contacts-2.1.vcf", "apple-contacts-3.0.vcf", "friends-4.0.vcf",
-                               "colleagues.xcard.xml", "family.jcard.json"]
+    static let contactFiles = [
+        "android-contacts-2.1.vcf", "apple-contacts-3.0.vcf", "friends-4.0.vcf",
+        "colleagues.xcard.xml", "family.jcard.json",
+    ]
 
     @Test("every sample file imports with no failure", arguments: contactFiles + ["catching-up.ics"])
     func sampleImports(file: String) throws {
@@ -67,8 +70,11 @@ struct ImportTests {
         #expect(emil.anniversary?.description == "2015-06-20")
         #expect(emil.nicknames == ["Em"])
         #expect(emil.phones.first?.value == "+46-70-123-4567")
-        #expect(try j.traitLines(emil.id) == ["Interests/Hobbies: Film photography", "Interests: Bouldering",
-                                             "Work & Study/Expertise: Swedish folk music"])
+        #expect(
+            try j.traitLines(emil.id) == [
+                "Interests/Hobbies: Film photography", "Interests: Bouldering",
+                "Work & Study/Expertise: Swedish folk music",
+            ])
 
         let farah = try #require(all["Farah Haddad"])
         #expect(farah.relation?.path == "Work/Clients")
@@ -136,26 +142,33 @@ struct ImportTests {
         let t = phone.kithTrimmed(newlines: false)
         var digits = String(t.unicodeScalars.filter { $0.value >= 48 && $0.value <= 57 }.map(Character.init))
         let international = t.hasPrefix("+") || digits.hasPrefix("00")
-        if international { while digits.hasPrefix("0") { digits.removeFirst() } ; digits = "+" + digits }
-        else { while digits.hasPrefix("0") { digits.removeFirst() } }
+        if international {
+            while digits.hasPrefix("0") { digits.removeFirst() }; digits = "+" + digits
+        } else {
+            while digits.hasPrefix("0") { digits.removeFirst() }
+        }
         return digits.count >= 6 ? digits : nil
     }
 
     @Test("SHA-256 of photos: padding into one or two blocks, and many blocks")
     func sha256Vectors() {
-        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
-            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        #expect(SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000))
-            == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
         #expect(SHA256.hex([UInt8](repeating: 0x61, count: 64)) == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
     }
 
     @Test("phone keys: digits, a leading + or 00 for international numbers, six characters at least")
     func phoneKeys() {
-        let samples = ["+351 912 345 678", "0151-23456789", "0049 30 1234567", "  +1 555 0100", "\t+44 20 7946 0958",
-                       "\u{A0}+49 30 123456", " \u{2003}+33 1 23 45 67 89", "\n+49 30 1234567", "12345", "+12345", "+1234",
-                       "000012345", "00012345678", "tel:+49-30-6353-7097", "(030) 123 456", "+0 0 12345", "", "+", "٣٤٥٦٧٨٩",
-                       "Büro +49 30 1234567", "+49 30 1234567 ext. 12", "0"]
+        let samples = [
+            "+351 912 345 678", "0151-23456789", "0049 30 1234567", "  +1 555 0100", "\t+44 20 7946 0958",
+            "\u{A0}+49 30 123456", " \u{2003}+33 1 23 45 67 89", "\n+49 30 1234567", "12345", "+12345", "+1234",
+            "000012345", "00012345678", "tel:+49-30-6353-7097", "(030) 123 456", "+0 0 12345", "", "+", "٣٤٥٦٧٨٩",
+            "Büro +49 30 1234567", "+49 30 1234567 ext. 12", "0",
+        ]
         for s in samples { #expect(PhoneKey.key(s) == Self.referencePhoneKey(s), "\(s)") }
         #expect(PhoneKey.key("+351 912 345 678") == "+351912345678")
         #expect(PhoneKey.key("0151 2345678") == "1512345678")
@@ -185,7 +198,9 @@ struct ImportTests {
         let mira = try #require(try j.person(uid: "urn:uuid:2222"))
         #expect(mira.relation?.path == "Family/Cousins")
         #expect(mira.note.contains("a \"quote\", a backslash \\"))
-        try j.editPerson(id: mira.id) { $0.title = "Painter"; $0.relationID = nil }
+        try j.editPerson(id: mira.id) {
+            $0.title = "Painter"; $0.relationID = nil
+        }
         let r = try j.importText(Self.plainCard, name: "a.vcf")
         #expect(r.updated.count == 1 && r.added.isEmpty)
         let after = try j.person(id: mira.id)
@@ -343,8 +358,9 @@ struct ImportTests {
         let seen = Counter()
         var o = testOptions()
         o.progress = { p in seen.add(p.done, p.total) }
-        let r = try j.importText("BEGIN:VCARD\nVERSION:3.0\nFN:A\nBDAY:soon\nEND:VCARD\nBEGIN:VCARD\nVERSION:3.0\nFN:B\nBDAY:later\nEND:VCARD\n",
-                                 name: "w.vcf", options: o)
+        let r = try j.importText(
+            "BEGIN:VCARD\nVERSION:3.0\nFN:A\nBDAY:soon\nEND:VCARD\nBEGIN:VCARD\nVERSION:3.0\nFN:B\nBDAY:later\nEND:VCARD\n",
+            name: "w.vcf", options: o)
         #expect(seen.values == [[1, 2], [2, 2]])
         #expect(r.warningCounts.first { $0.code == "date-kept-as-text" }?.count == 2)
     }
@@ -368,11 +384,14 @@ struct ImportTests {
     func calendarImport() throws {
         let j = try calendarJournal()
         let events = try j.events(EventFilter(newestFirst: false))
-        #expect(events.map(\.title) == ["Dim sum with Chen and Ana", "Bouldering night", "Call with Mum", "Bouldering night",
-                                       "Dara's book club anniversary party", "Bouldering night", "Design review with Grace"])
+        #expect(
+            events.map(\.title) == [
+                "Dim sum with Chen and Ana", "Bouldering night", "Call with Mum", "Bouldering night",
+                "Dara's book club anniversary party", "Bouldering night", "Design review with Grace",
+            ])
         let dimsum = events[0]
         #expect(dimsum.timeZone == "Asia/Taipei")
-        #expect(dimsum.start == Date(timeIntervalSince1970: 1_792_812_600)) // 2026-10-24T03:30Z
+        #expect(dimsum.start == Date(timeIntervalSince1970: 1_792_812_600))  // 2026-10-24T03:30Z
         #expect(dimsum.end == Date(timeIntervalSince1970: 1_792_819_800))
         #expect(dimsum.place?.name == "Din Tai Fung, Xinyi")
         #expect(dimsum.place?.latitude == 25.033964)
@@ -415,7 +434,8 @@ struct ImportTests {
 
     @Test("an event with no start fails with its line; keep-going imports the rest")
     func brokenCalendar() throws {
-        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260101T100000Z\r\nSUMMARY:Fine\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:b\r\nSUMMARY:No start\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let ics =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260101T100000Z\r\nSUMMARY:Fine\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:b\r\nSUMMARY:No start\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         let j = try Journal.inMemory()
         #expect {
             try j.importText(ics, name: "cal.ics")
@@ -474,7 +494,8 @@ extension ImportTests {
     @Test("an inline IMAGE or ATTACH picture becomes a photo of the event, once")
     func eventPhotos() throws {
         let png = "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGMI6LmDFTEMLQkA2D5uARpH30oAAAAASUVORK5CYII="
-        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:pic\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260101T100000Z\r\nSUMMARY:Picnic\r\nATTACH;FMTTYPE=image/png;ENCODING=BASE64;VALUE=BINARY:\(png)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let ics =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:pic\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260101T100000Z\r\nSUMMARY:Picnic\r\nATTACH;FMTTYPE=image/png;ENCODING=BASE64;VALUE=BINARY:\(png)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         let j = try Journal.inMemory()
         try j.importText(ics, name: "pic.ics")
         let e = try #require(try j.event(uid: "pic"))
@@ -506,7 +527,8 @@ extension ImportTests {
     @Test("a contact group card (Apple's or 4.0's KIND:group) is skipped, not made a person")
     func groupCards() throws {
         let j = try Journal.inMemory()
-        let text = "BEGIN:VCARD\nVERSION:3.0\nFN:Book club\nX-ADDRESSBOOKSERVER-KIND:group\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:1\nEND:VCARD\nBEGIN:VCARD\nVERSION:4.0\nKIND:group\nFN:Climbers\nMEMBER:urn:uuid:2\nEND:VCARD\nBEGIN:VCARD\nVERSION:4.0\nFN:Real Person\nEND:VCARD\n"
+        let text =
+            "BEGIN:VCARD\nVERSION:3.0\nFN:Book club\nX-ADDRESSBOOKSERVER-KIND:group\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:1\nEND:VCARD\nBEGIN:VCARD\nVERSION:4.0\nKIND:group\nFN:Climbers\nMEMBER:urn:uuid:2\nEND:VCARD\nBEGIN:VCARD\nVERSION:4.0\nFN:Real Person\nEND:VCARD\n"
         let r = try j.importText(text, name: "groups.vcf")
         #expect(r.skipped.map(\.name) == ["Book club", "Climbers"])
         #expect(r.added.map(\.name) == ["Real Person"])

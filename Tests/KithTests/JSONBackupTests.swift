@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kith
 
 @Suite("JSON backup")
@@ -14,8 +15,9 @@ struct JSONBackupTests {
         try j.removeCategory(id: try j.category(kind: .eventType, path: "Message").id)
         let ana = try j.resolvePerson("Ana Lima"), ben = try j.resolvePerson("Ben Okafor")
         let photo = try j.storePhoto(pngBytes, name: "x.png")
-        var d = EventDraft(title: "Hike", start: Date(timeIntervalSince1970: 1_790_000_000), timeZone: "Europe/Lisbon",
-                           end: Date(timeIntervalSince1970: 1_790_007_200))
+        var d = EventDraft(
+            title: "Hike", start: Date(timeIntervalSince1970: 1_790_000_000), timeZone: "Europe/Lisbon",
+            end: Date(timeIntervalSince1970: 1_790_007_200))
         d.personIDs = [ana.id, ben.id]
         d.moodID = try j.category(kind: .mood, path: "great").id
         d.place = PlaceDraft(name: "Sintra", address: "Portugal", latitude: 38.8, longitude: -9.39)

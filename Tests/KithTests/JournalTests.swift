@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kith
 
 @Suite("Journal: opening, defaults, files")
@@ -80,8 +81,10 @@ struct JournalTests {
             for (n, j) in [a, b].enumerated() {
                 group.addTask {
                     for i in 0..<perWriter {
-                        try j.logEvent(EventDraft(title: "w\(n) #\(i)", start: start.addingTimeInterval(Double(i * 3600)),
-                                                  timeZone: "UTC", personIDs: [ana]))
+                        try j.logEvent(
+                            EventDraft(
+                                title: "w\(n) #\(i)", start: start.addingTimeInterval(Double(i * 3600)),
+                                timeZone: "UTC", personIDs: [ana]))
                     }
                 }
             }
@@ -113,8 +116,9 @@ struct JournalFileTests {
         let ana = try j.person("Ana")
         let base = instant(2020, 1, 1, 9, 0, "Asia/Taipei")
         let drafts = (0..<2000).map { i in
-            EventDraft(title: "e\(i)", start: base.addingTimeInterval(Double(i) * 43_200), timeZone: "Asia/Taipei",
-                       moodID: nil, personIDs: [ana.id])
+            EventDraft(
+                title: "e\(i)", start: base.addingTimeInterval(Double(i) * 43_200), timeZone: "Asia/Taipei",
+                moodID: nil, personIDs: [ana.id])
         }
         var seen = 0
         let ids = try j.logEvents(drafts) { seen = $0 }

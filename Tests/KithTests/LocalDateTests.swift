@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kith
 
 @Suite("LocalDate and PartialDate")
@@ -20,17 +21,21 @@ struct LocalDateTests {
         }
     }
 
-    @Test("parsing accepts real days only", arguments: [
-        ("2026-11-21", true), ("2024-02-29", true), ("2026-02-29", false), ("2026-13-01", false), ("26-11-21", false), ("2026/11/21", false),
-    ])
+    @Test(
+        "parsing accepts real days only",
+        arguments: [
+            ("2026-11-21", true), ("2024-02-29", true), ("2026-02-29", false), ("2026-13-01", false), ("26-11-21", false), ("2026/11/21", false),
+        ])
     func parse(text: String, valid: Bool) {
         #expect((LocalDate(text) != nil) == valid)
         if valid { #expect(LocalDate(text)?.description == text) }
     }
 
-    @Test("partial dates with or without a year", arguments: [
-        ("1990-04-12", "1990-04-12"), ("--04-12", "--04-12"), ("--0412", "--04-12"), ("--02-29", "--02-29"),
-    ])
+    @Test(
+        "partial dates with or without a year",
+        arguments: [
+            ("1990-04-12", "1990-04-12"), ("--04-12", "--04-12"), ("--0412", "--04-12"), ("--02-29", "--02-29"),
+        ])
     func partial(text: String, canonical: String) {
         #expect(PartialDate(text)?.description == canonical)
     }

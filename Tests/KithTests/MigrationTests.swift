@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import Kith
 
 /// A journal written by the first released schema (`v1`) opens with the current code,
@@ -31,10 +32,11 @@ struct MigrationTests {
     func migrationIdentifiersAreFrozen() {
         // Shipped journals record these names in grdb_migrations: renaming, reordering or
         // dropping one would make an existing journal migrate again or refuse to open.
-        #expect(Journal.migrator.migrations == [
-            "v1", "v2", "v3", "interchange-v1", "interchange-v2", "name-keys", "personContact-v2",
-            "settings-v1", "sourceTimeZone", "lasting-ids", "undo-log",
-        ])
+        #expect(
+            Journal.migrator.migrations == [
+                "v1", "v2", "v3", "interchange-v1", "interchange-v2", "name-keys", "personContact-v2",
+                "settings-v1", "sourceTimeZone", "lasting-ids", "undo-log",
+            ])
     }
 
     @Test("a v1 journal migrates to the current schema and keeps every row")
@@ -98,8 +100,10 @@ struct MigrationTests {
         #expect(days[0].dominantMood?.name == "great")
 
         // And it keeps working: a new event lands and the index stays right.
-        _ = try journal.logEvent(EventDraft(title: "After the upgrade", start: Date(timeIntervalSince1970: 1_750_000_000),
-                                            timeZone: "Asia/Taipei", personIDs: [ana.id]))
+        _ = try journal.logEvent(
+            EventDraft(
+                title: "After the upgrade", start: Date(timeIntervalSince1970: 1_750_000_000),
+                timeZone: "Asia/Taipei", personIDs: [ana.id]))
         try journal.checkInvariants()
         #expect(try journal.events().count == 5)
     }
@@ -121,15 +125,17 @@ struct MigrationTests {
         for kind in ["fax", "EMAIL", ""] {
             #expect(throws: DatabaseError.self) {
                 try journal.dbQueue.write { db in
-                    try db.execute(sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, '', 'x', 9)",
-                                   arguments: [ana.id, kind])
+                    try db.execute(
+                        sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, '', 'x', 9)",
+                        arguments: [ana.id, kind])
                 }
             }
         }
         for kind in ["email", "phone", "url"] {
             try journal.dbQueue.write { db in
-                try db.execute(sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, '', 'x', 9)",
-                               arguments: [ana.id, kind])
+                try db.execute(
+                    sql: "INSERT INTO personContact (personId, kind, label, value, position) VALUES (?, ?, '', 'x', 9)",
+                    arguments: [ana.id, kind])
             }
         }
         // The indexes are back, and removing a person still removes their details.
@@ -194,75 +200,84 @@ struct MigrationTests {
         config.foreignKeysEnabled = true
         let queue = try DatabaseQueue(path: path, configuration: config)
         try Journal.migrator.migrate(queue, upTo: "v1")
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52,
-                            0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89]
+        let png: [UInt8] = [
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52,
+            0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89,
+        ]
         let hash = SHA256.hex(SHA256.hash(png))
         let tz = TimeZone(identifier: "Asia/Taipei")!
         // (title, start, end, allDay, type, mood, place?, people, note)
         typealias E = (String, Int64, Int64?, Bool, String, String?, Bool, [String], String)
         let events: [E] = [
-            ("Coffee and a long walk", 1_742_455_800, 1_742_461_200, false, "Chat", "good", true, ["fixture-ana", "fixture-ben"],
-             "She is moving to Lisbon in spring."),
+            (
+                "Coffee and a long walk", 1_742_455_800, 1_742_461_200, false, "Chat", "good", true, ["fixture-ana", "fixture-ben"],
+                "She is moving to Lisbon in spring."
+            ),
             ("Dim sum", 1_742_443_200, nil, false, "Meal", "great", false, ["fixture-ana"], ""),
             ("Call with Chen", 1_742_644_800, nil, false, "Call", "okay", false, ["fixture-chen"], ""),
             ("Trip to Hualien", 1_743_436_800, 1_743_696_000, true, "Trip", nil, false, ["fixture-ben", "fixture-chen"], "Taroko gorge"),
         ]
         try queue.write { db in
             let now: Int64 = 1_742_000_000
-            try db.execute(sql: """
-                INSERT INTO category (kind, name, icon, color, position, parentId)
-                VALUES ('relation', 'Climbing', '🧗', '#123456', 2, (SELECT id FROM category WHERE kind = 'relation' AND name = 'Friends'));
-                INSERT INTO photo (hash, mediaType, byteCount, data) VALUES (?, 'image/png', ?, ?);
-                INSERT INTO person (uid, displayName, familyName, givenName, birthday, relationId, photoHash, rev, createdAt, updatedAt)
-                VALUES ('fixture-ana', 'Ana Lima', 'Lima', 'Ana', '1990-04-12',
-                        (SELECT id FROM category WHERE kind = 'relation' AND name = 'College'), ?, '20250101T000000Z', ?, ?);
-                INSERT INTO person (uid, displayName, familyName, givenName, relationId, createdAt, updatedAt)
-                VALUES ('fixture-ben', 'Ben Okafor', 'Okafor', 'Ben', (SELECT id FROM category WHERE name = 'Climbing'), ?, ?);
-                INSERT INTO person (uid, displayName, relationId, note, createdAt, updatedAt)
-                VALUES ('fixture-chen', 'Chen Wei', (SELECT id FROM category WHERE kind = 'relation' AND name = 'Siblings'), 'Older brother', ?, ?);
-                INSERT INTO personNickname (personId, position, value) VALUES ((SELECT id FROM person WHERE uid = 'fixture-ana'), 0, 'Annie');
-                INSERT INTO personContact (personId, kind, label, value, position)
-                VALUES ((SELECT id FROM person WHERE uid = 'fixture-ana'), 'email', 'home', 'ana@example.com', 0),
-                       ((SELECT id FROM person WHERE uid = 'fixture-ben'), 'phone', 'cell', '+886 912 345 678', 0);
-                INSERT INTO personAddress (personId, label, street, locality, country, position)
-                VALUES ((SELECT id FROM person WHERE uid = 'fixture-ana'), 'home', 'Rua Augusta 1', 'Lisbon', 'Portugal', 0);
-                INSERT INTO personVCardLine (personId, position, line) VALUES ((SELECT id FROM person WHERE uid = 'fixture-chen'), 0, 'X-FOO:bar');
-                INSERT INTO place (name, latitude, longitude) VALUES ('Blue Bottle, Taipei', 25.033, 121.5654);
-                """, arguments: [hash, png.count, Data(png), hash, now, now, now, now, now, now])
+            try db.execute(
+                sql: """
+                    INSERT INTO category (kind, name, icon, color, position, parentId)
+                    VALUES ('relation', 'Climbing', '🧗', '#123456', 2, (SELECT id FROM category WHERE kind = 'relation' AND name = 'Friends'));
+                    INSERT INTO photo (hash, mediaType, byteCount, data) VALUES (?, 'image/png', ?, ?);
+                    INSERT INTO person (uid, displayName, familyName, givenName, birthday, relationId, photoHash, rev, createdAt, updatedAt)
+                    VALUES ('fixture-ana', 'Ana Lima', 'Lima', 'Ana', '1990-04-12',
+                            (SELECT id FROM category WHERE kind = 'relation' AND name = 'College'), ?, '20250101T000000Z', ?, ?);
+                    INSERT INTO person (uid, displayName, familyName, givenName, relationId, createdAt, updatedAt)
+                    VALUES ('fixture-ben', 'Ben Okafor', 'Okafor', 'Ben', (SELECT id FROM category WHERE name = 'Climbing'), ?, ?);
+                    INSERT INTO person (uid, displayName, relationId, note, createdAt, updatedAt)
+                    VALUES ('fixture-chen', 'Chen Wei', (SELECT id FROM category WHERE kind = 'relation' AND name = 'Siblings'), 'Older brother', ?, ?);
+                    INSERT INTO personNickname (personId, position, value) VALUES ((SELECT id FROM person WHERE uid = 'fixture-ana'), 0, 'Annie');
+                    INSERT INTO personContact (personId, kind, label, value, position)
+                    VALUES ((SELECT id FROM person WHERE uid = 'fixture-ana'), 'email', 'home', 'ana@example.com', 0),
+                           ((SELECT id FROM person WHERE uid = 'fixture-ben'), 'phone', 'cell', '+886 912 345 678', 0);
+                    INSERT INTO personAddress (personId, label, street, locality, country, position)
+                    VALUES ((SELECT id FROM person WHERE uid = 'fixture-ana'), 'home', 'Rua Augusta 1', 'Lisbon', 'Portugal', 0);
+                    INSERT INTO personVCardLine (personId, position, line) VALUES ((SELECT id FROM person WHERE uid = 'fixture-chen'), 0, 'X-FOO:bar');
+                    INSERT INTO place (name, latitude, longitude) VALUES ('Blue Bottle, Taipei', 25.033, 121.5654);
+                    """, arguments: [hash, png.count, Data(png), hash, now, now, now, now, now, now])
             for (i, e) in events.enumerated() {
                 let (s, d) = Journal.days(startAt: e.1, endAt: e.2, allDay: e.3, timeZone: tz)
-                try db.execute(sql: """
-                    INSERT INTO event (uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId, note, createdAt, updatedAt)
-                    VALUES (?, ?, ?, ?, 'Asia/Taipei', ?, ?, ?, (SELECT id FROM category WHERE kind = 'eventType' AND name = ?),
-                            (SELECT id FROM category WHERE kind = 'mood' AND name = ?), ?, ?, ?, ?)
-                    """, arguments: ["fixture-event-\(i)", e.0, e.1, e.2, e.3, s, d, e.4, e.5, e.6 ? 1 : nil, e.8, now, now])
+                try db.execute(
+                    sql: """
+                        INSERT INTO event (uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId, note, createdAt, updatedAt)
+                        VALUES (?, ?, ?, ?, 'Asia/Taipei', ?, ?, ?, (SELECT id FROM category WHERE kind = 'eventType' AND name = ?),
+                                (SELECT id FROM category WHERE kind = 'mood' AND name = ?), ?, ?, ?, ?)
+                        """, arguments: ["fixture-event-\(i)", e.0, e.1, e.2, e.3, s, d, e.4, e.5, e.6 ? 1 : nil, e.8, now, now])
                 let id = db.lastInsertedRowID
                 for (position, uid) in e.7.enumerated() {
-                    try db.execute(sql: "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, (SELECT id FROM person WHERE uid = ?), ?)",
-                                   arguments: [id, uid, position])
+                    try db.execute(
+                        sql: "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, (SELECT id FROM person WHERE uid = ?), ?)",
+                        arguments: [id, uid, position])
                 }
                 for day in Journal.dayNumbers(from: s, to: d) {
-                    try db.execute(sql: "INSERT INTO dayEvent (day, eventId, typeId, moodId) SELECT ?, id, typeId, moodId FROM event WHERE id = ?",
-                                   arguments: [day, id])
+                    try db.execute(
+                        sql: "INSERT INTO dayEvent (day, eventId, typeId, moodId) SELECT ?, id, typeId, moodId FROM event WHERE id = ?",
+                        arguments: [day, id])
                 }
             }
-            try db.execute(sql: """
-                INSERT INTO eventPhoto (eventId, photoHash, position) VALUES ((SELECT id FROM event WHERE uid = 'fixture-event-0'), ?, 0);
-                INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt)
-                VALUES ((SELECT id FROM person WHERE uid = 'fixture-ana'), (SELECT id FROM category WHERE kind = 'trait' AND name = 'Interests'),
-                        'started bouldering', (SELECT id FROM event WHERE uid = 'fixture-event-0'), 0, ?),
-                       ((SELECT id FROM person WHERE uid = 'fixture-ben'), (SELECT id FROM category WHERE kind = 'trait' AND name = 'Interests'),
-                        'started bouldering', (SELECT id FROM event WHERE uid = 'fixture-event-0'), 0, ?),
-                       ((SELECT id FROM person WHERE uid = 'fixture-ben'), (SELECT id FROM category WHERE kind = 'trait' AND name = 'Preferences'),
-                        'No coffee after 3pm', NULL, 0, ?);
-                INSERT INTO dayPerson (day, personId, eventCount)
-                SELECT de.day, ep.personId, count(*) FROM dayEvent de JOIN eventPerson ep ON ep.eventId = de.eventId GROUP BY de.day, ep.personId;
-                INSERT INTO daySummary (day, eventCount, personCount, moodCount, moodScoreSum, dominantMoodId)
-                SELECT de.day, count(*), (SELECT count(*) FROM dayPerson dp WHERE dp.day = de.day), count(c.id), ifnull(sum(c.score), 0),
-                       (SELECT d2.moodId FROM dayEvent d2 JOIN category c2 ON c2.id = d2.moodId WHERE d2.day = de.day
-                        GROUP BY d2.moodId ORDER BY count(*) DESC, c2.score DESC, d2.moodId LIMIT 1)
-                FROM dayEvent de LEFT JOIN category c ON c.id = de.moodId GROUP BY de.day;
-                """, arguments: [hash, now, now, now])
+            try db.execute(
+                sql: """
+                    INSERT INTO eventPhoto (eventId, photoHash, position) VALUES ((SELECT id FROM event WHERE uid = 'fixture-event-0'), ?, 0);
+                    INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt)
+                    VALUES ((SELECT id FROM person WHERE uid = 'fixture-ana'), (SELECT id FROM category WHERE kind = 'trait' AND name = 'Interests'),
+                            'started bouldering', (SELECT id FROM event WHERE uid = 'fixture-event-0'), 0, ?),
+                           ((SELECT id FROM person WHERE uid = 'fixture-ben'), (SELECT id FROM category WHERE kind = 'trait' AND name = 'Interests'),
+                            'started bouldering', (SELECT id FROM event WHERE uid = 'fixture-event-0'), 0, ?),
+                           ((SELECT id FROM person WHERE uid = 'fixture-ben'), (SELECT id FROM category WHERE kind = 'trait' AND name = 'Preferences'),
+                            'No coffee after 3pm', NULL, 0, ?);
+                    INSERT INTO dayPerson (day, personId, eventCount)
+                    SELECT de.day, ep.personId, count(*) FROM dayEvent de JOIN eventPerson ep ON ep.eventId = de.eventId GROUP BY de.day, ep.personId;
+                    INSERT INTO daySummary (day, eventCount, personCount, moodCount, moodScoreSum, dominantMoodId)
+                    SELECT de.day, count(*), (SELECT count(*) FROM dayPerson dp WHERE dp.day = de.day), count(c.id), ifnull(sum(c.score), 0),
+                           (SELECT d2.moodId FROM dayEvent d2 JOIN category c2 ON c2.id = d2.moodId WHERE d2.day = de.day
+                            GROUP BY d2.moodId ORDER BY count(*) DESC, c2.score DESC, d2.moodId LIMIT 1)
+                    FROM dayEvent de LEFT JOIN category c ON c.id = de.moodId GROUP BY de.day;
+                    """, arguments: [hash, now, now, now])
         }
         try queue.close()
     }

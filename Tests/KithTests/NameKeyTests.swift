@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import Kith
 
 /// Typed names are looked up through the folded names the journal stores (`name-keys`).
@@ -18,7 +19,9 @@ struct NameKeyTests {
         let j = t.journal
         let ana = try j.addPerson(PersonDraft(displayName: "  Ána   LIMA ", nicknames: ["Nina"]))
         #expect(try storedKeys(j) == ["ana lima"])
-        try j.editPerson(id: ana.id) { $0.displayName = "Ana Souza"; $0.nicknames = ["Nini"] }
+        try j.editPerson(id: ana.id) {
+            $0.displayName = "Ana Souza"; $0.nicknames = ["Nini"]
+        }
         #expect(try storedKeys(j) == ["ana souza"])
         #expect(try j.resolvePerson("ANA SOUZA").id == ana.id)
         #expect(try j.resolvePerson("nini").id == ana.id)

@@ -1,12 +1,15 @@
 import Testing
+
 @testable import Kith
 
 /// NameMatcher's keys decide which person a typed name means.
 @Suite struct NameMatcherTests {
-    @Test("ASCII names fold on bytes to the same key Foundation's folding gives", arguments: [
-        "Ana Lima", "  ANA   lima  ", "Ben", "o'Brien-SMITH", "Mary\tJane\nWatson", "x", "", "   ",
-        "Interests/Climbing", "Work/Colleagues", "VIP", "#12", "A_B~C^D`E{F}G|H", "\u{0B}\u{0C}Tab\rLF",
-    ])
+    @Test(
+        "ASCII names fold on bytes to the same key Foundation's folding gives",
+        arguments: [
+            "Ana Lima", "  ANA   lima  ", "Ben", "o'Brien-SMITH", "Mary\tJane\nWatson", "x", "", "   ",
+            "Interests/Climbing", "Work/Colleagues", "VIP", "#12", "A_B~C^D`E{F}G|H", "\u{0B}\u{0C}Tab\rLF",
+        ])
     func asciiMatchesFoundation(_ name: String) {
         #expect(NameMatcher.asciiFold(name) == NameMatcher.foundationFold(name))
         #expect(NameMatcher.fold(name) == NameMatcher.foundationFold(name))
@@ -20,9 +23,11 @@ import Testing
         }
     }
 
-    @Test("Non-ASCII names still drop accents and case", arguments: [
-        ("Noël Nakamura", "noel nakamura"), ("Daniel Schröder", "daniel schroder"), ("ÉLODIE  Ça", "elodie ca"),
-    ])
+    @Test(
+        "Non-ASCII names still drop accents and case",
+        arguments: [
+            ("Noël Nakamura", "noel nakamura"), ("Daniel Schröder", "daniel schroder"), ("ÉLODIE  Ça", "elodie ca"),
+        ])
     func nonASCII(_ name: String, _ key: String) {
         #expect(NameMatcher.asciiFold(name) == nil)
         #expect(NameMatcher.fold(name) == key)
@@ -32,9 +37,11 @@ import Testing
 /// The folded key is in composed form (NFC), so that keys compared as bytes (in SQL) agree
 /// with keys compared as Swift strings.
 @Suite struct NameMatcherNormalizationTests {
-    @Test("canonically equivalent names fold to the same bytes", arguments: [
-        "Noël", "김민준", "Ǆemal Šarić", "Nguyễn Văn An", "Ångström", "Ελένη", "ﾃｽﾄ",
-    ])
+    @Test(
+        "canonically equivalent names fold to the same bytes",
+        arguments: [
+            "Noël", "김민준", "Ǆemal Šarić", "Nguyễn Văn An", "Ångström", "Ελένη", "ﾃｽﾄ",
+        ])
     func equivalentFormsSameBytes(_ name: String) {
         let composed = NameMatcher.fold(name.precomposedStringWithCanonicalMapping)
         let decomposed = NameMatcher.fold(name.decomposedStringWithCanonicalMapping)
@@ -55,10 +62,12 @@ import Testing
         }
     }
 
-    @Test("names of ASCII and Latin letters take the fast path and match Foundation", arguments: [
-        "Noël Nakamura", "Daniel Schröder", "ÉLODIE  Ça", "Łukasz Żółć", "Þórr Æsa", "Straße", "Ĳsselmeer",
-        "  Ñandú\tPeña ", "Åberg-Ødegård", "Šarić",
-    ])
+    @Test(
+        "names of ASCII and Latin letters take the fast path and match Foundation",
+        arguments: [
+            "Noël Nakamura", "Daniel Schröder", "ÉLODIE  Ça", "Łukasz Żółć", "Þórr Æsa", "Straße", "Ĳsselmeer",
+            "  Ñandú\tPeña ", "Åberg-Ødegård", "Šarić",
+        ])
     func latinNames(_ name: String) {
         #expect(NameMatcher.latinFold(name) != nil)
         #expect(NameMatcher.fold(name) == NameMatcher.foundationFold(name))

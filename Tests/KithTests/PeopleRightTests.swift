@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kith
 
 /// Issue 16: import never merges on a loose match, every card and event is reported,
@@ -11,8 +12,9 @@ struct PeopleRightTests {
         "BEGIN:VCARD\nVERSION:3.0\nFN:\(name)\n" + lines.map { $0 + "\n" }.joined() + "END:VCARD\n"
     }
 
-    @Test("a card whose phone is the end of someone else's is a new person and a possible duplicate",
-          arguments: JournalKind.allCases)
+    @Test(
+        "a card whose phone is the end of someone else's is a new person and a possible duplicate",
+        arguments: JournalKind.allCases)
     func phoneSuffixIsANewPerson(kind: JournalKind) throws {
         let t = try kind.make(), j = t.journal
         let ana = try j.addPerson(PersonDraft(displayName: "Ana Lima", phones: [LabeledValue("+351 912 345 678")]))
@@ -46,8 +48,10 @@ struct PeopleRightTests {
     @Test("a card's number that only ends like one the person has is kept beside it, not dropped")
     func suffixPhoneKeptOnUpdate() throws {
         let j = try Journal.inMemory()
-        let ana = try j.addPerson(PersonDraft(displayName: "Ana Lima", emails: [LabeledValue("ana@example.org")],
-                                              phones: [LabeledValue("+49 151 23456789")]))
+        let ana = try j.addPerson(
+            PersonDraft(
+                displayName: "Ana Lima", emails: [LabeledValue("ana@example.org")],
+                phones: [LabeledValue("+49 151 23456789")]))
         let r = try j.importText(Self.card("Ana Lima", "EMAIL:ana@example.org", "TEL:0151 23456789", "TEL:+49-151-2345-6789"), name: "a.vcf")
         #expect(r.updated.map(\.id) == [ana.id])
         #expect(try j.person(id: ana.id).phones.map(\.value) == ["+49 151 23456789", "0151 23456789"])
@@ -157,15 +161,20 @@ struct PeopleRightTests {
 
     // MARK: Places
 
-    @Test("logging at a known place with other coordinates moves no earlier event; editing the place does, and counts them",
-          arguments: JournalKind.allCases)
+    @Test(
+        "logging at a known place with other coordinates moves no earlier event; editing the place does, and counts them",
+        arguments: JournalKind.allCases)
     func placesStayPut(kind: JournalKind) throws {
         let t = try kind.make(), j = t.journal
         let start = instant(2026, 11, 20, 10, 0, "Asia/Taipei")
-        let first = try j.logEvent(EventDraft(title: "Coffee", start: start, timeZone: "Asia/Taipei",
-                                              place: PlaceDraft(name: "Blue Bottle", latitude: 25.033, longitude: 121.5654)))
-        let second = try j.logEvent(EventDraft(title: "Tea", start: start.addingTimeInterval(3600), timeZone: "Asia/Taipei",
-                                               place: PlaceDraft(name: "blue bottle", address: "Xinyi Rd", latitude: 48.85, longitude: 2.35)))
+        let first = try j.logEvent(
+            EventDraft(
+                title: "Coffee", start: start, timeZone: "Asia/Taipei",
+                place: PlaceDraft(name: "Blue Bottle", latitude: 25.033, longitude: 121.5654)))
+        let second = try j.logEvent(
+            EventDraft(
+                title: "Tea", start: start.addingTimeInterval(3600), timeZone: "Asia/Taipei",
+                place: PlaceDraft(name: "blue bottle", address: "Xinyi Rd", latitude: 48.85, longitude: 2.35)))
         #expect(try j.event(id: first.id).place?.latitude == 25.033)
         #expect(second.place?.id == first.place?.id && second.place?.longitude == 121.5654)
         // What it lacked is filled in.
@@ -206,26 +215,31 @@ struct PeopleRightTests {
 
     // MARK: Contact details
 
-    @Test("malformed e-mails and phones are told apart from good ones", arguments: [
-        ("ana@example.org", true), ("ana.lima+x@mail.example.co.uk", true), ("ana@gmail", false), ("ana.example.org", false),
-        ("ana@@example.org", false), ("ana @example.org", false), ("@example.org", false), ("ana@example..org", false),
-    ])
+    @Test(
+        "malformed e-mails and phones are told apart from good ones",
+        arguments: [
+            ("ana@example.org", true), ("ana.lima+x@mail.example.co.uk", true), ("ana@gmail", false), ("ana.example.org", false),
+            ("ana@@example.org", false), ("ana @example.org", false), ("@example.org", false), ("ana@example..org", false),
+        ])
     func emails(email: String, good: Bool) {
         #expect((ContactCheck.emailProblem(email) == nil) == good, "\(email)")
     }
 
-    @Test("phone numbers", arguments: [
-        ("+351 912 345 678", true), ("(02) 1234-5678", true), ("0151/2345678", true), ("+1 555 0100 x12", true), ("112", true),
-        ("12", false), ("call me", false), ("555-CALL-NOW", false), ("1234567890123456", false), ("91+2345", false),
-    ])
+    @Test(
+        "phone numbers",
+        arguments: [
+            ("+351 912 345 678", true), ("(02) 1234-5678", true), ("0151/2345678", true), ("+1 555 0100 x12", true), ("112", true),
+            ("12", false), ("call me", false), ("555-CALL-NOW", false), ("1234567890123456", false), ("91+2345", false),
+        ])
     func phones(phone: String, good: Bool) {
         #expect((ContactCheck.phoneProblem(phone) == nil) == good, "\(phone)")
     }
 
     @Test("a draft loses an e-mail, a phone or a nickname, compared as a person would")
     func removals() {
-        var d = PersonDraft(displayName: "Ana", nicknames: ["Aninha", "Nana"], emails: [LabeledValue("Ana@Example.org")],
-                            phones: [LabeledValue("+351 912 345 678"), LabeledValue("912 345 678")])
+        var d = PersonDraft(
+            displayName: "Ana", nicknames: ["Aninha", "Nana"], emails: [LabeledValue("Ana@Example.org")],
+            phones: [LabeledValue("+351 912 345 678"), LabeledValue("912 345 678")])
         let email = d.removeEmail("ana@example.ORG")
         #expect(email && d.emails.isEmpty)
         let phone = d.removePhone("+351912345678")
@@ -243,12 +257,16 @@ struct PeopleRightTests {
     @Test("a merge keeps the fuller value of each field", arguments: JournalKind.allCases)
     func mergeKeepsFuller(kind: JournalKind) throws {
         let t = try kind.make(), j = t.journal
-        let a = try j.addPerson(PersonDraft(displayName: "Ana", birthday: PartialDate("--04-12"), phones: [LabeledValue("+351 912 345 678")],
-                                            organization: "Acme", title: "Nurse"))
-        let b = try j.addPerson(PersonDraft(displayName: "Ana Lima", name: PersonName(family: "Lima", given: "Ana"),
-                                            birthday: PartialDate("1990-04-12"), anniversary: PartialDate("2015-06-01"),
-                                            phones: [LabeledValue("+351912345678", label: "cell"), LabeledValue("+44 7700 900123")],
-                                            organization: "Acme Health", title: "Head nurse"))
+        let a = try j.addPerson(
+            PersonDraft(
+                displayName: "Ana", birthday: PartialDate("--04-12"), phones: [LabeledValue("+351 912 345 678")],
+                organization: "Acme", title: "Nurse"))
+        let b = try j.addPerson(
+            PersonDraft(
+                displayName: "Ana Lima", name: PersonName(family: "Lima", given: "Ana"),
+                birthday: PartialDate("1990-04-12"), anniversary: PartialDate("2015-06-01"),
+                phones: [LabeledValue("+351912345678", label: "cell"), LabeledValue("+44 7700 900123")],
+                organization: "Acme Health", title: "Head nurse"))
         let m = try j.mergePeople(keeping: a.id, removing: b.id)
         #expect(m.id == a.id)
         #expect(m.displayName == "Ana Lima" && m.nicknames == ["Ana"])

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import Kith
 
 /// A person's fields as the import snapshot and the JSON backup write them, pinned byte for

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kith
 
 @Suite("People")
@@ -7,12 +8,13 @@ struct PersonTests {
     @Test("a person keeps every contact field, and edits change only what they touch", arguments: JournalKind.allCases)
     func fields(kind: JournalKind) throws {
         let j = try kind.make().journal
-        var d = PersonDraft(displayName: "Ana Lima", name: PersonName(family: "Lima", given: "Ana"), nicknames: ["Aninha"],
-                            birthday: PartialDate("--04-12"), anniversary: PartialDate("2015-06-20"),
-                            emails: [LabeledValue("ana@example.org", label: "home"), LabeledValue("ana@work.example", label: "work")],
-                            phones: [LabeledValue("+351 912 345 678", label: "cell")],
-                            addresses: [PostalAddress(label: "home", street: "Rua A 1", locality: "Lisboa", country: "Portugal")],
-                            organization: "Acme", title: "Engineer", urls: [LabeledValue("https://ana.example")], note: "Met at uni")
+        var d = PersonDraft(
+            displayName: "Ana Lima", name: PersonName(family: "Lima", given: "Ana"), nicknames: ["Aninha"],
+            birthday: PartialDate("--04-12"), anniversary: PartialDate("2015-06-20"),
+            emails: [LabeledValue("ana@example.org", label: "home"), LabeledValue("ana@work.example", label: "work")],
+            phones: [LabeledValue("+351 912 345 678", label: "cell")],
+            addresses: [PostalAddress(label: "home", street: "Rua A 1", locality: "Lisboa", country: "Portugal")],
+            organization: "Acme", title: "Engineer", urls: [LabeledValue("https://ana.example")], note: "Met at uni")
         d.relationID = try j.category(kind: .relation, path: "Friends/College").id
         d.vcardLines = ["X-CUSTOM;TYPE=foo:bar", "IMPP:xmpp:ana@example.org"]
         let p = try j.addPerson(d)
@@ -24,7 +26,9 @@ struct PersonTests {
         #expect(p.addresses.first?.locality == "Lisboa")
         #expect(p.vcardLines == d.vcardLines)
         #expect(p.relation?.path == "Friends/College")
-        let edited = try j.editPerson(id: p.id) { $0.title = "Lead"; $0.phones.append(LabeledValue("+1 555", label: "work")) }
+        let edited = try j.editPerson(id: p.id) {
+            $0.title = "Lead"; $0.phones.append(LabeledValue("+1 555", label: "work"))
+        }
         #expect(edited.title == "Lead")
         #expect(edited.phones.count == 2)
         #expect(edited.emails == p.emails)
@@ -90,9 +94,14 @@ struct PersonTests {
     func removeDetaches(kind: JournalKind) throws {
         let j = try kind.make().journal
         let ana = try j.person("Ana"), ben = try j.person("Ben")
-        let e = try j.logEvent(EventDraft(title: "Dinner", start: instant(2026, 4, 4, 20, 0, "UTC"), timeZone: "UTC",
-                                          personIDs: [ana.id, ben.id], traits: [TraitDraft(path: "Interests", text: "jazz", personID: ben.id),
-                                                                               TraitDraft(path: "Interests", text: "tea", personID: ana.id)]))
+        let e = try j.logEvent(
+            EventDraft(
+                title: "Dinner", start: instant(2026, 4, 4, 20, 0, "UTC"), timeZone: "UTC",
+                personIDs: [ana.id, ben.id],
+                traits: [
+                    TraitDraft(path: "Interests", text: "jazz", personID: ben.id),
+                    TraitDraft(path: "Interests", text: "tea", personID: ana.id),
+                ]))
         let solo = try j.logEvent(EventDraft(title: "Call", start: instant(2026, 4, 5, 20, 0, "UTC"), timeZone: "UTC", personIDs: [ana.id]))
         try j.removePerson(id: ana.id)
         try j.checkInvariants()
@@ -109,14 +118,20 @@ struct PersonTests {
         let j = try kind.make().journal
         let photo = try j.storePhoto(pngBytes, name: "ana.png")
         let a = try j.addPerson(PersonDraft(displayName: "Ana Lima", emails: [LabeledValue("ana@example.org")]))
-        let b = try j.addPerson(PersonDraft(displayName: "Ana L.", birthday: PartialDate("1990-04-12"),
-                                            emails: [LabeledValue("ANA@example.org"), LabeledValue("ana@work.example")],
-                                            photoHash: photo.hash))
+        let b = try j.addPerson(
+            PersonDraft(
+                displayName: "Ana L.", birthday: PartialDate("1990-04-12"),
+                emails: [LabeledValue("ANA@example.org"), LabeledValue("ana@work.example")],
+                photoHash: photo.hash))
         let ben = try j.person("Ben")
-        let shared = try j.logEvent(EventDraft(title: "Both", start: instant(2026, 5, 5, 10, 0, "UTC"), timeZone: "UTC",
-                                               personIDs: [a.id, b.id, ben.id]))
-        try j.logEvent(EventDraft(title: "Only B", start: instant(2026, 5, 6, 10, 0, "UTC"), timeZone: "UTC", personIDs: [b.id],
-                                  traits: [TraitDraft(path: "Interests/Climbing", text: "bouldering")]))
+        let shared = try j.logEvent(
+            EventDraft(
+                title: "Both", start: instant(2026, 5, 5, 10, 0, "UTC"), timeZone: "UTC",
+                personIDs: [a.id, b.id, ben.id]))
+        try j.logEvent(
+            EventDraft(
+                title: "Only B", start: instant(2026, 5, 6, 10, 0, "UTC"), timeZone: "UTC", personIDs: [b.id],
+                traits: [TraitDraft(path: "Interests/Climbing", text: "bouldering")]))
         let merged = try j.mergePeople(keeping: a.id, removing: b.id)
         try j.checkInvariants()
         #expect(merged.emails.map(\.value) == ["ana@example.org", "ana@work.example"])
@@ -138,15 +153,20 @@ struct PersonTests {
 
 @Suite("People: matching and duplicates")
 struct PersonMatchingTests {
-    @Test("people are found by email and by phone digits; likely duplicates are listed once with reasons",
-          arguments: JournalKind.allCases)
+    @Test(
+        "people are found by email and by phone digits; likely duplicates are listed once with reasons",
+        arguments: JournalKind.allCases)
     func matching(kind: JournalKind) throws {
         let j = try kind.make().journal
-        let a = try j.addPerson(PersonDraft(displayName: "Ana Lima", birthday: PartialDate("1990-04-12"),
-                                            emails: [LabeledValue("Ana@Example.org")], phones: [LabeledValue("+351 912-345-678")]))
+        let a = try j.addPerson(
+            PersonDraft(
+                displayName: "Ana Lima", birthday: PartialDate("1990-04-12"),
+                emails: [LabeledValue("Ana@Example.org")], phones: [LabeledValue("+351 912-345-678")]))
         let b = try j.addPerson(PersonDraft(displayName: "ana lima"))
-        let c = try j.addPerson(PersonDraft(displayName: "Ana Lyma", birthday: PartialDate("1990-04-12"),
-                                            phones: [LabeledValue("351912345678")]))
+        let c = try j.addPerson(
+            PersonDraft(
+                displayName: "Ana Lyma", birthday: PartialDate("1990-04-12"),
+                phones: [LabeledValue("351912345678")]))
         let d = try j.addPerson(PersonDraft(displayName: "Ben", emails: [LabeledValue("ana@example.org")]))
         _ = try j.person("Cleo")
         #expect(try j.personIDs(email: "ANA@example.org") == [a.id, d.id])

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import OutsideJudges
 import Testing
+
 @testable import Kith
 
 /// Issue 16 (photos and settings): photos whose bytes are not a whole image, photos by id, settings in the
@@ -27,7 +28,8 @@ struct PhotoStructureTests {
         return b
     }()
 
-    static let gif: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
+    static let gif: [UInt8] =
+        Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
         + [0x21, 0xF9, 4, 0, 0, 0, 0, 0] + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0] + [2, 2, 0x44, 0x01, 0] + [0x3B]
 
     static let webp: [UInt8] = {
@@ -44,9 +46,11 @@ struct PhotoStructureTests {
         return ftyp + meta + mdat
     }()
 
-    @Test("whole images of each kind are kept", arguments: [
-        ("png", [UInt8](pngBytes)), ("jpeg", jpeg), ("gif", gif), ("webp", webp), ("heic", heic),
-    ])
+    @Test(
+        "whole images of each kind are kept",
+        arguments: [
+            ("png", [UInt8](pngBytes)), ("jpeg", jpeg), ("gif", gif), ("webp", webp), ("heic", heic),
+        ])
     func wholeImagesAreKept(_ name: String, _ bytes: [UInt8]) throws {
         let j = try Journal.inMemory()
         let photo = try j.storePhoto(Data(bytes), name: "x.\(name)")
@@ -104,7 +108,9 @@ struct PhotoStructureTests {
         var big = [UInt8](pngBytes)
         big += [UInt8](repeating: 0, count: Photo.maximumByteCount + 1 - big.count)
         let error = #expect(throws: JournalError.self) { try j.storePhoto(Data(big), name: "huge.png") }
-        #expect(error?.description == "huge.png is 20 MiB, more than the largest photo Kith keeps, 20 MiB (make it smaller, for example by exporting it at a lower resolution)")
+        #expect(
+            error?.description
+                == "huge.png is 20 MiB, more than the largest photo Kith keeps, 20 MiB (make it smaller, for example by exporting it at a lower resolution)")
     }
 
     @Test("a photo is found by the start of its hash, as kith show lists it")
@@ -148,10 +154,12 @@ struct SettingsTests {
         #expect(try again.storedSettings() == [.weekStart: "monday", .timeZone: "Asia/Taipei", .theme: "dark"])
     }
 
-    @Test("a value a setting does not take is refused with the accepted ones", arguments: [
-        (Setting.weekStart, "tuesday", "sunday or monday"), (.timeZone, "Mars/Olympus", "IANA time zone"),
-        (.timeZone, "GMT+8", "IANA time zone"), (.color, "sometimes", "auto, always or never"), (.theme, "blue", "light, dark or auto"),
-    ])
+    @Test(
+        "a value a setting does not take is refused with the accepted ones",
+        arguments: [
+            (Setting.weekStart, "tuesday", "sunday or monday"), (.timeZone, "Mars/Olympus", "IANA time zone"),
+            (.timeZone, "GMT+8", "IANA time zone"), (.color, "sometimes", "auto, always or never"), (.theme, "blue", "light, dark or auto"),
+        ])
     func badValues(_ setting: Setting, _ value: String, _ accepted: String) throws {
         let j = try Journal.inMemory()
         let error = #expect(throws: JournalError.self) { try j.setSetting(setting, to: value) }
@@ -184,11 +192,13 @@ struct SettingsTests {
 
 @Suite("One-line titles and names")
 struct SingleLineTests {
-    @Test("tabs and line breaks inside become one space; runs of plain spaces stay", arguments: [
-        ("Tea\twith Ana", "Tea with Ana"), ("Tea \t\n  with Ana", "Tea with Ana"), ("  Tea\r\nwith Ana\n", "Tea with Ana"),
-        ("Tea\u{2028}time", "Tea time"), ("Tea\u{85}time", "Tea time"), ("Tea  time", "Tea  time"), ("台北\t101", "台北 101"),
-        ("Plain", "Plain"),
-    ])
+    @Test(
+        "tabs and line breaks inside become one space; runs of plain spaces stay",
+        arguments: [
+            ("Tea\twith Ana", "Tea with Ana"), ("Tea \t\n  with Ana", "Tea with Ana"), ("  Tea\r\nwith Ana\n", "Tea with Ana"),
+            ("Tea\u{2028}time", "Tea time"), ("Tea\u{85}time", "Tea time"), ("Tea  time", "Tea  time"), ("台北\t101", "台北 101"),
+            ("Plain", "Plain"),
+        ])
     func singleLine(_ text: String, _ expected: String) {
         #expect(text.kithSingleLine() == expected)
     }
@@ -200,9 +210,11 @@ struct SingleLineTests {
         #expect(ana.displayName == "Ana Lima")
         #expect(ana.nicknames == ["Ani Li"])
         #expect(try j.resolvePerson("Ana Lima").id == ana.id)
-        let e = try j.logEvent(EventDraft(title: "Coffee\tand\na walk", start: instant(2026, 11, 20, 15, 30, "Asia/Taipei"),
-                                          timeZone: "Asia/Taipei", place: PlaceDraft(name: "Blue\tBottle"), personIDs: [ana.id],
-                                          note: "line one\nline two"))
+        let e = try j.logEvent(
+            EventDraft(
+                title: "Coffee\tand\na walk", start: instant(2026, 11, 20, 15, 30, "Asia/Taipei"),
+                timeZone: "Asia/Taipei", place: PlaceDraft(name: "Blue\tBottle"), personIDs: [ana.id],
+                note: "line one\nline two"))
         #expect(e.title == "Coffee and a walk")
         #expect(e.place?.name == "Blue Bottle")
         #expect(e.note == "line one\nline two")
@@ -221,10 +233,15 @@ struct LocalOrderTests {
         let j = try kind.make().journal
         let ana = try j.person("Ana Lima")
         var ids: [String: Int64] = [:]
-        for (title, hour, zone) in [("taipei night", 23, "Asia/Taipei"), ("lisbon eight", 20, "Europe/Lisbon"),
-                                    ("lisbon nine", 21, "Europe/Lisbon"), ("taipei morning", 9, "Asia/Taipei")] {
-            ids[title] = try j.logEvent(EventDraft(title: title, start: instant(2026, 11, 20, hour, 0, zone), timeZone: zone,
-                                                   personIDs: [ana.id])).id
+        for (title, hour, zone) in [
+            ("taipei night", 23, "Asia/Taipei"), ("lisbon eight", 20, "Europe/Lisbon"),
+            ("lisbon nine", 21, "Europe/Lisbon"), ("taipei morning", 9, "Asia/Taipei"),
+        ] {
+            ids[title] = try j.logEvent(
+                EventDraft(
+                    title: title, start: instant(2026, 11, 20, hour, 0, zone), timeZone: zone,
+                    personIDs: [ana.id])
+            ).id
         }
         return (j, ids)
     }
@@ -250,8 +267,10 @@ struct LocalOrderTests {
         for (k, (month, date)) in [(3, 29), (11, 1), (3, 8), (10, 25), (3, 28), (11, 2), (3, 9), (10, 24)].enumerated() {
             for hour in [0, 1, 2, 3, 22, 23] {
                 let zone = zones[(k + hour) % zones.count]
-                drafts.append(EventDraft(title: "\(zone) \(month)-\(date) \(hour)", start: instant(2026, month, date, hour, 30, zone),
-                                         timeZone: zone))
+                drafts.append(
+                    EventDraft(
+                        title: "\(zone) \(month)-\(date) \(hour)", start: instant(2026, month, date, hour, 30, zone),
+                        timeZone: zone))
             }
         }
         drafts.reverse()
@@ -299,8 +318,10 @@ struct PhotoExportTests {
         let j = try Journal.inMemory()
         let small = try j.storePhoto(pngBytes, name: "pixel.png"), big = try j.storePhoto(Self.bigJPEG, name: "big.jpg")
         #expect(Self.bigJPEG.count > EventMapping.inlinePhotoLimit)
-        _ = try j.logEvent(EventDraft(title: "Walk", start: instant(2026, 11, 20, 10, 0, "Europe/Lisbon"), timeZone: "Europe/Lisbon",
-                                      photoHashes: [small.hash, big.hash]))
+        _ = try j.logEvent(
+            EventDraft(
+                title: "Walk", start: instant(2026, 11, 20, 10, 0, "Europe/Lisbon"), timeZone: "Europe/Lisbon",
+                photoHashes: [small.hash, big.hash]))
         _ = try j.logEvent(EventDraft(title: "Call", start: instant(2026, 11, 21, 10, 0, "Europe/Lisbon"), timeZone: "Europe/Lisbon"))
         return (j, small, big)
     }
@@ -329,23 +350,25 @@ struct PhotoExportTests {
     @Test("python icalendar reads the photo back byte for byte", .enabled(if: OutsideJudge.shouldRun(importing: "icalendar")))
     func icalendarReadsThePhoto() throws {
         let (j, _, _) = try journal()
-        let out = try OutsideJudge.python(script: """
-            import sys, base64, icalendar
-            cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
-            for e in cal.walk('VEVENT'):
-                assert not getattr(e, 'errors', None), e.errors
-                a = e.get('ATTACH')
-                if a is None:
-                    print(str(e['SUMMARY']) + '|none')
-                    continue
-                assert a.params['FMTTYPE'] == 'image/png', a.params
-                print(str(e['SUMMARY']) + '|' + base64.b64decode(a.to_ical()).hex())
-            """, stdin: try j.exportCalendar().data)
+        let out = try OutsideJudge.python(
+            script: """
+                import sys, base64, icalendar
+                cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
+                for e in cal.walk('VEVENT'):
+                    assert not getattr(e, 'errors', None), e.errors
+                    a = e.get('ATTACH')
+                    if a is None:
+                        print(str(e['SUMMARY']) + '|none')
+                        continue
+                    assert a.params['FMTTYPE'] == 'image/png', a.params
+                    print(str(e['SUMMARY']) + '|' + base64.b64decode(a.to_ical()).hex())
+                """, stdin: try j.exportCalendar().data)
         #expect(out.split(separator: "\n").sorted() == ["Call|none", "Walk|" + pngBytes.map { String(format: "%02x", $0) }.joined()])
     }
 
-    @Test("export vdir writes large photos beside the calendar, referred to by file URI; khal and icalendar accept it",
-          .enabled(if: OutsideJudge.shouldRun(tool: "khal")))
+    @Test(
+        "export vdir writes large photos beside the calendar, referred to by file URI; khal and icalendar accept it",
+        .enabled(if: OutsideJudge.shouldRun(tool: "khal")))
     func vdirWithPhotos() throws {
         let (j, small, big) = try journal()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kith-attach-\(UUID().uuidString)")
@@ -362,18 +385,20 @@ struct PhotoExportTests {
 
         let conf = dir.appendingPathComponent("khal.conf")
         try OutsideJudge.khalConfig(calendar: dir.path + "/calendar", database: dir.path + "/khal.db").write(to: conf, atomically: true, encoding: .utf8)
-        let out = try OutsideJudge.run(try #require(OutsideJudge.tool("khal")),
-                                       ["-c", conf.path, "list", "-df", "", "-f", "{title}", "1900-01-01", "2200-01-01"])
+        let out = try OutsideJudge.run(
+            try #require(OutsideJudge.tool("khal")),
+            ["-c", conf.path, "list", "-df", "", "-f", "{title}", "1900-01-01", "2200-01-01"])
         #expect(out.out.split(separator: "\n").sorted() == ["Call", "Walk"])
         #expect(!out.err.contains("rror"))
         for name in try FileManager.default.contentsOfDirectory(atPath: dir.path + "/calendar") {
-            let checked = try OutsideJudge.python(script: """
-                import sys, icalendar
-                cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
-                for e in cal.walk('VEVENT'):
-                    assert not getattr(e, 'errors', None), e.errors
-                print('ok')
-                """, stdin: try Data(contentsOf: dir.appendingPathComponent("calendar/" + name)))
+            let checked = try OutsideJudge.python(
+                script: """
+                    import sys, icalendar
+                    cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
+                    for e in cal.walk('VEVENT'):
+                        assert not getattr(e, 'errors', None), e.errors
+                    print('ok')
+                    """, stdin: try Data(contentsOf: dir.appendingPathComponent("calendar/" + name)))
             #expect(checked == "ok\n")
         }
         // A second export changes nothing; without the event the photo goes.

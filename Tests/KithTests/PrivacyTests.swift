@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+
 @testable import Kith
 
 /// Keeps every log record, to check what the library writes to logs.
@@ -35,8 +36,10 @@ struct PrivacyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let j = try Journal(path: folder.appendingPathComponent("j.sqlite").path, logger: logger)
         let secret = try j.addPerson(PersonDraft(displayName: "Zebulon Secretname", emails: [LabeledValue("zeb@hidden.example")]))
-        try j.logEvent(EventDraft(title: "Confidential lunch", start: Date(), timeZone: "UTC", personIDs: [secret.id],
-                                  note: "private note", traits: [TraitDraft(path: "Interests", text: "hidden hobby")]))
+        try j.logEvent(
+            EventDraft(
+                title: "Confidential lunch", start: Date(), timeZone: "UTC", personIDs: [secret.id],
+                note: "private note", traits: [TraitDraft(path: "Interests", text: "hidden hobby")]))
         // A refused write is logged too, still without contents.
         _ = try? j.addPerson(PersonDraft(displayName: "Other", uid: secret.uid))
         _ = try? j.logEvent(EventDraft(title: "Another confidential thing", start: Date(), timeZone: "UTC", uid: try j.events().first!.uid))

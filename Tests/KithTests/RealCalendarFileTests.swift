@@ -1,6 +1,7 @@
-import OutsideJudges
 import Foundation
+import OutsideJudges
 import Testing
+
 @testable import Kith
 
 /// Calendars as real programs write them (issue 17): Outlook without UIDs, Evolution's
@@ -65,10 +66,12 @@ struct RealCalendarFileTests {
     /// trip of every fixture in KithCLITests reads them too).
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/calendars")
 
-    @Test("each real exporter's file imports without a failure, and again without adding anything", arguments: [
-        "outlook-2016-no-uid.ics", "confluence-broken-fold.ics", "icalcreator-short-vtimezone.ics",
-        "evolution-bare-vevent.ics", "evolution-bare-vtodo.ics", "custom-zone-name.ics",
-    ])
+    @Test(
+        "each real exporter's file imports without a failure, and again without adding anything",
+        arguments: [
+            "outlook-2016-no-uid.ics", "confluence-broken-fold.ics", "icalcreator-short-vtimezone.ics",
+            "evolution-bare-vevent.ics", "evolution-bare-vtodo.ics", "custom-zone-name.ics",
+        ])
     func exporterFixture(_ name: String) throws {
         let j = try Journal.inMemory()
         let url = Self.fixtures.appendingPathComponent(name)
@@ -161,7 +164,9 @@ struct RealCalendarFileTests {
         let t = try j.importText(todo, name: "todo.ics")
         #expect(t.items.map(\.reason) == ["a task (VTODO), not an event"])
         #expect(t.notes == ["the calendar holds no events, only 1 to-do (VTODO); Kith imports events only"])
-        let held = try j.importText("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VJOURNAL\r\nUID:j1\r\nEND:VJOURNAL\r\nBEGIN:VFREEBUSY\r\nUID:f1\r\nEND:VFREEBUSY\r\nEND:VCALENDAR\r\n", name: "held.ics")
+        let held = try j.importText(
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VJOURNAL\r\nUID:j1\r\nEND:VJOURNAL\r\nBEGIN:VFREEBUSY\r\nUID:f1\r\nEND:VFREEBUSY\r\nEND:VCALENDAR\r\n",
+            name: "held.ics")
         #expect(held.notes == ["the calendar holds no events, only 1 journal entry (VJOURNAL), 1 free/busy block (VFREEBUSY); Kith imports events only"])
     }
 
@@ -256,7 +261,10 @@ struct RealCalendarFileTests {
         #expect(e.icalLines == ["X-MS-OLK-ORIGINALSTART;TZID=\"Company Standard Time\":20240109T120000"])
         #expect(events["custom-zone-2"]?.icalLines == ["X-ORIGINAL:20240111T130000Z"])
         let out = String(decoding: try j.exportCalendar().data, as: UTF8.self)
-        #expect(out.contains("BEGIN:VTIMEZONE\r\nTZID:Company Standard Time\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nTZOFFSETFROM:+0300\r\nTZOFFSETTO:+0300\r\nTZNAME:CST\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"))
+        #expect(
+            out.contains(
+                "BEGIN:VTIMEZONE\r\nTZID:Company Standard Time\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nTZOFFSETFROM:+0300\r\nTZOFFSETTO:+0300\r\nTZNAME:CST\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+            ))
         #expect(!out.contains("Mars"))
         // The single-event files of a vdir carry it too.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kith-zones-\(UUID().uuidString)")
@@ -339,18 +347,20 @@ struct RealCalendarFileTests {
     @Test("Kith reads the instants of short-VTIMEZONE files as python-icalendar does", .enabled(if: OutsideJudge.shouldRun(importing: "icalendar")))
     func instantsMatchPythonICalendar() throws {
         for text in [Self.iCalcreator, Self.outlook] {
-            let out = try OutsideJudge.python(script: """
-                import sys, datetime, icalendar
-                cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
-                for e in cal.walk('VEVENT'):
-                    print(str(e['SUMMARY']) + '|' + str(e['DTSTART'].dt) + '|' + str(int(e['DTSTART'].dt.timestamp())))
-                """, stdin: Data(text.utf8))
+            let out = try OutsideJudge.python(
+                script: """
+                    import sys, datetime, icalendar
+                    cal = icalendar.Calendar.from_ical(sys.stdin.buffer.read())
+                    for e in cal.walk('VEVENT'):
+                        print(str(e['SUMMARY']) + '|' + str(e['DTSTART'].dt) + '|' + str(int(e['DTSTART'].dt.timestamp())))
+                    """, stdin: Data(text.utf8))
             let j = try Journal.inMemory()
             try j.importText(text, name: "zones.ics")
-            let theirs = Set(out.split(separator: "\n").map { line in
-                let f = line.split(separator: "|")
-                return "\(f[0])|\(f[2])"
-            })
+            let theirs = Set(
+                out.split(separator: "\n").map { line in
+                    let f = line.split(separator: "|")
+                    return "\(f[0])|\(f[2])"
+                })
             let ours = Set(try j.events().map { "\($0.title)|\(Int($0.start.timeIntervalSince1970))" })
             #expect(ours == theirs)
         }
@@ -359,7 +369,9 @@ struct RealCalendarFileTests {
     @Test("attendees find people by e-mail, then by exact name; the others stay on the event, are counted in one line and exported")
     func attendees() throws {
         let j = try Journal.inMemory()
-        try j.importText("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\nEMAIL:ana@example.com\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ben Okafor\r\nEND:VCARD\r\n", name: "people.vcf")
+        try j.importText(
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\nEMAIL:ana@example.com\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ben Okafor\r\nEND:VCARD\r\n",
+            name: "people.vcf")
         let ics = """
             BEGIN:VCALENDAR\r
             VERSION:2.0\r

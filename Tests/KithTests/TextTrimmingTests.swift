@@ -1,6 +1,7 @@
 import Foundation
-@testable import Kith
 import Testing
+
+@testable import Kith
 
 /// The ASCII fast path of trimming must give exactly what Foundation gives: values are
 /// stored trimmed the same way (name folding is checked in NameMatcherTests).
@@ -38,8 +39,9 @@ struct TextTrimmingTests {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let alone = String(scalar), inside = "a" + alone + "b"
             #expect(scalar.isBlank == alone.trimmingCharacters(in: .whitespaces).isEmpty, "U+\(String(value, radix: 16))")
-            #expect((scalar.isBlank || scalar.isLineBreak) == alone.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
-                    "U+\(String(value, radix: 16))")
+            #expect(
+                (scalar.isBlank || scalar.isLineBreak) == alone.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+                "U+\(String(value, radix: 16))")
             let padded = alone + "x" + alone
             #expect(padded.kithTrimmed() == padded.trimmingCharacters(in: .whitespacesAndNewlines), "U+\(String(value, radix: 16))")
             #expect(padded.kithTrimmed(newlines: false) == padded.trimmingCharacters(in: .whitespaces), "U+\(String(value, radix: 16))")

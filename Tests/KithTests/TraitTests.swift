@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import Kith
 
 /// Traits are about one person (issue 16): added without an event, edited, removed, moved
@@ -43,9 +44,11 @@ struct TraitTests {
     func editWithinEvent(kind: JournalKind) throws {
         let j = try kind.make().journal
         let ana = try j.person("Ana Lima"), ben = try j.person("Ben"), cleo = try j.person("Cleo")
-        let e = try j.logEvent(EventDraft(title: "Board games", start: instant(2026, 3, 3, 20, 0, "UTC"), timeZone: "UTC",
-                                          personIDs: [ana.id, ben.id],
-                                          traits: [TraitDraft(path: "Features", text: "wears red glasses", personID: ana.id)]))
+        let e = try j.logEvent(
+            EventDraft(
+                title: "Board games", start: instant(2026, 3, 3, 20, 0, "UTC"), timeZone: "UTC",
+                personIDs: [ana.id, ben.id],
+                traits: [TraitDraft(path: "Features", text: "wears red glasses", personID: ana.id)]))
         let id = try #require(e.traits.first?.id)
         #expect(throws: JournalError.traitPersonNotInEvent(text: "wears red glasses", person: "Cleo", people: ["Ana Lima", "Ben"])) {
             try j.editTrait(id: id, personID: cleo.id)
@@ -96,9 +99,11 @@ struct TraitTests {
         }
         #expect(rowsBefore.count == 3)
         let j = try Journal(path: path)
-        let rows = { try j.dbQueue.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, personId, categoryId, text, eventId, position, createdAt FROM trait ORDER BY id")
-        } }
+        let rows = {
+            try j.dbQueue.read { db in
+                try Row.fetchAll(db, sql: "SELECT id, personId, categoryId, text, eventId, position, createdAt FROM trait ORDER BY id")
+            }
+        }
         #expect(try rows() == rowsBefore)
         try j.checkInvariants()
         // The coffee event had its trait written for both of its people: it shows both rows.
@@ -121,8 +126,10 @@ struct TraitTests {
     func backupKeepsPerson() throws {
         let j = try Journal.inMemory()
         let ana = try j.person("Ana Lima"), ben = try j.person("Ben")
-        try j.logEvent(EventDraft(title: "Hike", start: instant(2026, 4, 4, 9, 0, "UTC"), timeZone: "UTC", personIDs: [ana.id, ben.id],
-                                  traits: [TraitDraft(path: "Interests/Hiking", text: "likes long trails", personID: ben.id)]))
+        try j.logEvent(
+            EventDraft(
+                title: "Hike", start: instant(2026, 4, 4, 9, 0, "UTC"), timeZone: "UTC", personIDs: [ana.id, ben.id],
+                traits: [TraitDraft(path: "Interests/Hiking", text: "likes long trails", personID: ben.id)]))
         let data = try j.exportJSON().data
         let fresh = try Journal.inMemory()
         _ = try fresh.importData(data, fileName: "backup.json")

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import Kith
 
 /// Ids are never given twice, and removes, merges and edits can be undone, leaving the
@@ -12,20 +13,27 @@ struct UndoTests {
     func sample(_ kind: JournalKind) throws -> TestJournal {
         let t = try kind.make()
         let j = t.journal
-        let ana = try j.addPerson(PersonDraft(displayName: "Ana Lima", nicknames: ["Annie"], emails: [LabeledValue("ana@example.com", label: "home")],
-                                              relationID: try j.category(kind: .relation, path: "Friends/College").id))
+        let ana = try j.addPerson(
+            PersonDraft(
+                displayName: "Ana Lima", nicknames: ["Annie"], emails: [LabeledValue("ana@example.com", label: "home")],
+                relationID: try j.category(kind: .relation, path: "Friends/College").id))
         let ben = try j.person("Ben Okafor", in: "Friends")
         let photo = try j.storePhoto(pngBytes, name: "walk.png")
-        try j.logEvent(EventDraft(
-            title: "Coffee", start: instant(2026, 11, 20, 15, 30, "Asia/Taipei"), timeZone: "Asia/Taipei",
-            end: instant(2026, 11, 20, 17, 0, "Asia/Taipei"), typeID: try j.type("Chat"), moodID: try j.mood("good"),
-            place: PlaceDraft(name: "Blue Bottle", latitude: 25.033, longitude: 121.5654),
-            personIDs: [ana.id, ben.id], note: "long walk", photoHashes: [photo.hash],
-            traits: [TraitDraft(path: "Interests/Climbing", text: "bouldering", personID: ana.id)]))
-        try j.logEvent(EventDraft(title: "Dinner", start: instant(2026, 11, 20, 19, 0, "Asia/Taipei"), timeZone: "Asia/Taipei",
-                                  moodID: try j.mood("great"), personIDs: [ben.id]))
-        try j.logEvent(EventDraft(title: "Call", start: instant(2026, 11, 22, 9, 0, "Asia/Taipei"), timeZone: "Asia/Taipei",
-                                  moodID: try j.mood("bad"), personIDs: [ana.id]))
+        try j.logEvent(
+            EventDraft(
+                title: "Coffee", start: instant(2026, 11, 20, 15, 30, "Asia/Taipei"), timeZone: "Asia/Taipei",
+                end: instant(2026, 11, 20, 17, 0, "Asia/Taipei"), typeID: try j.type("Chat"), moodID: try j.mood("good"),
+                place: PlaceDraft(name: "Blue Bottle", latitude: 25.033, longitude: 121.5654),
+                personIDs: [ana.id, ben.id], note: "long walk", photoHashes: [photo.hash],
+                traits: [TraitDraft(path: "Interests/Climbing", text: "bouldering", personID: ana.id)]))
+        try j.logEvent(
+            EventDraft(
+                title: "Dinner", start: instant(2026, 11, 20, 19, 0, "Asia/Taipei"), timeZone: "Asia/Taipei",
+                moodID: try j.mood("great"), personIDs: [ben.id]))
+        try j.logEvent(
+            EventDraft(
+                title: "Call", start: instant(2026, 11, 22, 9, 0, "Asia/Taipei"), timeZone: "Asia/Taipei",
+                moodID: try j.mood("bad"), personIDs: [ana.id]))
         return t
     }
 
@@ -49,8 +57,9 @@ struct UndoTests {
 
     // MARK: Lasting ids
 
-    @Test("removing the newest event, person or category and adding another never gives its id again",
-          arguments: JournalKind.allCases)
+    @Test(
+        "removing the newest event, person or category and adding another never gives its id again",
+        arguments: JournalKind.allCases)
     func idsAreNeverReused(kind: JournalKind) throws {
         let j = try sample(kind).journal
         let newest = try #require(try j.events().map(\.id).max())
@@ -72,9 +81,11 @@ struct UndoTests {
     func everyVisibleTableIsAutoincrement() throws {
         let j = try sample(.inMemory).journal
         let schema = try j.dbQueue.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT sql FROM sqlite_master WHERE type = 'table' AND name IN ('category', 'person', 'place', 'event', 'trait')
-                """)
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT sql FROM sqlite_master WHERE type = 'table' AND name IN ('category', 'person', 'place', 'event', 'trait')
+                    """)
         }
         #expect(schema.count == 5)
         for sql in schema { #expect(sql.contains("id INTEGER PRIMARY KEY AUTOINCREMENT"), "\(sql.prefix(40))") }
@@ -112,8 +123,10 @@ struct UndoTests {
         let objects = try journal.dbQueue.read { db in
             try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL"))
         }
-        for name in ["category_unique_name", "category_two_levels_insert", "category_two_levels_update", "person_nameKey",
-                     "person_nameKey_stale", "person_relation", "place_name", "event_start", "event_mood", "trait_person", "trait_event"] {
+        for name in [
+            "category_unique_name", "category_two_levels_insert", "category_two_levels_update", "person_nameKey",
+            "person_nameKey_stale", "person_relation", "place_name", "event_start", "event_mood", "trait_person", "trait_event",
+        ] {
             #expect(objects.contains(name), "\(name) missing after the migration")
         }
         let newest = try #require(before["event"]?.last?["id"] as Int64?)
@@ -127,8 +140,9 @@ struct UndoTests {
 
     // MARK: Undo
 
-    @Test("undoing a remove gives back the same journal: JSON export byte for byte, the same ids, a sound day index",
-          arguments: JournalKind.allCases)
+    @Test(
+        "undoing a remove gives back the same journal: JSON export byte for byte, the same ids, a sound day index",
+        arguments: JournalKind.allCases)
     func undoRemoves(kind: JournalKind) throws {
         let j = try sample(kind).journal
         let ana = try j.resolvePerson("Ana Lima")
@@ -174,8 +188,9 @@ struct UndoTests {
         }
     }
 
-    @Test("merges, edits of events, people and categories, and category removal with reassignment are undone",
-          arguments: JournalKind.allCases)
+    @Test(
+        "merges, edits of events, people and categories, and category removal with reassignment are undone",
+        arguments: JournalKind.allCases)
     func undoMergesAndEdits(kind: JournalKind) throws {
         let j = try sample(kind).journal
         let ana = try j.resolvePerson("Ana Lima"), ben = try j.resolvePerson("Ben Okafor")
@@ -186,24 +201,38 @@ struct UndoTests {
         let chat = try j.category(kind: .eventType, path: "Chat")
         let cases: [(String, () throws -> Void)] = [
             ("merge Ben Okafor (#\(ben.id)) into Ana Lima (#\(ana.id))", { _ = try j.mergePeople(keeping: ana.id, removing: ben.id) }),
-            ("edit event #\(coffee.id) Coffee", {
-                _ = try j.editEvent(id: coffee.id) {
-                    $0.title = "Tea"; $0.start = instant(2026, 11, 25, 8, 0, "Asia/Taipei"); $0.end = nil
-                    $0.moodID = nil; $0.personIDs = [ben.id]; $0.place = PlaceDraft(name: "Somewhere new")
-                    $0.traits = []
+            (
+                "edit event #\(coffee.id) Coffee",
+                {
+                    _ = try j.editEvent(id: coffee.id) {
+                        $0.title = "Tea"; $0.start = instant(2026, 11, 25, 8, 0, "Asia/Taipei"); $0.end = nil
+                        $0.moodID = nil; $0.personIDs = [ben.id]; $0.place = PlaceDraft(name: "Somewhere new")
+                        $0.traits = []
+                    }
                 }
-            }),
-            ("edit person Ana Lima (#\(ana.id))", {
-                _ = try j.editPerson(id: ana.id) { $0.displayName = "Ana Souza"; $0.nicknames = []; $0.emails = [] }
-            }),
+            ),
+            (
+                "edit person Ana Lima (#\(ana.id))",
+                {
+                    _ = try j.editPerson(id: ana.id) {
+                        $0.displayName = "Ana Souza"; $0.nicknames = []; $0.emails = []
+                    }
+                }
+            ),
             ("edit mood good", { _ = try j.editCategory(id: good.id, CategoryChanges(name: "fine", color: "#000000", score: 2)) }),
             ("edit event type Chat", { _ = try j.editCategory(id: chat.id, CategoryChanges(name: "Talk", icon: "T")) }),
-            ("remove relation category Friends/College (moved to Friends/Close)", {
-                try j.removeCategory(id: college.id, reassignTo: close.id)
-            }),
-            ("remove mood good (moved to great)", {
-                try j.removeCategory(id: good.id, reassignTo: try j.category(kind: .mood, path: "great").id)
-            }),
+            (
+                "remove relation category Friends/College (moved to Friends/Close)",
+                {
+                    try j.removeCategory(id: college.id, reassignTo: close.id)
+                }
+            ),
+            (
+                "remove mood good (moved to great)",
+                {
+                    try j.removeCategory(id: good.id, reassignTo: try j.category(kind: .mood, path: "great").id)
+                }
+            ),
         ]
         for (description, change) in cases {
             let json = try json(j), ids = try ids(j)
@@ -246,8 +275,10 @@ struct UndoTests {
         let ben = try j.resolvePerson("Ben Okafor")
         try j.removePerson(id: ben.id)
         // Logged on a day the removal changed, and not undoable itself.
-        let later = try j.logEvent(EventDraft(title: "Late tea", start: instant(2026, 11, 20, 22, 0, "Asia/Taipei"), timeZone: "Asia/Taipei",
-                                              moodID: try j.mood("awful"), personIDs: [try j.resolvePerson("Ana Lima").id]))
+        let later = try j.logEvent(
+            EventDraft(
+                title: "Late tea", start: instant(2026, 11, 20, 22, 0, "Asia/Taipei"), timeZone: "Asia/Taipei",
+                moodID: try j.mood("awful"), personIDs: [try j.resolvePerson("Ana Lima").id]))
         #expect(try j.undoLast()?.description == "remove person Ben Okafor (#\(ben.id))")
         try sound(j)
         let day20 = try #require(try j.days(from: day("2026-11-20"), to: day("2026-11-20")).first)
@@ -266,8 +297,11 @@ struct UndoTests {
         // Someone with her UID comes back another way (an import, say), before the undo.
         try j.addPerson(PersonDraft(displayName: "Ana from a card", uid: ana.uid))
         let json = try json(j)
-        #expect(throws: JournalError.cannotUndo(change: "remove person Ana Lima (#\(ana.id))",
-                                                 reason: "UNIQUE constraint failed: person.uid")) { try j.undoLast() }
+        #expect(
+            throws: JournalError.cannotUndo(
+                change: "remove person Ana Lima (#\(ana.id))",
+                reason: "UNIQUE constraint failed: person.uid")
+        ) { try j.undoLast() }
         #expect(try self.json(j) == json)
         try sound(j)
         #expect(try j.undoLast()?.description == "edit event type Chat")

@@ -67,12 +67,15 @@ public enum OutsideJudge {
         // Standard error is read on another thread so that neither pipe can fill and block.
         let err = Collected()
         let done = DispatchSemaphore(value: 0)
-        Thread { err.data = errPipe.fileHandleForReading.readDataToEndOfFile(); done.signal() }.start()
+        Thread {
+            err.data = errPipe.fileHandleForReading.readDataToEndOfFile(); done.signal()
+        }.start()
         let out = outPipe.fileHandleForReading.readDataToEndOfFile()
         done.wait()
         p.waitUntilExit()
-        return Result(status: p.terminationStatus, out: String(decoding: out, as: UTF8.self),
-                      err: String(decoding: err.data, as: UTF8.self))
+        return Result(
+            status: p.terminationStatus, out: String(decoding: out, as: UTF8.self),
+            err: String(decoding: err.data, as: UTF8.self))
     }
 
     /// Runs a Python script given as text, with `stdin`; its standard output, or

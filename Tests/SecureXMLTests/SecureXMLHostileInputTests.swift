@@ -1,6 +1,6 @@
-import Testing
 import Foundation
 import SecureXML
+import Testing
 
 /// Documents built to attack an XML reader: entities, DTDs, encodings, depth and size.
 @Suite("SecureXMLParser hostile input")
@@ -73,9 +73,9 @@ struct SecureXMLHostileInputTests {
     }
 
     static let notUTF8: [([UInt8], Int)] = [
-        ([0x3C, 0x78, 0x3E, 0xFF, 0x3C, 0x2F, 0x78, 0x3E], 1),                   // <x>\xFF</x>
-        (Array("<x>\n<a".utf8) + [0xDC] + Array("b/></x>".utf8), 2),             // bad byte in a name
-        (Array("<x>\n\n<y>caf".utf8) + [0xE9] + Array("</y></x>".utf8), 3),      // Latin-1 é
+        ([0x3C, 0x78, 0x3E, 0xFF, 0x3C, 0x2F, 0x78, 0x3E], 1),  // <x>\xFF</x>
+        (Array("<x>\n<a".utf8) + [0xDC] + Array("b/></x>".utf8), 2),  // bad byte in a name
+        (Array("<x>\n\n<y>caf".utf8) + [0xE9] + Array("</y></x>".utf8), 3),  // Latin-1 é
     ]
 
     @Test(arguments: notUTF8)

@@ -1,19 +1,20 @@
 import Foundation
 import Testing
+
 @testable import SecureXML
 
 @Suite("SecureXMLParser")
 struct SecureXMLParserTests {
     @Test func readsNamespacesAttributesTextAndLines() throws {
         let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <vcards xmlns="urn:ietf:params:xml:ns:vcard-4.0">
-          <vcard>
-            <fn><text>Jos&amp; &lt;M&gt; <![CDATA[<x>]]></text></fn>
-            <tel><parameters><type><text>work</text></type></parameters><uri a="1">tel:+1</uri></tel>
-          </vcard>
-        </vcards>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <vcards xmlns="urn:ietf:params:xml:ns:vcard-4.0">
+              <vcard>
+                <fn><text>Jos&amp; &lt;M&gt; <![CDATA[<x>]]></text></fn>
+                <tel><parameters><type><text>work</text></type></parameters><uri a="1">tel:+1</uri></tel>
+              </vcard>
+            </vcards>
+            """
         let root = try SecureXMLParser.parse(xml)
         #expect(root.localName == "vcards")
         #expect(root.namespaceURI == "urn:ietf:params:xml:ns:vcard-4.0")

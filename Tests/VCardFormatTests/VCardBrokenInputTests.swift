@@ -68,7 +68,8 @@ struct VCardBrokenInputTests {
     }
 
     @Test func refusesXMLWithDoctype() {
-        let xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE vcards [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\"><vcard><fn><text>&x;</text></fn></vcard></vcards>"
+        let xml =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE vcards [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\"><vcard><fn><text>&x;</text></fn></vcard></vcards>"
         #expect {
             _ = try VCard.read(Array(xml.utf8))
         } throws: { error in

@@ -1,5 +1,5 @@
-import Testing
 import Foundation
+import Testing
 import VCardFormat
 
 /// Inputs that once crashed or hung a fuzz target (Scripts/fuzz.sh), kept in Fixtures/fuzz.

@@ -1,6 +1,7 @@
 import ContentLines
 import Foundation
 import Testing
+
 @testable import VCardFormat
 
 /// The typed getters' fast paths (types gathered as codes and shared arrays, TYPE and PREF
@@ -60,8 +61,11 @@ import Testing
     func edgeValues() throws {
         let card = try Self.streamed(Self.edgeCard)
         #expect(card.formattedName == "Edge, Cases;")
-        #expect(card.name == VCard.StructuredName(familyNames: ["Doe;Jr"], givenNames: ["Jane,Ann", "Bea"], additionalNames: [],
-                                                   honorificPrefixes: ["Dr."], honorificSuffixes: []))
+        #expect(
+            card.name
+                == VCard.StructuredName(
+                    familyNames: ["Doe;Jr"], givenNames: ["Jane,Ann", "Bea"], additionalNames: [],
+                    honorificPrefixes: ["Dr."], honorificSuffixes: []))
         let phones = card.phones
         let expected: [(String, [String], Int?)] = [
             ("+1 100", [], 1),
@@ -101,11 +105,12 @@ import Testing
     func version21() throws {
         let card = try Self.streamed(Self.card21)
         #expect(card.name == VCard.StructuredName(familyNames: ["Doe,Jr"], givenNames: ["Jane;Ann"]))
-        #expect(card.phones == [
-            VCard.TypedValue("+49 170", types: ["cell", "voice"], preference: 1),
-            VCard.TypedValue("+49 30", types: ["home"]),
-            VCard.TypedValue("+49 40", types: ["x-custom", "work"]),
-        ])
+        #expect(
+            card.phones == [
+                VCard.TypedValue("+49 170", types: ["cell", "voice"], preference: 1),
+                VCard.TypedValue("+49 30", types: ["home"]),
+                VCard.TypedValue("+49 40", types: ["x-custom", "work"]),
+            ])
         #expect(card.emails == [VCard.TypedValue("j@example.de", types: ["internet"], preference: 1)])
     }
 
@@ -117,8 +122,12 @@ import Testing
             ("N:,a,,b,;", VCard.StructuredName(familyNames: ["a", "b"])),
             ("N:\\;;\\,", VCard.StructuredName(familyNames: [";"], givenNames: [","])),
             ("N:a\\nb;c\\", VCard.StructuredName(familyNames: ["a\nb"], givenNames: ["c\\"])),
-            ("N:a;b;c;d;e;f;g", VCard.StructuredName(familyNames: ["a"], givenNames: ["b"], additionalNames: ["c"],
-                                                      honorificPrefixes: ["d"], honorificSuffixes: ["e"])),
+            (
+                "N:a;b;c;d;e;f;g",
+                VCard.StructuredName(
+                    familyNames: ["a"], givenNames: ["b"], additionalNames: ["c"],
+                    honorificPrefixes: ["d"], honorificSuffixes: ["e"])
+            ),
             ("X-N:a", nil),
         ]
         for (line, name) in cases {

@@ -1,5 +1,5 @@
-import Testing
 import Foundation
+import Testing
 import VCardFormat
 
 /// Hostile files through the whole vCard reader: each is read in bounded time with a
@@ -61,7 +61,8 @@ struct VCardHostileInputTests {
     }
 
     @Test func nulBytesAndInvalidUTF8AreWarned() throws {
-        let bytes = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:An".utf8) + [0x00, 0x61] + Array("\r\nNOTE:caf".utf8) + [0xE9]
+        let bytes =
+            Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:An".utf8) + [0x00, 0x61] + Array("\r\nNOTE:caf".utf8) + [0xE9]
             + Array("\r\nEND:VCARD\r\n".utf8)
         let result = try VCard.read(bytes)
         #expect(result.cards.first?.formattedName == "Ana")
@@ -93,7 +94,8 @@ struct VCardHostileInputTests {
     }
 
     @Test func xCardNestedTooDeepIsRefused() {
-        let xml = "<vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\">" + String(repeating: "<vcard>", count: 100_000)
+        let xml =
+            "<vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\">" + String(repeating: "<vcard>", count: 100_000)
             + String(repeating: "</vcard>", count: 100_000) + "</vcards>"
         Self.timed(60) {
             #expect {

@@ -1,6 +1,7 @@
 import ContentLines
 import Foundation
 import Testing
+
 @testable import VCardFormat
 
 /// The streaming read (`VCard.readText`) keeps each card's lines as bytes and builds only the
@@ -297,8 +298,10 @@ import Testing
     func utf8Edges() throws {
         // Bytes at the boundaries of the lead and continuation ranges, in short random runs
         // (a fixed-seed generator: the same cases every run).
-        let pool: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
-                             0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        let pool: [UInt8] = [
+            0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+            0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -320,8 +323,10 @@ import Testing
     func utf8AfterASCIIRuns() throws {
         // Each value: an ASCII run of 0–17 bytes, then a sequence (good, bad or cut), then
         // another run; the invalid ones must warn exactly where String(validating:) refuses.
-        let sequences: [[UInt8]] = [[0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xC3], [0xE2, 0x82],
-                                    [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xFF]]
+        let sequences: [[UInt8]] = [
+            [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xC3], [0xE2, 0x82],
+            [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xFF],
+        ]
         var bytes: [UInt8] = []
         var invalid = 0
         for before in 0...17 {
@@ -409,24 +414,24 @@ import Testing
     @Test("media and dates are checked in the streamed read whatever the case of their names")
     func checkedNamesAnyCase() throws {
         let text = """
-        BEGIN:VCARD
-        VERSION:3.0
-        fn:Cases
-        photo;encoding=b:QUJD!REVG
-        Logo:data:image/png;base64,QUJD!
-        sound;ENCODING=B:@@@@
-        key:data:;BASE64,QUJDRA==
-        Photo:data:image/png;BASE64,QUJDRA==
-        PHOTO:data:text/plain,not base64 at all!
-        logo:data:no comma
-        bday:not a date
-        x-anniversary:someday
-        deathDate:never
-        Anniversary:19990101
-        item1.X-ABLabel:_$!<Anniversary>!$_
-        END:VCARD
+            BEGIN:VCARD
+            VERSION:3.0
+            fn:Cases
+            photo;encoding=b:QUJD!REVG
+            Logo:data:image/png;base64,QUJD!
+            sound;ENCODING=B:@@@@
+            key:data:;BASE64,QUJDRA==
+            Photo:data:image/png;BASE64,QUJDRA==
+            PHOTO:data:text/plain,not base64 at all!
+            logo:data:no comma
+            bday:not a date
+            x-anniversary:someday
+            deathDate:never
+            Anniversary:19990101
+            item1.X-ABLabel:_$!<Anniversary>!$_
+            END:VCARD
 
-        """
+            """
         for crlf in [false, true] {
             let bytes = Self.bytes(text, crlf: crlf)
             _ = try Self.compare(bytes, "cases crlf=\(crlf)")

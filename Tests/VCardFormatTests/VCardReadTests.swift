@@ -102,7 +102,8 @@ struct VCardReadTests {
         #expect(r.cards.count == 2)
         let c = r.cards[0]
         #expect(c.version == .v4_0)
-        #expect(c.urls.first?.value == "https://example.fr/a-very-long-url-that-is-folded-by-the-writer-because-it-is-longer-than-seventy-five-octets/index.html")
+        #expect(
+            c.urls.first?.value == "https://example.fr/a-very-long-url-that-is-folded-by-the-writer-because-it-is-longer-than-seventy-five-octets/index.html")
         #expect(c.anniversary == VCard.PartialDate(year: nil, month: 9, day: 15))
         #expect(c.birthday == VCard.PartialDate(year: 1988, month: 7, day: 4))
         #expect(c.gender == VCard.Gender(sex: "F"))
@@ -134,7 +135,9 @@ struct VCardReadTests {
         #expect(c.organization == ["Example Corp", "R&D"])
         #expect(c.property("X-FILE")?.value == "alien.jpg")
         #expect(c.property("X-ABLABEL")?.group == "item1")
-        #expect(c.property("XML").map { TextEscaping.unescape($0.value) } == "<a xmlns=\"http://www.w3.org/1999/xhtml\" href=\"http://www.example.com\">My web page!</a>")
+        #expect(
+            c.property("XML").map { TextEscaping.unescape($0.value) }
+                == "<a xmlns=\"http://www.w3.org/1999/xhtml\" href=\"http://www.example.com\">My web page!</a>")
         #expect(c.property("A") == nil)
         #expect(c.properties[0].line == 4)
     }

@@ -1,6 +1,7 @@
 import ContentLines
 import Foundation
 import Testing
+
 @testable import VCardFormat
 
 /// A large file is read on two threads (one splits lines, the caller's makes the cards):

@@ -5,9 +5,11 @@ import VCardFormat
 
 @Suite("VCardWriter")
 struct VCardWriterTests {
-    static let vendorFixtures = ["apple-contacts.vcf", "google-contacts.vcf", "outlook-2.1.vcf", "android-2.1.vcf",
-                                 "feature-phone-shift-jis.vcf", "thunderbird-4.0.vcf", "ios.vcf", "canonical-3.0.vcf",
-                                 "canonical-4.0.vcf", "rfc6351-xcard.xml", "rfc7095-jcard.json"]
+    static let vendorFixtures = [
+        "apple-contacts.vcf", "google-contacts.vcf", "outlook-2.1.vcf", "android-2.1.vcf",
+        "feature-phone-shift-jis.vcf", "thunderbird-4.0.vcf", "ios.vcf", "canonical-3.0.vcf",
+        "canonical-4.0.vcf", "rfc6351-xcard.xml", "rfc7095-jcard.json",
+    ]
 
     @Test(arguments: ["canonical-3.0.vcf", "canonical-4.0.vcf"])
     func canonicalFixturesComeBackByteForByte(name: String) throws {
@@ -46,7 +48,9 @@ struct VCardWriterTests {
                 #expect(a.categories == b.categories)
                 #expect(a.organization == b.organization)
                 #expect(a.gender == b.gender)
-                #expect(a.properties.count == b.properties.count - (a.property("FN") == nil ? 1 : 0) - (target == .v3_0 && a.property("N") == nil ? 1 : 0) + (a.property("PROFILE") != nil && target == .v4_0 ? 1 : 0))
+                #expect(
+                    a.properties.count == b.properties.count - (a.property("FN") == nil ? 1 : 0) - (target == .v3_0 && a.property("N") == nil ? 1 : 0)
+                        + (a.property("PROFILE") != nil && target == .v4_0 ? 1 : 0))
             }
             if r.cards[0].version == target {
                 for (a, b) in zip(r.cards, again.cards) where a.property("FN") != nil && (target == .v4_0 || a.property("N") != nil) {
@@ -205,7 +209,8 @@ struct VCardWriterTests {
                 for (p, q) in zip(a.properties, b.properties) {
                     // jCard and xCard carry VALUE as the value type, lowercased, and omit the default.
                     func params(_ l: ContentLine) -> Set<ContentLine.Parameter> { Set(l.parameters.filter { $0.name != "VALUE" }) }
-                    #expect(p.name == q.name && p.group == q.group && p.value == q.value
+                    #expect(
+                        p.name == q.name && p.group == q.group && p.value == q.value
                             && params(p) == params(q), "\(syntax) \(name): \(p) vs \(q)")
                     if let v = q.firstParameter("VALUE") { #expect(p.firstParameter("VALUE")?.lowercased() == v) }
                 }

@@ -18,20 +18,20 @@ enum PythonJudge {
 @Suite("vobject reads what Kith writes")
 struct VobjectJudgeTests {
     static let script = """
-    import json, sys, vobject
-    out = []
-    with open(sys.argv[1], encoding="utf-8") as f:
-        for card in vobject.readComponents(f.read()):
-            c = card.contents
-            out.append({
-                "fn": card.fn.value if "fn" in c else None,
-                "family": card.n.value.family if "n" in c else None,
-                "given": card.n.value.given if "n" in c else None,
-                "emails": [e.value for e in c.get("email", [])],
-                "tels": [t.value for t in c.get("tel", [])],
-            })
-    print(json.dumps(out))
-    """
+        import json, sys, vobject
+        out = []
+        with open(sys.argv[1], encoding="utf-8") as f:
+            for card in vobject.readComponents(f.read()):
+                c = card.contents
+                out.append({
+                    "fn": card.fn.value if "fn" in c else None,
+                    "family": card.n.value.family if "n" in c else None,
+                    "given": card.n.value.given if "n" in c else None,
+                    "emails": [e.value for e in c.get("email", [])],
+                    "tels": [t.value for t in c.get("tel", [])],
+                })
+        print(json.dumps(out))
+        """
 
     struct Judged: Decodable, Equatable {
         var fn: String?
@@ -41,8 +41,9 @@ struct VobjectJudgeTests {
         var tels: [String]
     }
 
-    @Test(.enabled(if: PythonJudge.vobjectAvailable, "vobject not installed; .ci/run installs it"),
-          arguments: VCardWriterTests.vendorFixtures)
+    @Test(
+        .enabled(if: PythonJudge.vobjectAvailable, "vobject not installed; .ci/run installs it"),
+        arguments: VCardWriterTests.vendorFixtures)
     func vobjectFindsSameNamesEmailsAndPhones(fixture: String) throws {
         let cards = try Fixture.read(fixture).cards
         for version in [VCard.Version.v3_0, .v4_0] {

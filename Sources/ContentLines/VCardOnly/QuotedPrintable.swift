@@ -17,8 +17,10 @@ public enum QuotedPrintable {
     /// ``decode(_:)`` on contiguous bytes, written into `out` (room for `input.count`
     /// bytes): the count written, and whether a bad `=` run was met. The one decoder: the
     /// vCard reader calls it with a temporary buffer, so a value needs no array.
-    package static func decode(_ input: UnsafeBufferPointer<UInt8>,
-                               into out: UnsafeMutableBufferPointer<UInt8>) -> (count: Int, malformed: Bool) {
+    package static func decode(
+        _ input: UnsafeBufferPointer<UInt8>,
+        into out: UnsafeMutableBufferPointer<UInt8>
+    ) -> (count: Int, malformed: Bool) {
         var malformed = false
         var o = 0
         var i = 0

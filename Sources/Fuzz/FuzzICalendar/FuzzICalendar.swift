@@ -1,6 +1,6 @@
-import ICalendarFormat
 import Foundation
 import FuzzSupport
+import ICalendarFormat
 
 // libFuzzer target, run by Scripts/fuzz.sh; `swift run FuzzICalendar FILE...` replays inputs (see FuzzDriver).
 

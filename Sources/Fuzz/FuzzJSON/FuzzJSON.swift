@@ -1,7 +1,7 @@
-import ICalendarFormat
-import VCardFormat
 import Foundation
 import FuzzSupport
+import ICalendarFormat
+import VCardFormat
 
 // libFuzzer target, run by Scripts/fuzz.sh; `swift run FuzzJSON FILE...` replays inputs (see FuzzDriver).
 

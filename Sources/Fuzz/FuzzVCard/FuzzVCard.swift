@@ -1,6 +1,6 @@
-import VCardFormat
 import Foundation
 import FuzzSupport
+import VCardFormat
 
 // libFuzzer target, run by Scripts/fuzz.sh; `swift run FuzzVCard FILE...` replays inputs (see FuzzDriver).
 

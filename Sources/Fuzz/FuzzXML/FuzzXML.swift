@@ -1,8 +1,8 @@
+import Foundation
+import FuzzSupport
 import ICalendarFormat
 import SecureXML
 import VCardFormat
-import Foundation
-import FuzzSupport
 
 // libFuzzer target, run by Scripts/fuzz.sh; `swift run FuzzXML FILE...` replays inputs (see FuzzDriver).
 

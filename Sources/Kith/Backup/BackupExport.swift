@@ -19,8 +19,10 @@ extension Journal {
             try cancellation.check()
             let p = try Journal.fetchPerson(db, id: id)
             uidOf[id] = p.uid
-            let traits = try Row.fetchAll(db, sql: "SELECT categoryId, text, createdAt FROM trait WHERE personId = ? AND eventId IS NULL ORDER BY position, id",
-                                          arguments: [id]).map {
+            let traits = try Row.fetchAll(
+                db, sql: "SELECT categoryId, text, createdAt FROM trait WHERE personId = ? AND eventId IS NULL ORDER BY position, id",
+                arguments: [id]
+            ).map {
                 JournalDocument.TraitItem(kind: paths[$0["categoryId"]] ?? "", text: $0["text"], createdAt: $0["createdAt"])
             }
             people.append(JournalDocument.PersonItem(p, traits: traits))
@@ -34,15 +36,18 @@ extension Journal {
             var traits: [JournalDocument.TraitItem] = []
             for t in e.traits {
                 let created = try Int64.fetchOne(db, sql: "SELECT createdAt FROM trait WHERE id = ?", arguments: [t.id]) ?? e.createdAt
-                traits.append(JournalDocument.TraitItem(kind: t.category.path, text: t.text, createdAt: created,
-                                                        person: t.person.flatMap { uidOf[$0.id] }))
+                traits.append(
+                    JournalDocument.TraitItem(
+                        kind: t.category.path, text: t.text, createdAt: created,
+                        person: t.person.flatMap { uidOf[$0.id] }))
             }
-            events.append(JournalDocument.EventItem(
-                uid: e.uid, title: e.title, start: Int64(e.start.timeIntervalSince1970), end: e.end.map { Int64($0.timeIntervalSince1970) },
-                timeZone: e.timeZone, allDay: e.allDay, startDay: e.startDay, endDay: e.endDay, type: e.type?.path,
-                mood: e.mood?.name, place: e.place?.name, people: e.people.compactMap { uidOf[$0.id] }, note: e.note,
-                photos: e.photos.map(\.hash), traits: traits, icalLines: e.icalLines,
-                createdAt: e.createdAt, updatedAt: e.updatedAt))
+            events.append(
+                JournalDocument.EventItem(
+                    uid: e.uid, title: e.title, start: Int64(e.start.timeIntervalSince1970), end: e.end.map { Int64($0.timeIntervalSince1970) },
+                    timeZone: e.timeZone, allDay: e.allDay, startDay: e.startDay, endDay: e.endDay, type: e.type?.path,
+                    mood: e.mood?.name, place: e.place?.name, people: e.people.compactMap { uidOf[$0.id] }, note: e.note,
+                    photos: e.photos.map(\.hash), traits: traits, icalLines: e.icalLines,
+                    createdAt: e.createdAt, updatedAt: e.updatedAt))
         }
         return JournalDocument(
             categories: categories.map {
@@ -55,7 +60,7 @@ extension Journal {
     }
 }
 
-private extension Array {
+extension Array {
     /// Nil for an empty array (a document field left out rather than written empty).
-    var nilIfEmpty: [Element]? { isEmpty ? nil : self }
+    fileprivate var nilIfEmpty: [Element]? { isEmpty ? nil : self }
 }

@@ -10,13 +10,15 @@ extension Journal {
     func importDocument(_ data: Data, fileName: String, options: ImportOptions) throws -> ImportReport {
         let doc: JournalDocument
         do { doc = try JSONDecoder().decode(JournalDocument.self, from: data) } catch {
-            throw ImportError(file: fileName, line: 0, item: nil,
+            throw ImportError(
+                file: fileName, line: 0, item: nil,
                 reason: "this JSON is not a Kith journal document, jCard or jCal (\(Journal.decodingProblem(error)))",
                 advice: "import a file written by kith export json, or a .vcf/.ics file")
         }
         guard doc.format == "kith-journal", doc.version == 1 else {
-            throw ImportError(file: fileName, line: 0, item: nil, reason: "format \(doc.format) version \(doc.version) is not known",
-                              advice: "import it with the Kith that wrote it")
+            throw ImportError(
+                file: fileName, line: 0, item: nil, reason: "format \(doc.format) version \(doc.version) is not known",
+                advice: "import it with the Kith that wrote it")
         }
         var report = ImportReport(file: fileName, format: ImportReport.Format.kithJSON.rawValue, dryRun: options.dryRun, keepsDetails: options.keepsDetails)
         do {
@@ -25,15 +27,21 @@ extension Journal {
                 let empty = try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM person) + (SELECT count(*) FROM event)") == 0
                 try Journal.restoreCategories(db, doc.categories, exact: empty)
                 for p in doc.photos {
-                    try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [p.hash, p.mediaType, p.data.count, p.data])
+                    try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [
+                        p.hash, p.mediaType, p.data.count, p.data,
+                    ])
                 }
                 for p in doc.places {
                     if try Int64.fetchOne(db, sql: "SELECT id FROM place WHERE name = ? COLLATE NOCASE", arguments: [p.name]) == nil {
-                        try db.cachedStatement(sql: "INSERT INTO place (name, address, latitude, longitude) VALUES (?, ?, ?, ?)").execute(arguments: [p.name, p.address, p.latitude, p.longitude])
+                        try db.cachedStatement(sql: "INSERT INTO place (name, address, latitude, longitude) VALUES (?, ?, ?, ?)").execute(arguments: [
+                            p.name, p.address, p.latitude, p.longitude,
+                        ])
                     }
                 }
                 for z in doc.timeZones ?? [] {
-                    try db.cachedStatement(sql: "INSERT INTO sourceTimeZone (tzid, text) VALUES (?, ?) ON CONFLICT(tzid) DO NOTHING").execute(arguments: [z.tzid, z.text])
+                    try db.cachedStatement(sql: "INSERT INTO sourceTimeZone (tzid, text) VALUES (?, ?) ON CONFLICT(tzid) DO NOTHING").execute(arguments: [
+                        z.tzid, z.text,
+                    ])
                 }
                 var personID: [String: Int64] = [:]
                 for r in try Row.fetchAll(db, sql: "SELECT id, uid FROM person") { personID[r["uid"]] = r["id"] }
@@ -43,7 +51,8 @@ extension Journal {
                     try options.cancellation.check()
                     defer { done += 1; options.progress?(ImportProgress(file: fileName, done: done, total: total)) }
                     if let id = personID[p.uid] {
-                        report.record(ImportItem(kind: .person, action: .skipped, name: p.displayName, line: 0, reason: "same UID; already in the journal", id: id))
+                        report.record(
+                            ImportItem(kind: .person, action: .skipped, name: p.displayName, line: 0, reason: "same UID; already in the journal", id: id))
                         continue
                     }
                     var d = PersonDraft(fields: p.fields, uid: p.uid, rev: p.rev)
@@ -51,9 +60,12 @@ extension Journal {
                     let id = try Journal.insertPerson(db, d)
                     for (i, t) in p.traits.enumerated() {
                         let c = try Journal.traitCategory(db, path: t.kind)
-                        try db.cachedStatement(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, NULL, ?, ?)").execute(arguments: [id, c.id, t.text, i, t.createdAt])
+                        try db.cachedStatement(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, NULL, ?, ?)")
+                            .execute(arguments: [id, c.id, t.text, i, t.createdAt])
                     }
-                    try db.cachedStatement(sql: "UPDATE person SET createdAt = ?, updatedAt = ? WHERE id = ?").execute(arguments: [p.createdAt, p.updatedAt, id])
+                    try db.cachedStatement(sql: "UPDATE person SET createdAt = ?, updatedAt = ? WHERE id = ?").execute(arguments: [
+                        p.createdAt, p.updatedAt, id,
+                    ])
                     personID[p.uid] = id
                     report.record(ImportItem(kind: .person, action: .added, name: p.displayName, line: 0, reason: "new person", id: id))
                 }
@@ -114,16 +126,21 @@ extension Journal {
         for c in items {
             let parts = c.path.split(separator: "/").map(String.init)
             let parentID: Int64? = parts.count == 2 ? try resolveCategory(db, kind: c.kind, path: parts[0]).id : nil
-            let existing = try Int64.fetchOne(db, sql: """
-                SELECT id FROM category WHERE kind = ? AND ifnull(parentId, 0) = ? AND name = ? COLLATE NOCASE
-                """, arguments: [c.kind.rawValue, parentID ?? 0, parts.last ?? c.path])
+            let existing = try Int64.fetchOne(
+                db,
+                sql: """
+                    SELECT id FROM category WHERE kind = ? AND ifnull(parentId, 0) = ? AND name = ? COLLATE NOCASE
+                    """, arguments: [c.kind.rawValue, parentID ?? 0, parts.last ?? c.path])
             if let id = existing {
                 if exact {
-                    try db.cachedStatement(sql: "UPDATE category SET name = ?, icon = ?, color = ?, position = ?, score = ? WHERE id = ?").execute(arguments: [parts.last ?? c.path, c.icon, c.color, c.position, c.score, id])
+                    try db.cachedStatement(sql: "UPDATE category SET name = ?, icon = ?, color = ?, position = ?, score = ? WHERE id = ?").execute(arguments: [
+                        parts.last ?? c.path, c.icon, c.color, c.position, c.score, id,
+                    ])
                 }
                 kept.insert(id)
             } else {
-                try db.cachedStatement(sql: "INSERT INTO category (kind, name, icon, color, position, parentId, score) VALUES (?, ?, ?, ?, ?, ?, ?)").execute(arguments: [c.kind.rawValue, parts.last ?? c.path, c.icon, c.color, c.position, parentID, c.score])
+                try db.cachedStatement(sql: "INSERT INTO category (kind, name, icon, color, position, parentId, score) VALUES (?, ?, ?, ?, ?, ?, ?)").execute(
+                    arguments: [c.kind.rawValue, parts.last ?? c.path, c.icon, c.color, c.position, parentID, c.score])
                 kept.insert(db.lastInsertedRowID)
             }
         }

@@ -120,18 +120,20 @@ extension JournalDocument.PersonItem {
     /// A person as the backup writes them (`photo` is the photo's hash).
     init(_ p: Person, traits: [JournalDocument.TraitItem]) {
         let f = p.fields
-        self.init(uid: p.uid, displayName: f.displayName, name: f.name, nicknames: f.nicknames, birthday: f.birthday,
-                  anniversary: f.anniversary, emails: f.emails, phones: f.phones, addresses: f.addresses,
-                  organization: f.organization, title: f.title, urls: f.urls, note: f.note, relation: p.relation?.path,
-                  photo: f.photoHash, rev: p.rev, vcardLines: f.vcardLines, traits: traits,
-                  createdAt: p.createdAt, updatedAt: p.updatedAt)
+        self.init(
+            uid: p.uid, displayName: f.displayName, name: f.name, nicknames: f.nicknames, birthday: f.birthday,
+            anniversary: f.anniversary, emails: f.emails, phones: f.phones, addresses: f.addresses,
+            organization: f.organization, title: f.title, urls: f.urls, note: f.note, relation: p.relation?.path,
+            photo: f.photoHash, rev: p.rev, vcardLines: f.vcardLines, traits: traits,
+            createdAt: p.createdAt, updatedAt: p.updatedAt)
     }
 
     /// The person's fields as the backup holds them.
     var fields: PersonFields {
-        PersonFields(displayName: displayName, name: name, nicknames: nicknames, birthday: birthday,
-                     anniversary: anniversary, emails: emails, phones: phones, addresses: addresses,
-                     organization: organization, title: title, urls: urls, note: note,
-                     photoHash: photo, vcardLines: vcardLines)
+        PersonFields(
+            displayName: displayName, name: name, nicknames: nicknames, birthday: birthday,
+            anniversary: anniversary, emails: emails, phones: phones, addresses: addresses,
+            organization: organization, title: title, urls: urls, note: note,
+            photoHash: photo, vcardLines: vcardLines)
     }
 }

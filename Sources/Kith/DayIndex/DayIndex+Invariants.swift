@@ -19,9 +19,10 @@ extension DayIndex {
             if (s, e) != (storedS, storedE) { note("event \(id) covers \(s)...\(e) but stores \(storedS)...\(storedE)") }
             for d in dayNumbers(from: storedS, to: storedE) { expected.insert(DE(day: d, event: id, type: row["typeId"], mood: row["moodId"])) }
         }
-        let actual = Set(try Row.fetchAll(db.cachedStatement(sql: "SELECT day, eventId, typeId, moodId FROM dayEvent")).map {
-            DE(day: $0["day"], event: $0["eventId"], type: $0["typeId"], mood: $0["moodId"])
-        })
+        let actual = Set(
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT day, eventId, typeId, moodId FROM dayEvent")).map {
+                DE(day: $0["day"], event: $0["eventId"], type: $0["typeId"], mood: $0["moodId"])
+            })
         for x in expected.subtracting(actual).sorted(by: { ($0.day, $0.event) < ($1.day, $1.event) }) {
             note("day \(x.day) lacks event \(x.event) (or has stale type/mood)")
         }
@@ -30,7 +31,9 @@ extension DayIndex {
         }
         // People per day.
         var eventPeople: [Int64: [Int64]] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT eventId, personId FROM eventPerson")) { eventPeople[row["eventId"], default: []].append(row["personId"]) }
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT eventId, personId FROM eventPerson")) {
+            eventPeople[row["eventId"], default: []].append(row["personId"])
+        }
         var expectedPeople: [Int: [Int64: Int]] = [:]
         var dayMoods: [Int: [Int64?]] = [:]
         for x in expected {
@@ -48,14 +51,18 @@ extension DayIndex {
         let scores = try moodScores(db)
         var actualSummary: [Int: [Int?]] = [:]
         for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM daySummary")) {
-            actualSummary[row["day"]] = [row["eventCount"], row["personCount"], row["moodCount"], row["moodScoreSum"],
-                                         (row["dominantMoodId"] as Int64?).map { Int($0) }]
+            actualSummary[row["day"]] =
+                [
+                    row["eventCount"], row["personCount"], row["moodCount"], row["moodScoreSum"],
+                    (row["dominantMoodId"] as Int64?).map { Int($0) },
+                ]
                 + parseIDList(row["people"]).map { Int($0) }
         }
         var expectedSummary: [Int: [Int?]] = [:]
         for (day, moods) in dayMoods {
             let m = moodSummary(moods, scores: scores)
-            expectedSummary[day] = [moods.count, expectedPeople[day]?.count ?? 0, m.count, m.sum, m.dominant.map { Int($0) }]
+            expectedSummary[day] =
+                [moods.count, expectedPeople[day]?.count ?? 0, m.count, m.sum, m.dominant.map { Int($0) }]
                 + (expectedPeople[day] ?? [:]).keys.sorted().map { Int($0) }
         }
         for day in Set(expectedSummary.keys).union(actualSummary.keys).sorted() where expectedSummary[day] != actualSummary[day] {

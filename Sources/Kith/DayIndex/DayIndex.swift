@@ -10,7 +10,12 @@ enum DayIndex {
             // Stepped straight through SQLite: `Int.fetchOne` instantiates GRDB's generic
             // fetch types at first use, a scan of the binary's conformance records (issue 7).
             let statement = try db.cachedStatement(sql: "SELECT COUNT(DISTINCT eventId) FROM dayEvent WHERE day BETWEEN ? AND ?")
-            return try RawRow.first(db, statement, { $0.int(from); $0.int(to) }) { Int($0.int(0)) } ?? 0
+            return try RawRow.first(
+                db, statement,
+                {
+                    $0.int(from); $0.int(to)
+                }
+            ) { Int($0.int(0)) } ?? 0
         }
         let (sql, arguments) = try DayIndex.dayEventSQL(db, select: "COUNT(DISTINCT de.eventId)", from: from, to: to, filter: filter)
         return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
@@ -54,8 +59,10 @@ enum DayIndex {
             }
             try RawRow.run(db, db.cachedStatement(sql: "DELETE FROM dayEvent WHERE eventId IN (\(marks))"), bindChunk)
             var events: [(id: Int64, startDay: Int, endDay: Int, typeID: Int64?, moodID: Int64?)] = []
-            try RawRow.each(db, db.cachedStatement(sql: "SELECT id, startDay, endDay, typeId, moodId FROM event WHERE id IN (\(marks))"),
-                            bindChunk) { row in
+            try RawRow.each(
+                db, db.cachedStatement(sql: "SELECT id, startDay, endDay, typeId, moodId FROM event WHERE id IN (\(marks))"),
+                bindChunk
+            ) { row in
                 events.append((row.int(0), Int(row.int(1)), Int(row.int(2)), row.optionalInt(3), row.optionalInt(4)))
             }
             for event in events {
@@ -67,7 +74,9 @@ enum DayIndex {
         }
         rows.sort { ($0.day, $0.id) < ($1.day, $1.id) }
         for r in rows {
-            try RawRow.run(db, insert) { $0.int(r.day); $0.int(r.id); $0.int(r.typeID); $0.int(r.moodID) }
+            try RawRow.run(db, insert) {
+                $0.int(r.day); $0.int(r.id); $0.int(r.typeID); $0.int(r.moodID)
+            }
         }
         try recomputeDays(db, days)
     }
@@ -95,17 +104,19 @@ enum DayIndex {
         let scores = try moodScores(db)
         let deletePeople = try db.cachedStatement(sql: "DELETE FROM dayPerson WHERE day = ?")
         let deleteSummary = try db.cachedStatement(sql: "DELETE FROM daySummary WHERE day = ?")
-        let insertPeople = try db.cachedStatement(sql: """
-            INSERT INTO dayPerson (day, personId, eventCount)
-            SELECT de.day, ep.personId, count(*) FROM dayEvent de JOIN eventPerson ep ON ep.eventId = de.eventId
-            WHERE de.day = ? GROUP BY ep.personId
-            """)
+        let insertPeople = try db.cachedStatement(
+            sql: """
+                INSERT INTO dayPerson (day, personId, eventCount)
+                SELECT de.day, ep.personId, count(*) FROM dayEvent de JOIN eventPerson ep ON ep.eventId = de.eventId
+                WHERE de.day = ? GROUP BY ep.personId
+                """)
         let moods = try db.cachedStatement(sql: "SELECT moodId FROM dayEvent WHERE day = ?")
         let dayPeople = try db.cachedStatement(sql: "SELECT personId FROM dayPerson WHERE day = ? ORDER BY personId")
-        let insertSummary = try db.cachedStatement(sql: """
-            INSERT INTO daySummary (day, eventCount, personCount, moodCount, moodScoreSum, dominantMoodId, people)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insertSummary = try db.cachedStatement(
+            sql: """
+                INSERT INTO daySummary (day, eventCount, personCount, moodCount, moodScoreSum, dominantMoodId, people)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
         for day in sortedUnique(days) {
             try RawRow.run(db, deletePeople) { $0.int(day) }
             try RawRow.run(db, deleteSummary) { $0.int(day) }
@@ -181,7 +192,8 @@ enum DayIndex {
         }
         if let r = filter.relationID {
             let ids = try Journal.subtreeIDs(db, id: Journal.requireCategory(db, id: r, kind: .relation).id)
-            clauses.append("""
+            clauses.append(
+                """
                 EXISTS (SELECT 1 FROM eventPerson rp JOIN person rq ON rq.id = rp.personId
                         WHERE rp.eventId = de.eventId AND rq.relationId IN (\(ids.map { _ in "?" }.joined(separator: ","))))
                 """)
@@ -198,10 +210,11 @@ enum DayIndex {
         func mood(_ id: Int64) -> Category? { moods.first { $0.id == id } }
         var people: [Int: [Int64]] = [:]
         if filter.isEmpty {
-            let statement = try db.cachedStatement(sql: """
-                SELECT day, eventCount, moodCount, moodScoreSum, dominantMoodId, people FROM daySummary
-                WHERE day BETWEEN ? AND ? ORDER BY day
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT day, eventCount, moodCount, moodScoreSum, dominantMoodId, people FROM daySummary
+                    WHERE day BETWEEN ? AND ? ORDER BY day
+                    """)
             // Straight from the statement's columns, without row copies. The id list is kept as
             // the stored bytes and read only if someone asks for the day's people (a year is a
             // few hundred rows of up to a few hundred ids each; the calendar needs none).
@@ -212,9 +225,11 @@ enum DayIndex {
                 let moodCount = Int(row.int(2)), sum = Int(row.int(3))
                 let dominant = row.optionalInt(4)
                 let people = row.isNull(5) ? PersonIDList([]) : PersonIDList(text: row.byteArray(5))
-                out.append(DaySummary(date: LocalDate(dayNumber: day), eventCount: Int(row.int(1)), people: people,
-                                      moodAverage: moodCount > 0 ? Double(sum) / Double(moodCount) : nil,
-                                      dominantMood: dominant.flatMap(mood)))
+                out.append(
+                    DaySummary(
+                        date: LocalDate(dayNumber: day), eventCount: Int(row.int(1)), people: people,
+                        moodAverage: moodCount > 0 ? Double(sum) / Double(moodCount) : nil,
+                        dominantMood: dominant.flatMap(mood)))
             }
             return out
         }
@@ -230,18 +245,22 @@ enum DayIndex {
         for row in try Row.fetchAll(db, sql: "SELECT de.day, de.moodId FROM dayEvent de \(joins) WHERE \(whereSQL) ORDER BY de.day", arguments: allArgs) {
             events[row["day"], default: []].append(row["moodId"])
         }
-        for row in try Row.fetchAll(db, sql: """
-            SELECT DISTINCT de.day, ep.personId FROM dayEvent de \(joins) JOIN eventPerson ep ON ep.eventId = de.eventId
-            WHERE \(whereSQL) ORDER BY de.day, ep.personId
-            """, arguments: allArgs) {
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT DISTINCT de.day, ep.personId FROM dayEvent de \(joins) JOIN eventPerson ep ON ep.eventId = de.eventId
+                WHERE \(whereSQL) ORDER BY de.day, ep.personId
+                """, arguments: allArgs)
+        {
             people[row["day"], default: []].append(row["personId"])
         }
         let scores = MoodScores(moods.map { ($0.id, $0.score ?? 0) })
         return events.keys.sorted().map { day in
             let m = moodSummary(events[day]!, scores: scores)
-            return DaySummary(date: LocalDate(dayNumber: day), eventCount: events[day]!.count, personIDs: people[day] ?? [],
-                              moodAverage: m.count > 0 ? Double(m.sum) / Double(m.count) : nil,
-                              dominantMood: m.dominant.flatMap(mood))
+            return DaySummary(
+                date: LocalDate(dayNumber: day), eventCount: events[day]!.count, personIDs: people[day] ?? [],
+                moodAverage: m.count > 0 ? Double(m.sum) / Double(m.count) : nil,
+                dominantMood: m.dominant.flatMap(mood))
         }
     }
 

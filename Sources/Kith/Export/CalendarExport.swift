@@ -18,8 +18,10 @@ extension Journal {
     /// Events are read on the calling thread and written on a second one (see
     /// ``ExportPipeline``), which calls `sink`, one call at a time and never after this
     /// returns; an error on either thread stops both and is thrown here.
-    func exportCalendar(_ options: CalendarExportOptions, _ sink: (UnsafeRawBufferPointer) throws -> Void,
-                        restart: (() throws -> Void)?) throws -> ExportSummary {
+    func exportCalendar(
+        _ options: CalendarExportOptions, _ sink: (UnsafeRawBufferPointer) throws -> Void,
+        restart: (() throws -> Void)?
+    ) throws -> ExportSummary {
         var sinkError: (any Error)?
         // An export reads every event and its kept lines: let SQLite read the file through a
         // memory map for this read (no copy per page, no page-cache churn), then go back to reading.
@@ -59,11 +61,14 @@ extension Journal {
     /// This thread reads the events in batches; a second one builds the VTIMEZONEs (while
     /// the first batches are read), writes the events of each batch in order and hands the
     /// bytes to `sink`.
-    private static func streamCalendar(_ db: Database, _ plan: CalendarPlan, zones: ICalTimeZoneUsage,
-                                       _ sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> (ExportSummary, ICalTimeZoneUsage) {
+    private static func streamCalendar(
+        _ db: Database, _ plan: CalendarPlan, zones: ICalTimeZoneUsage,
+        _ sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> (ExportSummary, ICalTimeZoneUsage) {
         let pipeline = ExportPipeline()
-        let writer = CalendarStreamWriter(resolver: plan.resolver, zones: zones, yearly: plan.yearly,
-                                          sources: try Journal.sourceTimeZones(db), sink: sink)
+        let writer = CalendarStreamWriter(
+            resolver: plan.resolver, zones: zones, yearly: plan.yearly,
+            sources: try Journal.sourceTimeZones(db), sink: sink)
         let thread = Thread { writer.run(pipeline) }
         thread.start()
         var leftOutPhotos = 0
@@ -82,7 +87,9 @@ extension Journal {
         if let failure = writer.failure { throw failure }
         var warnings = writer.warnings.map(\.description)
         if leftOutPhotos > 0 {
-            warnings.append("\(leftOutPhotos) \(leftOutPhotos == 1 ? "photo" : "photos") larger than \(Photo.sizeText(EventMapping.inlinePhotoLimit)) left out of the calendar (kith export vdir writes them beside it; kith photo ID writes one out)")
+            warnings.append(
+                "\(leftOutPhotos) \(leftOutPhotos == 1 ? "photo" : "photos") larger than \(Photo.sizeText(EventMapping.inlinePhotoLimit)) left out of the calendar (kith export vdir writes them beside it; kith photo ID writes one out)"
+            )
         }
         return (ExportSummary(count: plan.count + plan.yearly.count, byteCount: writer.byteCount, warnings: warnings), writer.used)
     }

@@ -15,22 +15,29 @@ extension Journal {
         init(_ db: Database, _ options: CalendarExportOptions, readingKeptLines: Bool) throws {
             selection = try EventSelection(db, options)
             if options.birthdays {
-                let ids = try Int64.fetchAll(db, sql: "SELECT id FROM person WHERE birthday IS NOT NULL OR anniversary IS NOT NULL ORDER BY displayName COLLATE NOCASE")
+                let ids = try Int64.fetchAll(
+                    db, sql: "SELECT id FROM person WHERE birthday IS NOT NULL OR anniversary IS NOT NULL ORDER BY displayName COLLATE NOCASE")
                 for id in ids where options.personID == nil || id == options.personID {
                     let p = try Journal.fetchPerson(db, id: id)
                     for (date, kind) in [(p.birthday, EventMapping.YearlyKind.birthday), (p.anniversary, .anniversary)] {
                         guard let date else { continue }
-                        yearly.append(EventMapping.yearly(date, summary: "\(p.displayName)'s \(kind.rawValue)",
-                                                          uid: "kith-\(kind.rawValue)-\(p.uid)", category: kind.category))
+                        yearly.append(
+                            EventMapping.yearly(
+                                date, summary: "\(p.displayName)'s \(kind.rawValue)",
+                                uid: "kith-\(kind.rawValue)-\(p.uid)", category: kind.category))
                     }
                 }
             }
             // Kept lines that may carry a TZID or a date of the span (a superset, read exactly below).
-            let kept = readingKeptLines ? try ExportCursor(db, """
-                SELECT eventId, line FROM eventICalLine WHERE line LIKE '%TZID%' OR line LIKE '%DTSTART%' OR line LIKE '%DTEND%'
-                  OR line LIKE '%DUE%' OR line LIKE '%RECURRENCE-ID%' OR line LIKE '%EXDATE%' OR line LIKE '%RDATE%' OR line LIKE '%RRULE%'
-                ORDER BY eventId, position
-                """) : nil
+            let kept =
+                readingKeptLines
+                ? try ExportCursor(
+                    db,
+                    """
+                    SELECT eventId, line FROM eventICalLine WHERE line LIKE '%TZID%' OR line LIKE '%DTSTART%' OR line LIKE '%DTEND%'
+                      OR line LIKE '%DUE%' OR line LIKE '%RECURRENCE-ID%' OR line LIKE '%EXDATE%' OR line LIKE '%RDATE%' OR line LIKE '%RRULE%'
+                    ORDER BY eventId, position
+                    """) : nil
             defer { kept?.close() }
             var keptRow = try kept?.step() ?? false
             // The events' zones in order of first use, and the local years of their times
@@ -43,8 +50,9 @@ extension Journal {
             var warmUp: ZoneWarmUp?
             defer { warmUp?.finish() }
             var firstID = Int64.max, lastID = Int64.min
-            let rows = try ExportCursor(db, "SELECT id, timeZone, allDay, startAt, endAt, startDay, endDay FROM event" + selection.clause + " ORDER BY id",
-                                        selection.arguments)
+            let rows = try ExportCursor(
+                db, "SELECT id, timeZone, allDay, startAt, endAt, startDay, endDay FROM event" + selection.clause + " ORDER BY id",
+                selection.arguments)
             defer { rows.close() }
             while try rows.step() {
                 let id = rows.int(0)
@@ -89,8 +97,10 @@ extension Journal {
                 // A pass reads the related rows of every event between the two ids; a lookup
                 // per event costs about what reading those of five or so events does.
                 if !selection.clause.isEmpty {
-                    let between = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM event WHERE id BETWEEN ? AND ?"),
-                                                   arguments: [firstID, lastID]) ?? 0
+                    let between =
+                        try Int.fetchOne(
+                            db.cachedStatement(sql: "SELECT count(*) FROM event WHERE id BETWEEN ? AND ?"),
+                            arguments: [firstID, lastID]) ?? 0
                     selection.sparse = count * 8 < between
                 }
             }

@@ -30,8 +30,10 @@ final class CalendarStreamWriter: @unchecked Sendable {
     private(set) var failure: (any Error)?
 
     /// - Parameter sink: called on the writing thread only.
-    init(resolver: ICalTimeZoneResolver, zones: ICalTimeZoneUsage, yearly: [ICalComponent],
-         sources: [String: ICalComponent] = [:], sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    init(
+        resolver: ICalTimeZoneResolver, zones: ICalTimeZoneUsage, yearly: [ICalComponent],
+        sources: [String: ICalComponent] = [:], sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) {
         self.resolver = resolver
         self.sources = sources
         self.zones = zones

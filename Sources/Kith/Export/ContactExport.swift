@@ -8,16 +8,20 @@ extension ContactMapping {
     /// - Parameters:
     ///   - traits: the person's traits (kind path, text), newest last.
     ///   - photo: the profile photo's bytes and media type.
-    static func card(for p: Person, traits: [(path: String, text: String)], photo: (Data, String)?,
-                     version: VCard.Version) -> VCard {
+    static func card(
+        for p: Person, traits: [(path: String, text: String)], photo: (Data, String)?,
+        version: VCard.Version
+    ) -> VCard {
         var lines: [ContentLine] = []
         func text(_ s: String) -> String { TextEscaping.escape(s) }
         // Groups for custom labels, avoiding the groups of kept lines (`item1.X-ABADR`).
-        let usedGroups = Set(p.vcardLines.compactMap { raw -> String? in
-            guard let dot = raw.firstIndex(of: "."), let colon = raw.firstIndex(of: ":"), dot < colon,
-                  !raw[..<dot].contains(";") else { return nil }
-            return raw[..<dot].lowercased()
-        })
+        let usedGroups = Set(
+            p.vcardLines.compactMap { raw -> String? in
+                guard let dot = raw.firstIndex(of: "."), let colon = raw.firstIndex(of: ":"), dot < colon,
+                    !raw[..<dot].contains(";")
+                else { return nil }
+                return raw[..<dot].lowercased()
+            })
         var group = 0
         func nextGroup() -> String {
             repeat { group += 1 } while usedGroups.contains("item\(group)")
@@ -46,11 +50,16 @@ extension ContactMapping {
         for e in p.emails { typed("EMAIL", e) }
         for t in p.phones { typed("TEL", t) }
         for a in p.addresses {
-            var l = ContentLine(name: "ADR", value: [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country]
-                .map { TextEscaping.escape($0) }.joined(separator: ";"))
+            var l = ContentLine(
+                name: "ADR",
+                value: [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country]
+                    .map { TextEscaping.escape($0) }.joined(separator: ";"))
             let tokens = a.label.lowercased().split(separator: ",").map(String.init)
-            if !tokens.isEmpty && tokens.allSatisfy({ knownTypes.contains($0) }) { l.setParameter("TYPE", tokens) }
-            else if !a.label.isEmpty { l.setParameter("LABEL", [a.label]) }
+            if !tokens.isEmpty && tokens.allSatisfy({ knownTypes.contains($0) }) {
+                l.setParameter("TYPE", tokens)
+            } else if !a.label.isEmpty {
+                l.setParameter("LABEL", [a.label])
+            }
             lines.append(l)
         }
         if !p.organization.isEmpty {
@@ -79,7 +88,7 @@ extension ContactMapping {
             guard let l = reader.next() else { continue }
             switch l.name {
             case "ORG":
-                continue // written above, when it still matches the organisation
+                continue  // written above, when it still matches the organisation
             case "CATEGORIES":
                 keptCategories += TextEscaping.splitList(l.value)
             case "INTEREST", "HOBBY", "EXPERTISE":

@@ -9,8 +9,10 @@ extension Journal {
     ///   ``EventRows/photoFolder``).
     /// - Returns: the photos referred to by URI (hash and media type), for the caller to copy there.
     @discardableResult
-    static func eventFiles(_ db: Database, _ selection: EventSelection, photoFolder: URL? = nil,
-                           _ body: (String, Data) throws -> Void) throws -> [String: String] {
+    static func eventFiles(
+        _ db: Database, _ selection: EventSelection, photoFolder: URL? = nil,
+        _ body: (String, Data) throws -> Void
+    ) throws -> [String: String] {
         let resolver = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
         var colors: [String: String] = [:]
         var prefixes = EventMapping.DatePrefixes()

@@ -45,7 +45,9 @@ struct EventRows {
     /// `body` takes each full batch and gives back an empty one to fill next.
     mutating func forEachBatch(size: Int, _ body: (ExportBatch) throws -> ExportBatch) throws {
         let range: StatementArguments = [selection.ids.lowerBound, selection.ids.upperBound]
-        let events = try ExportCursor(db, """
+        let events = try ExportCursor(
+            db,
+            """
             SELECT id, uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId, note, updatedAt
             FROM event
             """ + selection.clause + " ORDER BY id", selection.arguments)
@@ -53,7 +55,9 @@ struct EventRows {
         // The primary keys of eventPerson and eventICalLine start with eventId: both are read in key order.
         let persons = try ExportCursor(db, "SELECT eventId, personId, position FROM eventPerson WHERE eventId BETWEEN ? AND ? ORDER BY eventId", range)
         defer { persons.close() }
-        let traits = try ExportCursor(db, """
+        let traits = try ExportCursor(
+            db,
+            """
             SELECT eventId, categoryId, text FROM trait WHERE eventId BETWEEN ? AND ?
             GROUP BY eventId, categoryId, text ORDER BY eventId, min(position), min(id)
             """, range)
@@ -61,7 +65,9 @@ struct EventRows {
         let lines = try ExportCursor(db, "SELECT eventId, line FROM eventICalLine WHERE eventId BETWEEN ? AND ? ORDER BY eventId, position", range)
         defer { lines.close() }
         // eventPhoto's key starts with eventId too; the bytes are read only for inline photos.
-        let photos = try ExportCursor(db, """
+        let photos = try ExportCursor(
+            db,
+            """
             SELECT ep.eventId, ep.position, p.hash, p.mediaType,
                    CASE WHEN p.byteCount <= \(EventMapping.inlinePhotoLimit) THEN p.data END
             FROM eventPhoto ep JOIN photo p ON p.hash = ep.photoHash
@@ -124,13 +130,14 @@ struct EventRows {
             let place = events.isNull(11) ? nil : try self.place(events.int(11))
             let type = events.isNull(9) ? nil : categories[events.int(9)]
             let mood = events.isNull(10) ? nil : categories[events.int(10)]
-            batch.append(ExportBatch.Item(
-                uid: batch.append(events.bytes(1)), title: batch.append(events.bytes(2)), note: batch.append(events.bytes(12)),
-                tzid: tzid, zone: zoneIndex, allDay: allDay, startAt: events.int(3), endAt: events.isNull(4) ? nil : events.int(4),
-                startDay: LocalDate(dayNumber: Int(events.int(7))), endDay: LocalDate(dayNumber: Int(events.int(8))),
-                updatedAt: events.int(13), type: type, mood: mood, place: place,
-                people: eventPeople, traits: eventTraits, linesStart: mark.byte, lines: mark.line..<batch.lineMark.line,
-                photos: eventPhotos.map(\.photo)))
+            batch.append(
+                ExportBatch.Item(
+                    uid: batch.append(events.bytes(1)), title: batch.append(events.bytes(2)), note: batch.append(events.bytes(12)),
+                    tzid: tzid, zone: zoneIndex, allDay: allDay, startAt: events.int(3), endAt: events.isNull(4) ? nil : events.int(4),
+                    startDay: LocalDate(dayNumber: Int(events.int(7))), endDay: LocalDate(dayNumber: Int(events.int(8))),
+                    updatedAt: events.int(13), type: type, mood: mood, place: place,
+                    people: eventPeople, traits: eventTraits, linesStart: mark.byte, lines: mark.line..<batch.lineMark.line,
+                    photos: eventPhotos.map(\.photo)))
             if batch.count >= size { batch = try body(consume batch) }
         }
         if batch.count > 0 { _ = try body(batch) }
@@ -160,11 +167,14 @@ struct EventRows {
 
     private mutating func person(_ id: Int64) throws -> EventMapping.ExportPerson? {
         if let known = people[id] { return known }
-        let p = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT displayName, uid, (SELECT value FROM personContact WHERE personId = person.id AND kind = 'email' ORDER BY position LIMIT 1)
-            FROM person WHERE id = ?
-            """), arguments: [id])
-            .map { EventMapping.ExportPerson(name: $0[0], email: $0[2], uid: $0[1]) }
+        let p = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT displayName, uid, (SELECT value FROM personContact WHERE personId = person.id AND kind = 'email' ORDER BY position LIMIT 1)
+                    FROM person WHERE id = ?
+                    """), arguments: [id]
+        )
+        .map { EventMapping.ExportPerson(name: $0[0], email: $0[2], uid: $0[1]) }
         people[id] = p
         return p
     }

@@ -1,5 +1,5 @@
-import Foundation
 import ContentLines
+import Foundation
 import ICalendarFormat
 
 // Pointer code here, outside Store/SQLite, on purpose: `kith export ics` writes each event
@@ -88,15 +88,17 @@ extension EventMapping {
         mutating func zone(_ index: Int, _ tzid: String?, _ resolver: ICalTimeZoneResolver) -> Zone {
             guard let tzid else {
                 if let utc { return utc }
-                let z = Zone(start: ICalendarLineWriter.dateTimePrefix("DTSTART", form: .utc),
-                             end: ICalendarLineWriter.dateTimePrefix("DTEND", form: .utc), converter: resolver.converter(for: nil))
+                let z = Zone(
+                    start: ICalendarLineWriter.dateTimePrefix("DTSTART", form: .utc),
+                    end: ICalendarLineWriter.dateTimePrefix("DTEND", form: .utc), converter: resolver.converter(for: nil))
                 utc = z
                 return z
             }
             if index >= 0, index < zones.count, let known = zones[index] { return known }
             // resolver.value gives a value zoned in its TZID: the prefixes' form.
-            let z = Zone(start: ICalendarLineWriter.dateTimePrefix("DTSTART", form: .zoned(tzid: tzid)),
-                         end: ICalendarLineWriter.dateTimePrefix("DTEND", form: .zoned(tzid: tzid)), converter: resolver.converter(for: tzid))
+            let z = Zone(
+                start: ICalendarLineWriter.dateTimePrefix("DTSTART", form: .zoned(tzid: tzid)),
+                end: ICalendarLineWriter.dateTimePrefix("DTEND", form: .zoned(tzid: tzid)), converter: resolver.converter(for: tzid))
             if index >= 0 {
                 if index >= zones.count { zones.append(contentsOf: repeatElement(nil, count: index + 1 - zones.count)) }
                 zones[index] = z
@@ -184,8 +186,10 @@ extension EventMapping {
     /// ``ICalTimeZoneUsage/note(_:)-(ICalComponent)`` of the written component would.
     ///
     /// `prefixes` is a memo of the date lines' starts, kept from one event to the next.
-    static func write(_ e: ExportEvent, into w: inout ICalendarLineWriter, resolver: ICalTimeZoneResolver,
-                      colors: inout [String: String], usage: inout ICalTimeZoneUsage, prefixes: inout DatePrefixes) {
+    static func write(
+        _ e: ExportEvent, into w: inout ICalendarLineWriter, resolver: ICalTimeZoneResolver,
+        colors: inout [String: String], usage: inout ICalTimeZoneUsage, prefixes: inout DatePrefixes
+    ) {
         w.begin("VEVENT")
         w.beginProperty("UID")
         w.beginValue()
@@ -411,8 +415,10 @@ extension EventMapping {
 
         /// nil when the line needs the parser; else the e-mail of an attendee, if any.
         /// `names` is room for the parameter names seen (to find repeats).
-        private static func check(_ b: UnsafeBufferPointer<UInt8>, email wanted: Bool,
-                                  names: UnsafeMutableBufferPointer<Range<Int>>) -> (Range<Int>?, Bool)? {
+        private static func check(
+            _ b: UnsafeBufferPointer<UInt8>, email wanted: Bool,
+            names: UnsafeMutableBufferPointer<Range<Int>>
+        ) -> (Range<Int>?, Bool)? {
             let n = b.count
             guard n < 1 << 20 else { return nil }
             var i = 0

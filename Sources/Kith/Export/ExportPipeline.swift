@@ -135,12 +135,13 @@ struct ExportBatch: Sendable {
                     kept.append(UnsafeBufferPointer(rebasing: all[start..<lineEnds[k]]))
                     start = lineEnds[k]
                 }
-                try body(EventMapping.ExportEvent(
-                    uid: UnsafeBufferPointer(rebasing: all[item.uid]), title: UnsafeBufferPointer(rebasing: all[item.title]),
-                    note: UnsafeBufferPointer(rebasing: all[item.note]), tzid: item.tzid, zone: item.zone, allDay: item.allDay,
-                    startAt: item.startAt, endAt: item.endAt, startDay: item.startDay, endDay: item.endDay,
-                    updatedAt: item.updatedAt, type: item.type, mood: item.mood, place: item.place,
-                    people: item.people, traits: item.traits, keptLines: kept, photos: item.photos))
+                try body(
+                    EventMapping.ExportEvent(
+                        uid: UnsafeBufferPointer(rebasing: all[item.uid]), title: UnsafeBufferPointer(rebasing: all[item.title]),
+                        note: UnsafeBufferPointer(rebasing: all[item.note]), tzid: item.tzid, zone: item.zone, allDay: item.allDay,
+                        startAt: item.startAt, endAt: item.endAt, startDay: item.startDay, endDay: item.endDay,
+                        updatedAt: item.updatedAt, type: item.type, mood: item.mood, place: item.place,
+                        people: item.people, traits: item.traits, keptLines: kept, photos: item.photos))
             }
         }
     }

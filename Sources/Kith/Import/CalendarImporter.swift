@@ -28,8 +28,10 @@ extension Journal {
     /// may be anywhere), and the count for progress. The second pass, in the transaction,
     /// imports single events as they come and each recurring event's occurrences at its
     /// place in the file, so memory grows with the recurring events, not with the file.
-    func importCalendar(fileName: String, format: String, options: ImportOptions,
-                        pass: ((ICalComponent) throws -> Void) throws -> [FormatWarning]) throws -> ImportReport {
+    func importCalendar(
+        fileName: String, format: String, options: ImportOptions,
+        pass: ((ICalComponent) throws -> Void) throws -> [FormatWarning]
+    ) throws -> ImportReport {
         // Pass 1.
         var timeZones: [ICalComponent] = []
         var candidates: [(ordinal: Int, event: ICalComponent, isMaster: Bool)] = []
@@ -54,13 +56,15 @@ extension Journal {
                 }
             }
         } catch let e as ICalendar.ReadError {
-            throw ImportError(file: fileName, line: e.line, item: nil, reason: e.detail,
-                              advice: "fix the file or export it again from its application")
+            throw ImportError(
+                file: fileName, line: e.line, item: nil, reason: e.detail,
+                advice: "fix the file or export it again from its application")
         }
         var report = ImportReport(file: fileName, format: format, dryRun: options.dryRun, keepsDetails: options.keepsDetails)
         // VEVENTs without a UID are counted in one line instead (see EventUIDs).
-        report.note(readerWarnings.filter { !($0.code == .missingUID && $0.property == "VEVENT") }
-            .map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
+        report.note(
+            readerWarnings.filter { !($0.code == .missingUID && $0.property == "VEVENT") }
+                .map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
         report.note(firstUIDs.warnings)
         report.eventsWithoutUID = firstUIDs.made
         let changedUIDs = firstUIDs.changed
@@ -134,15 +138,17 @@ extension Journal {
                     let title = unit.event.summary ?? ""
                     do {
                         var photos: [Data] = []
-                        var draft = try EventMapping.draft(from: unit.event, occurrence: unit.occurrence, resolver: resolver,
-                                                           options: options, categories: categoryKeys, emails: emails,
-                                                           names: names, personUIDs: uids, file: fileName,
-                                                           unmatched: &unmatched, customZones: &customZones,
-                                                           photos: &photos, warnings: &warnings)
+                        var draft = try EventMapping.draft(
+                            from: unit.event, occurrence: unit.occurrence, resolver: resolver,
+                            options: options, categories: categoryKeys, emails: emails,
+                            names: names, personUIDs: uids, file: fileName,
+                            unmatched: &unmatched, customZones: &customZones,
+                            photos: &photos, warnings: &warnings)
                         func write() throws {
                             for data in photos {
                                 let hash = SHA256.hex([UInt8](data))
-                                try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [hash, Photo.mediaType(of: data), data.count, data])
+                                try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(
+                                    arguments: [hash, Photo.mediaType(of: data), data.count, data])
                                 if !draft.photoHashes.contains(hash) { draft.photoHashes.append(hash) }
                             }
                             var item = try Journal.importEvent(db, draft, line: unit.event.line, written: &written, context: &context)
@@ -151,7 +157,9 @@ extension Journal {
                         }
                         if options.keepGoing {
                             // An event that fails must leave nothing behind while the others stay.
-                            try db.inSavepoint { try write(); return .commit }
+                            try db.inSavepoint {
+                                try write(); return .commit
+                            }
                         } else {
                             // The first failure rolls the whole file back: no savepoint needed
                             // (one per event was a statement journal and two statements each).
@@ -164,8 +172,9 @@ extension Journal {
                         let reason = (error as? EventMapping.Failure)?.reason ?? (error as? JournalError)?.description ?? Journal.reason(error)
                         let name = title.isEmpty ? "event \(unit.event.uid ?? String(k + 1))" : title
                         guard options.keepGoing else {
-                            throw ImportError(file: fileName, line: unit.event.line, item: name, reason: reason,
-                                              advice: "fix or remove that event, or import with --keep-going")
+                            throw ImportError(
+                                file: fileName, line: unit.event.line, item: name, reason: reason,
+                                advice: "fix or remove that event, or import with --keep-going")
                         }
                         report.failures.append(ImportFailure(line: unit.event.line, name: name, reason: reason))
                     }
@@ -177,8 +186,10 @@ extension Journal {
                     guard c.name == "VEVENT" else {
                         // Tasks and journal entries are not events: say so rather than drop them unseen.
                         if c.name == "VTODO" || c.name == "VJOURNAL" {
-                            report.record(ImportItem(kind: .event, action: .skipped, name: c.summary ?? c.name, line: c.line,
-                                reason: "a \(c.name == "VTODO" ? "task (VTODO)" : "journal entry (VJOURNAL)"), not an event", id: nil))
+                            report.record(
+                                ImportItem(
+                                    kind: .event, action: .skipped, name: c.summary ?? c.name, line: c.line,
+                                    reason: "a \(c.name == "VTODO" ? "task (VTODO)" : "journal entry (VJOURNAL)"), not an event", id: nil))
                         }
                         return
                     }
@@ -188,17 +199,24 @@ extension Journal {
                     while next < occurrences.count, occurrences[next].event.line < c.line {
                         try importUnit(occurrences[next]); next += 1
                     }
-                    if !recurringOrdinals.contains(ordinal) { try importUnit((c, nil)) }
-                    else if silentMasters.contains(ordinal) {
-                        let span = (range.from.map { "from \(Journal.isoDay($0, options.timeZone)) " } ?? "") + "up to \(Journal.isoDay(range.to, options.timeZone))"
-                        report.record(ImportItem(kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
-                            reason: "a recurring event with no occurrence \(span) (import with --from and --to)", id: nil))
+                    if !recurringOrdinals.contains(ordinal) {
+                        try importUnit((c, nil))
+                    } else if silentMasters.contains(ordinal) {
+                        let span =
+                            (range.from.map { "from \(Journal.isoDay($0, options.timeZone)) " } ?? "") + "up to \(Journal.isoDay(range.to, options.timeZone))"
+                        report.record(
+                            ImportItem(
+                                kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
+                                reason: "a recurring event with no occurrence \(span) (import with --from and --to)", id: nil))
                     } else if silentOverrides.contains(ordinal) {
                         let which = c.recurrenceID.map { " (\($0.isoString))" } ?? ""
-                        report.record(ImportItem(kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
-                            reason: c.status == "CANCELLED" ? "a cancelled occurrence\(which) of a recurring event"
-                                                            : "a changed occurrence\(which) outside the range imported (import with --from and --to)",
-                            id: nil))
+                        report.record(
+                            ImportItem(
+                                kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
+                                reason: c.status == "CANCELLED"
+                                    ? "a cancelled occurrence\(which) of a recurring event"
+                                    : "a changed occurrence\(which) outside the range imported (import with --from and --to)",
+                                id: nil))
                     }
                 }
                 while next < occurrences.count { try importUnit(occurrences[next]); next += 1 }
@@ -236,15 +254,20 @@ extension Journal {
     /// the event has all of the file's. The merge would also say which fields the user
     /// edited (its reason); callers that keep no reasons ask here first.
     static func unchangedEvent(_ db: Database, uid: String, snapshotJSON: String, _ new: EventDraft) throws -> Int64? {
-        let statement = try db.cachedStatement(sql: """
-            SELECT e.id, i.snapshot,
-              (SELECT group_concat(personId, ',') FROM eventPerson WHERE eventId = e.id),
-              (SELECT group_concat(photoHash, ',') FROM eventPhoto WHERE eventId = e.id)
-            FROM event e JOIN eventImport i ON i.eventId = e.id WHERE e.uid = ?
-            """)
-        guard let (id, same, people, photos) = try RawRow.first(db, statement, { $0.text(uid) }, read: { c in
-            (c.int(0), c.bytes(1).elementsEqual(snapshotJSON.utf8), c.optionalText(2), c.optionalText(3))
-        }), same else { return nil }
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT e.id, i.snapshot,
+                  (SELECT group_concat(personId, ',') FROM eventPerson WHERE eventId = e.id),
+                  (SELECT group_concat(photoHash, ',') FROM eventPhoto WHERE eventId = e.id)
+                FROM event e JOIN eventImport i ON i.eventId = e.id WHERE e.uid = ?
+                """)
+        guard
+            let (id, same, people, photos) = try RawRow.first(
+                db, statement, { $0.text(uid) },
+                read: { c in
+                    (c.int(0), c.bytes(1).elementsEqual(snapshotJSON.utf8), c.optionalText(2), c.optionalText(3))
+                }), same
+        else { return nil }
         if !new.personIDs.isEmpty {
             let have = (people ?? "").split(separator: ",").compactMap { Int64($0) }
             guard new.personIDs.allSatisfy(have.contains) else { return nil }
@@ -261,8 +284,10 @@ extension Journal {
     /// What the user added (mood, people, photos, traits, a type) stays. The ids of events
     /// added or changed are appended to `written`; the caller updates the day index for
     /// them before committing.
-    static func importEvent(_ db: Database, _ new: EventDraft, line: Int, written: inout [Int64],
-                            context: inout EventImportContext) throws -> ImportItem {
+    static func importEvent(
+        _ db: Database, _ new: EventDraft, line: Int, written: inout [Int64],
+        context: inout EventImportContext
+    ) throws -> ImportItem {
         let uid = new.uid ?? ""
         let fileFields = try EventFields(draft: new)
         let snapshotJSON = fileFields.snapshotJSON
@@ -273,14 +298,16 @@ extension Journal {
             try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)")) { r in
                 r.int(id); r.text(snapshotJSON)
             }
-            return ImportItem(kind: .event, action: .added, name: new.title, line: line,
-                              reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)
+            return ImportItem(
+                kind: .event, action: .added, name: new.title, line: line,
+                reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)
         }
         if !context.keepsReasons, let id = try unchangedEvent(db, uid: uid, snapshotJSON: snapshotJSON, new) {
             return ImportItem(kind: .event, action: .unchanged, name: new.title, line: line, reason: "same UID; nothing changed", id: id)
         }
         if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]),
-           let old = try fetchEvents(db, ids: [id]).first {
+            let old = try fetchEvents(db, ids: [id]).first
+        {
             let current = old.draft
             let cur = EventFields(event: old)
             let snapshot = try String.fetchOne(db.cachedStatement(sql: "SELECT snapshot FROM eventImport WHERE eventId = ?"), arguments: [id])
@@ -309,7 +336,9 @@ extension Journal {
             let dropped = Set(snapshot?.personIDs ?? []).subtracting(new.personIDs)
                 .subtracting(current.traits.compactMap(\.personID))
             d.personIDs = current.personIDs.filter { !dropped.contains($0) } + new.personIDs.filter { !current.personIDs.contains($0) }
-            try db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?) ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot").execute(arguments: [id, snapshotJSON])
+            try db.cachedStatement(
+                sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?) ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot"
+            ).execute(arguments: [id, snapshotJSON])
             let merged = try EventFields(draft: d)
             if merged == cur && d.photoHashes == current.photoHashes {
                 // Unchanged when the file says what it said last time (or agrees with the
@@ -320,12 +349,16 @@ extension Journal {
             }
             let t = try timing(of: d)
             let (typeID, moodID, placeID) = try checkReferences(db, d, verified: &context.verified)
-            try db.cachedStatement(sql: """
-                UPDATE event SET title = ?, startAt = ?, endAt = ?, timeZone = ?, allDay = ?, startDay = ?,
-                  endDay = ?, typeId = ?, moodId = ?, placeId = ?, note = ?, updatedAt = ? WHERE id = ?
-                """).execute(arguments: [try validTitle(d.title), t.startAt, t.endAt, d.timeZone, d.allDay,
-                                 t.startDay, t.endDay, typeID, moodID, placeID, d.note,
-                                 kept.isEmpty ? (new.modifiedAt ?? now()) : now(), id])
+            try db.cachedStatement(
+                sql: """
+                    UPDATE event SET title = ?, startAt = ?, endAt = ?, timeZone = ?, allDay = ?, startDay = ?,
+                      endDay = ?, typeId = ?, moodId = ?, placeId = ?, note = ?, updatedAt = ? WHERE id = ?
+                    """
+            ).execute(arguments: [
+                try validTitle(d.title), t.startAt, t.endAt, d.timeZone, d.allDay,
+                t.startDay, t.endDay, typeID, moodID, placeID, d.note,
+                kept.isEmpty ? (new.modifiedAt ?? now()) : now(), id,
+            ])
             try writeEventRelations(db, id: id, d)
             written.append(id)
             let changes = merged.changes(from: cur) + (d.photoHashes == current.photoHashes ? [] : ["photos"])
@@ -336,8 +369,9 @@ extension Journal {
         let id = try insertEvent(db, new, verified: &context.verified)
         written.append(id)
         try db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)").execute(arguments: [id, snapshotJSON])
-        return ImportItem(kind: .event, action: .added, name: new.title, line: line,
-                          reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)
+        return ImportItem(
+            kind: .event, action: .added, name: new.title, line: line,
+            reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)
     }
 }
 

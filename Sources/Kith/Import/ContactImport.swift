@@ -25,18 +25,21 @@ extension ContactMapping {
             }
         }
         if removedControls {
-            warnings.append(ImportWarning(line: source.line, code: .controlCharacters,
-                message: "line \(source.line): the card held control characters; they were removed."))
+            warnings.append(
+                ImportWarning(
+                    line: source.line, code: .controlCharacters,
+                    message: "line \(source.line): the card held control characters; they were removed."))
         }
         let card = VCard(version: .v4_0, properties: lines, line: source.line)
         let emails = card.emails.filter { !$0.value.kithTrimmed(newlines: false).isEmpty }
         let n = card.name
         var name = PersonName()
         if let n {
-            name = PersonName(family: n.familyNames.joined(separator: " "), given: n.givenNames.joined(separator: " "),
-                              additional: n.additionalNames.joined(separator: " "),
-                              prefixes: n.honorificPrefixes.joined(separator: " "),
-                              suffixes: n.honorificSuffixes.joined(separator: " "))
+            name = PersonName(
+                family: n.familyNames.joined(separator: " "), given: n.givenNames.joined(separator: " "),
+                additional: n.additionalNames.joined(separator: " "),
+                prefixes: n.honorificPrefixes.joined(separator: " "),
+                suffixes: n.honorificSuffixes.joined(separator: " "))
         }
         let orgParts = card.organization.filter { !$0.isEmpty }
         let org = orgParts.joined(separator: ", ")
@@ -54,8 +57,10 @@ extension ContactMapping {
             }
         }
         guard named, !display.isEmpty else {
-            return .failure(ImportFailure(line: source.line, name: "",
-                reason: "the card has no name: no FN, N, ORG or EMAIL to call this person by"))
+            return .failure(
+                ImportFailure(
+                    line: source.line, name: "",
+                    reason: "the card has no name: no FN, N, ORG or EMAIL to call this person by"))
         }
         var f = PersonFields(displayName: display)
         f.name = name
@@ -64,8 +69,9 @@ extension ContactMapping {
         f.phones = card.phones.filter { !$0.value.isEmpty }.map { LabeledValue($0.value.kithTrimmed(newlines: false), label: label($0)) }
         f.urls = card.urls.filter { !$0.value.isEmpty }.map { LabeledValue($0.value, label: label($0)) }
         f.addresses = card.addresses.map { a in
-            PostalAddress(label: label(types: a.types, label: a.label), poBox: a.poBox, extended: a.extended, street: a.street,
-                          locality: a.locality, region: a.region, postalCode: a.postalCode, country: a.country)
+            PostalAddress(
+                label: label(types: a.types, label: a.label), poBox: a.poBox, extended: a.extended, street: a.street,
+                locality: a.locality, region: a.region, postalCode: a.postalCode, country: a.country)
         }
         f.organization = org
         let titles = card.titles
@@ -91,13 +97,16 @@ extension ContactMapping {
                 if let date {
                     if p.name == "BDAY" { f.birthday = date } else { f.anniversary = date }
                 } else {
-                    warnings.append(ImportWarning(line: p.line, code: .dateKeptAsText,
-                        message: "\(p.name) \"\(p.value.prefix(40))\" is not a calendar date; kept on the person as written."))
+                    warnings.append(
+                        ImportWarning(
+                            line: p.line, code: .dateKeptAsText,
+                            message: "\(p.name) \"\(p.value.prefix(40))\" is not a calendar date; kept on the person as written."))
                     kept.append(p)
                 }
             case "PHOTO" where photo == nil:
                 if case .inline(let bytes, _)? = VCard(version: .v4_0, properties: [p]).photos.first,
-                   case let data = Data(bytes), Photo.mediaType(of: data) != nil {
+                    case let data = Data(bytes), Photo.mediaType(of: data) != nil
+                {
                     photo = data
                 } else {
                     kept.append(p)
@@ -121,17 +130,21 @@ extension ContactMapping {
                 if !text.isEmpty {
                     if let property = TraitProperty(rawValue: p.name) { traits.append((property.traitPath, text)) }
                 }
-                kept.append(p) // keeps LEVEL and such; exported again only while the trait exists
+                kept.append(p)  // keeps LEVEL and such; exported again only while the trait exists
             default:
                 if !isModelled(p.name) { kept.append(p) }
             }
         }
         kept.removeAll { $0.name == "X-ABLABEL" && $0.group.map { dropGroups.contains($0.uppercased()) } == true }
         kept = validLines(kept, warnings: &warnings)
-        f.vcardLines = kept.map { var l = $0; l.line = 0; return ContentLineWriter.serialize(l) }
+        f.vcardLines = kept.map {
+            var l = $0; l.line = 0; return ContentLineWriter.serialize(l)
+        }
         let uid = card.uid?.kithTrimmed(newlines: false)
-        return .success(ImportedContact(fields: f, uid: uid?.isEmpty == false ? uid : nil, rev: card.revision,
-                                        photo: photo, categories: categories, traits: traits, line: source.line))
+        return .success(
+            ImportedContact(
+                fields: f, uid: uid?.isEmpty == false ? uid : nil, rev: card.revision,
+                photo: photo, categories: categories, traits: traits, line: source.line))
     }
 
     /// The kept lines that make valid content lines (RFC 6350 §3.3): a line whose group,
@@ -140,16 +153,20 @@ extension ContactMapping {
     static func validLines(_ lines: [ContentLine], warnings: inout [ImportWarning]) -> [ContentLine] {
         lines.compactMap { l -> ContentLine? in
             if let why = ContentLine.problem(group: l.group, name: l.name, value: l.value) {
-                warnings.append(ImportWarning(line: l.line, code: .invalidLine,
-                    message: "line \(l.line): \(why); the line was dropped so that what Kith writes stays valid."))
+                warnings.append(
+                    ImportWarning(
+                        line: l.line, code: .invalidLine,
+                        message: "line \(l.line): \(why); the line was dropped so that what Kith writes stays valid."))
                 return nil
             }
             var l = l
             let (line, name) = (l.line, l.name)
             l.parameters.removeAll { p in
                 guard let why = ContentLine.parameterProblem(name: p.name, values: p.values) else { return false }
-                warnings.append(ImportWarning(line: line, code: .invalidParameter,
-                    message: "line \(line): \(name): \(why); the parameter was dropped so that what Kith writes stays valid."))
+                warnings.append(
+                    ImportWarning(
+                        line: line, code: .invalidParameter,
+                        message: "line \(line): \(name): \(why); the parameter was dropped so that what Kith writes stays valid."))
                 return true
             }
             return l

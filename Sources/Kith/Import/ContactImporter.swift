@@ -6,8 +6,10 @@ import VCardFormat
 /// The import of vCard, xCard and jCard files into people: one transaction per file,
 /// each card matched to a person by ``Journal/PersonIndex`` and written or merged.
 extension Journal {
-    func importCards(_ cards: [VCard], readerWarnings: [FormatWarning], fileName: String, format: String,
-                     options: ImportOptions) throws -> ImportReport {
+    func importCards(
+        _ cards: [VCard], readerWarnings: [FormatWarning], fileName: String, format: String,
+        options: ImportOptions
+    ) throws -> ImportReport {
         try importCards(fileName: fileName, format: { _ in format }, total: cards.count, options: options) { body in
             for card in cards { try body(card) }
             return readerWarnings
@@ -23,8 +25,10 @@ extension Journal {
     func importVCardText(_ bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: ImportOptions) throws -> ImportReport {
         // The total only shows in progress; counting the cards costs a scan of the file.
         let total = options.progress == nil ? 0 : Journal.countVCards(bytes)
-        return try importCards(fileName: fileName, format: { "vCard " + ($0?.version.rawValue ?? "") }, total: total,
-                               options: options) { body in
+        return try importCards(
+            fileName: fileName, format: { "vCard " + ($0?.version.rawValue ?? "") }, total: total,
+            options: options
+        ) { body in
             // An error of the import stops the read, which wraps it: it is kept to be thrown as it was.
             var stop: (any Error)?
             do {
@@ -33,8 +37,9 @@ extension Journal {
                 }
             } catch let error as VCard.ReadError {
                 if let stop { throw stop }
-                throw ImportError(file: fileName, line: error.line, item: nil, reason: error.message,
-                                  advice: "fix the file or export it again from its application")
+                throw ImportError(
+                    file: fileName, line: error.line, item: nil, reason: error.message,
+                    advice: "fix the file or export it again from its application")
             }
         }
     }
@@ -58,8 +63,10 @@ extension Journal {
     /// The import of cards, over `pass`: a function that hands over the file's cards in
     /// order and returns the reader's warnings. `format` names the format from the first
     /// card (nil when there is none); `total` is the number of cards progress reports.
-    func importCards(fileName: String, format: @escaping (VCard?) -> String, total: Int, options: ImportOptions,
-                     pass: ((VCard) throws -> Void) throws -> [FormatWarning]) throws -> ImportReport {
+    func importCards(
+        fileName: String, format: @escaping (VCard?) -> String, total: Int, options: ImportOptions,
+        pass: ((VCard) throws -> Void) throws -> [FormatWarning]
+    ) throws -> ImportReport {
         var report = ImportReport(file: fileName, format: format(nil), dryRun: options.dryRun, keepsDetails: options.keepsDetails)
         do {
             report = try importTransaction(options.dryRun) { db in
@@ -78,16 +85,19 @@ extension Journal {
                     defer { options.progress?(ImportProgress(file: fileName, done: k + 1, total: max(total, k + 1))) }
                     var warnings: [ImportWarning] = []
                     if card.kind == "group" {
-                        report.record(ImportItem(kind: .person, action: .skipped, name: card.formattedName ?? "group", line: card.line,
-                            reason: "a contact group (KIND:group), not a person; its members come from their own cards", id: nil))
+                        report.record(
+                            ImportItem(
+                                kind: .person, action: .skipped, name: card.formattedName ?? "group", line: card.line,
+                                reason: "a contact group (KIND:group), not a person; its members come from their own cards", id: nil))
                         return
                     }
                     let contact: ImportedContact
                     switch ContactMapping.contact(from: card, warnings: &warnings) {
                     case .failure(let f):
                         guard options.keepGoing else {
-                            throw ImportError(file: fileName, line: f.line, item: f.name.isEmpty ? "card \(k + 1)" : f.name,
-                                              reason: f.reason, advice: "fix or remove that card, or import with --keep-going")
+                            throw ImportError(
+                                file: fileName, line: f.line, item: f.name.isEmpty ? "card \(k + 1)" : f.name,
+                                reason: f.reason, advice: "fix or remove that card, or import with --keep-going")
                         }
                         report.failures.append(f)
                         return
@@ -97,16 +107,19 @@ extension Journal {
                         if options.keepGoing {
                             // A card that fails must leave nothing behind while the others stay.
                             try db.inSavepoint {
-                                let item = try Journal.importContact(db, contact, index: &index, intoID: intoID, fallbackID: &fallbackID,
-                                                                     fileName: fileName, warnings: &warnings, statements: statements)
+                                let item = try Journal.importContact(
+                                    db, contact, index: &index, intoID: intoID, fallbackID: &fallbackID,
+                                    fileName: fileName, warnings: &warnings, statements: statements)
                                 report.record(item)
                                 return .commit
                             }
                         } else {
                             // The first failure rolls the whole file back: no savepoint needed.
-                            report.record(try Journal.importContact(db, contact, index: &index, intoID: intoID,
-                                                                   fallbackID: &fallbackID, fileName: fileName, warnings: &warnings,
-                                                                   statements: statements))
+                            report.record(
+                                try Journal.importContact(
+                                    db, contact, index: &index, intoID: intoID,
+                                    fallbackID: &fallbackID, fileName: fileName, warnings: &warnings,
+                                    statements: statements))
                         }
                         report.note(warnings)
                     } catch {
@@ -114,8 +127,9 @@ extension Journal {
                         index.categories.invalidate()
                         let reason = (error as? JournalError)?.description ?? Journal.reason(error)
                         guard options.keepGoing else {
-                            throw ImportError(file: fileName, line: card.line, item: contact.fields.displayName, reason: reason,
-                                              advice: "fix or remove that card, or import with --keep-going")
+                            throw ImportError(
+                                file: fileName, line: card.line, item: contact.fields.displayName, reason: reason,
+                                advice: "fix or remove that card, or import with --keep-going")
                         }
                         report.failures.append(ImportFailure(line: card.line, name: contact.fields.displayName, reason: reason))
                     }
@@ -182,9 +196,11 @@ extension Journal {
         return nil
     }
 
-    static func importContact(_ db: Database, _ c: ImportedContact, index: inout PersonIndex, intoID: Int64?,
-                              fallbackID: inout Int64?, fileName: String, warnings: inout [ImportWarning],
-                              statements: PersonStatements? = nil) throws -> ImportItem {
+    static func importContact(
+        _ db: Database, _ c: ImportedContact, index: inout PersonIndex, intoID: Int64?,
+        fallbackID: inout Int64?, fileName: String, warnings: inout [ImportWarning],
+        statements: PersonStatements? = nil
+    ) throws -> ImportItem {
         var fields = c.fields
         if let data = c.photo, let type = Photo.mediaType(of: data) {
             let hash = SHA256.hex([UInt8](data))
@@ -206,16 +222,21 @@ extension Journal {
         let found = index.match(c, keys: &keys)
         if let (id, rule) = found.person {
             // What decides whether anything changes, without loading the whole person.
-            guard let head = try RawRow.first(db, PersonStatements.get(statements, db, .importHead), { $0.int(id) }, read: { c in (c.text(0), c.optionalText(1), c.optionalInt(2), c.optionalText(3), c.optionalText(4)) })
+            guard
+                let head = try RawRow.first(
+                    db, PersonStatements.get(statements, db, .importHead), { $0.int(id) },
+                    read: { c in (c.text(0), c.optionalText(1), c.optionalInt(2), c.optionalText(3), c.optionalText(4)) })
             else { throw JournalError.personNotFound(id: id) }
             let (oldName, oldRev, oldRelation, lastSource, lastSnapshot) = head
             // A REV not newer keeps the person as it is: skipped when the card says
             // something else, unchanged (below) when it is the card imported last time.
             if let new = ContactMapping.revKey(c.rev), let old = ContactMapping.revKey(oldRev), new <= old,
-               new < old || lastSnapshot != snapshotJSON {
+                new < old || lastSnapshot != snapshotJSON
+            {
                 try addTraits(db, personID: id, c.traits, cache: index.categories)
-                return ImportItem(kind: .person, action: .skipped, name: oldName, line: c.line,
-                                  reason: "\(rule); the card's REV is not newer than the last import", id: id)
+                return ImportItem(
+                    kind: .person, action: .skipped, name: oldName, line: c.line,
+                    reason: "\(rule); the card's REV is not newer than the last import", id: id)
             }
             // The card follows its own earlier import (same UID, or the same file for cards
             // without one); a card from elsewhere that matched by e-mail, phone or name only fills gaps.
@@ -223,10 +244,12 @@ extension Journal {
             // The card says what it said last time: every field the user kept follows it
             // already, every field the user changed stays, so the merge changes nothing.
             if sameSource, let lastSnapshot, lastSnapshot == snapshotJSON, c.rev == nil || c.rev == oldRev,
-               oldRelation != nil || (relationID ?? placed?.0.id) == nil {
+                oldRelation != nil || (relationID ?? placed?.0.id) == nil
+            {
                 let traitsAdded = try addTraits(db, personID: id, c.traits, cache: index.categories)
-                return ImportItem(kind: .person, action: traitsAdded > 0 ? .updated : .unchanged, name: oldName, line: c.line,
-                                  reason: traitsAdded > 0 ? "\(rule); \(traitsAdded) trait(s) added" : "\(rule); nothing changed", id: id)
+                return ImportItem(
+                    kind: .person, action: traitsAdded > 0 ? .updated : .unchanged, name: oldName, line: c.line,
+                    reason: traitsAdded > 0 ? "\(rule); \(traitsAdded) trait(s) added" : "\(rule); nothing changed", id: id)
             }
             let person = try fetchPerson(db, id: id)
             let snapshot = sameSource ? lastSnapshot.flatMap(PersonFields.fromSnapshot) : nil
@@ -238,13 +261,18 @@ extension Journal {
             if let r = c.rev { draft.rev = r }
             let changed = merged.changes(from: current)
             let traitsAdded = try addTraits(db, personID: id, c.traits, cache: index.categories)
-            if sameSource || lastSnapshot == nil { try db.cachedStatement(sql: """
-                INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)
-                ON CONFLICT(personId) DO UPDATE SET source = excluded.source, snapshot = excluded.snapshot, importedAt = excluded.importedAt
-                """).execute(arguments: [id, fileName, snapshotJSON, now()]) }
+            if sameSource || lastSnapshot == nil {
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)
+                        ON CONFLICT(personId) DO UPDATE SET source = excluded.source, snapshot = excluded.snapshot, importedAt = excluded.importedAt
+                        """
+                ).execute(arguments: [id, fileName, snapshotJSON, now()])
+            }
             if changed.isEmpty && draft.relationID == person.relation?.id && draft.rev == person.rev {
-                return ImportItem(kind: .person, action: traitsAdded > 0 ? .updated : .unchanged, name: person.displayName, line: c.line,
-                                  reason: traitsAdded > 0 ? "\(rule); \(traitsAdded) trait(s) added" : "\(rule); nothing changed", id: id)
+                return ImportItem(
+                    kind: .person, action: traitsAdded > 0 ? .updated : .unchanged, name: person.displayName, line: c.line,
+                    reason: traitsAdded > 0 ? "\(rule); \(traitsAdded) trait(s) added" : "\(rule); nothing changed", id: id)
             }
             let (name, uid) = try checkPersonDraft(db, draft, existingID: id)
             try updatePersonRow(db, id: id, draft, name: name, uid: uid)
@@ -296,8 +324,10 @@ extension Journal {
     /// - Returns: how many were added.
     @discardableResult
     /// A `fresh` person (inserted by this import) has no traits but those added here.
-    static func addTraits(_ db: Database, personID: Int64, _ traits: [(path: String, text: String)],
-                          cache: CategoryCache? = nil, fresh: Bool = false, statements: PersonStatements? = nil) throws -> Int {
+    static func addTraits(
+        _ db: Database, personID: Int64, _ traits: [(path: String, text: String)],
+        cache: CategoryCache? = nil, fresh: Bool = false, statements: PersonStatements? = nil
+    ) throws -> Int {
         guard !traits.isEmpty else { return 0 }
         var added = 0
         var seen = Set<String>()
@@ -313,9 +343,12 @@ extension Journal {
             if fresh {
                 guard seen.insert("\(category.id)\u{1}\(t.text)").inserted else { continue }
             } else {
-                let exists = try Bool.fetchOne(db.cachedStatement(sql: """
-                    SELECT EXISTS (SELECT 1 FROM trait WHERE personId = ? AND categoryId = ? AND text = ? AND eventId IS NULL)
-                    """), arguments: [personID, category.id, t.text]) ?? false
+                let exists =
+                    try Bool.fetchOne(
+                        db.cachedStatement(
+                            sql: """
+                                SELECT EXISTS (SELECT 1 FROM trait WHERE personId = ? AND categoryId = ? AND text = ? AND eventId IS NULL)
+                                """), arguments: [personID, category.id, t.text]) ?? false
                 if exists { continue }
             }
             try RawRow.run(db, PersonStatements.get(statements, db, .insertTrait), arena: statements?.arena) { r in

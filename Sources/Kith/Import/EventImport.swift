@@ -29,11 +29,13 @@ enum EventMapping {
     /// `names` holds the journal's display names that only one person has; `unmatched`
     /// gathers the attendees and organizers that found no one (by e-mail, else by CN), for
     /// the report's one line about them. `file` names the file in warnings.
-    static func draft(from e: ICalComponent, occurrence: ICalOccurrence?, resolver: ICalTimeZoneResolver,
-                      options: ImportOptions, categories: CategoryKeys, emails: [String: Int64],
-                      names: [String: Int64] = [:], personUIDs: [String: Int64], file: String = "",
-                      unmatched: inout Set<String>, customZones: inout Set<String>, photos: inout [Data],
-                      warnings: inout [ImportWarning]) throws -> EventDraft {
+    static func draft(
+        from e: ICalComponent, occurrence: ICalOccurrence?, resolver: ICalTimeZoneResolver,
+        options: ImportOptions, categories: CategoryKeys, emails: [String: Int64],
+        names: [String: Int64] = [:], personUIDs: [String: Int64], file: String = "",
+        unmatched: inout Set<String>, customZones: inout Set<String>, photos: inout [Data],
+        warnings: inout [ImportWarning]
+    ) throws -> EventDraft {
         guard let uid0 = e.uid, !uid0.isEmpty else {
             throw Failure(reason: "the event has no UID, so a re-import could not find it again")
         }
@@ -41,8 +43,10 @@ enum EventMapping {
         let cleaned = withoutControlCharacters(e.summary ?? "")
         var title = cleaned.0.kithTrimmed()
         if cleaned.1 {
-            warnings.append(ImportWarning(line: e.line, code: "control-characters",
-                message: "\(file.isEmpty ? "" : file + ", ")line \(e.line): SUMMARY held control characters; they were removed."))
+            warnings.append(
+                ImportWarning(
+                    line: e.line, code: "control-characters",
+                    message: "\(file.isEmpty ? "" : file + ", ")line \(e.line): SUMMARY held control characters; they were removed."))
         }
         if title.isEmpty {
             title = "Untitled event"
@@ -54,8 +58,10 @@ enum EventMapping {
             if let iana = resolver.ianaIdentifier(for: tzid), TimeZone(identifier: iana) != nil {
                 zone = iana
             } else {
-                warnings.append(ImportWarning(line: e.line, code: "zone-not-iana",
-                    message: "TZID \(tzid) is not a known IANA zone; the time is kept and the event is shown in \(zone)."))
+                warnings.append(
+                    ImportWarning(
+                        line: e.line, code: "zone-not-iana",
+                        message: "TZID \(tzid) is not a known IANA zone; the time is kept and the event is shown in \(zone)."))
             }
         }
         let start: Date
@@ -132,8 +138,9 @@ enum EventMapping {
             let data = Data(bytes)
             if Photo.mediaType(of: data) != nil { photos.append(data) }
         }
-        d.icalLines = keptLines(e, matchedEmails: Set(addresses.compactMap { a in a.email.flatMap { emails[$0.lowercased()] != nil ? $0.lowercased() : nil } }),
-                                resolver: resolver, file: file, customZones: &customZones, warnings: &warnings)
+        d.icalLines = keptLines(
+            e, matchedEmails: Set(addresses.compactMap { a in a.email.flatMap { emails[$0.lowercased()] != nil ? $0.lowercased() : nil } }),
+            resolver: resolver, file: file, customZones: &customZones, warnings: &warnings)
         // The source's last change, written back as DTSTAMP and LAST-MODIFIED until the
         // user edits the event: an export of what was imported gives the same bytes.
         if let stamp = e.lastModified ?? e.dtStamp {

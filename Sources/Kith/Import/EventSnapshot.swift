@@ -36,8 +36,9 @@ struct EventFields: Codable, Hashable {
 
     init(event e: Event) {
         title = e.title
-        time = Time(start: Int64(e.start.timeIntervalSince1970), end: e.end.map { Int64($0.timeIntervalSince1970) },
-                    timeZone: e.timeZone, allDay: e.allDay, startDay: e.startDay.dayNumber, endDay: e.endDay.dayNumber)
+        time = Time(
+            start: Int64(e.start.timeIntervalSince1970), end: e.end.map { Int64($0.timeIntervalSince1970) },
+            timeZone: e.timeZone, allDay: e.allDay, startDay: e.startDay.dayNumber, endDay: e.endDay.dayNumber)
         typeID = e.type?.id; moodID = e.mood?.id
         place = e.place.map { PlaceFields(name: $0.name, latitude: $0.latitude, longitude: $0.longitude) }
         personIDs = e.people.map(\.id); note = e.note; icalLines = e.icalLines

@@ -41,8 +41,12 @@ extension Journal {
             c.uid = renamed
             changed[ordinal] = renamed
             if !uid.hasPrefix("kith-made-") {
-                warnings.append(ImportWarning(line: c.line, code: "duplicate-uid",
-                    message: "\(file), line \(c.line): another VEVENT above has the UID \(uid) and neither has a RECURRENCE-ID; both were kept, this one as \(renamed)."))
+                warnings.append(
+                    ImportWarning(
+                        line: c.line, code: "duplicate-uid",
+                        message:
+                            "\(file), line \(c.line): another VEVENT above has the UID \(uid) and neither has a RECURRENCE-ID; both were kept, this one as \(renamed)."
+                    ))
             }
         }
     }

@@ -31,9 +31,11 @@ public struct ImportOptions: Sendable {
     public var cancellation: Cancellation?
 
     /// Options with the defaults: no `into`, all or nothing, the current zone, occurrences up to now.
-    public init(into: String? = nil, dryRun: Bool = false, keepGoing: Bool = false, timeZone: TimeZone = .current,
-                from: Date? = nil, to: Date? = nil, now: Date = Date(),
-                progress: (@Sendable (ImportProgress) -> Void)? = nil) {
+    public init(
+        into: String? = nil, dryRun: Bool = false, keepGoing: Bool = false, timeZone: TimeZone = .current,
+        from: Date? = nil, to: Date? = nil, now: Date = Date(),
+        progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) {
         self.into = into; self.dryRun = dryRun; self.keepGoing = keepGoing; self.timeZone = timeZone
         self.from = from; self.to = to; self.now = now; self.progress = progress
     }

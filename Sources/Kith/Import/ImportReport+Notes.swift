@@ -22,14 +22,20 @@ extension ImportReport {
             for (name, n) in heldComponents.sorted(by: { $0.key < $1.key }) where !names.contains(where: { $0.0 == name }) {
                 parts.append("\(n) \(name)")
             }
-            out.append(parts.isEmpty ? "the calendar holds no events"
-                : "the calendar holds no events, only " + parts.joined(separator: ", ") + "; Kith imports events only")
+            out.append(
+                parts.isEmpty
+                    ? "the calendar holds no events"
+                    : "the calendar holds no events, only " + parts.joined(separator: ", ") + "; Kith imports events only")
         }
         if eventsWithoutUID > 0 {
-            out.append("\(eventsWithoutUID) event\(eventsWithoutUID == 1 ? "" : "s") had no UID; each was given one made from its start and title, so importing the file again updates them instead of adding them twice")
+            out.append(
+                "\(eventsWithoutUID) event\(eventsWithoutUID == 1 ? "" : "s") had no UID; each was given one made from its start and title, so importing the file again updates them instead of adding them twice"
+            )
         }
         if unmatchedAddresses > 0 {
-            out.append("\(unmatchedAddresses) attendee\(unmatchedAddresses == 1 ? "" : "s") or organizer\(unmatchedAddresses == 1 ? "" : "s") matched no one in the journal (by e-mail or exact name); they stay on their events and are exported again (import their cards first to link them)")
+            out.append(
+                "\(unmatchedAddresses) attendee\(unmatchedAddresses == 1 ? "" : "s") or organizer\(unmatchedAddresses == 1 ? "" : "s") matched no one in the journal (by e-mail or exact name); they stay on their events and are exported again (import their cards first to link them)"
+            )
         }
         return out
     }

@@ -35,8 +35,10 @@ extension Journal {
             // Read straight from SQLite, columns by position: GRDB's rows cost more than the
             // index itself on a re-import of a large book.
             var sourceNames: [(id: Int64, name: String)] = []
-            try RawRow.each(db, db.cachedStatement(sql: "SELECT p.id, p.displayName FROM personImport i JOIN person p ON p.id = i.personId WHERE i.source = ?"),
-                            { $0.text(fileName) }) { c in
+            try RawRow.each(
+                db, db.cachedStatement(sql: "SELECT p.id, p.displayName FROM personImport i JOIN person p ON p.id = i.personId WHERE i.source = ?"),
+                { $0.text(fileName) }
+            ) { c in
                 sourceNames.append((c.int(0), c.text(1)))
             }
             self.sourceNames = sourceNames
@@ -51,7 +53,9 @@ extension Journal {
             self.names = names
             self.byBirthday = byBirthday
             var contacts: [(id: Int64, email: Bool, value: String)] = []
-            try RawRow.each(db, db.cachedStatement(sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone') ORDER BY personId"), { _ in }) { c in
+            try RawRow.each(
+                db, db.cachedStatement(sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone') ORDER BY personId"), { _ in }
+            ) { c in
                 contacts.append((c.int(0), ContactKind(rawValue: c.text(1)) == .email, c.text(2)))
             }
             for (id, email, v) in contacts {
@@ -160,8 +164,12 @@ extension Journal {
                 guard let hit = phoneMatch(p.key) else { continue }
                 if hit.exact && nameAgrees(hit.id) { return Match(person: (hit.id, .samePhone(p.value))) }
                 if result.possibleDuplicate == nil {
-                    result.possibleDuplicate = (hit.id, hit.exact ? "same phone \(p.value), another name"
-                                                                  : "phone \(p.value) and theirs end alike")
+                    result.possibleDuplicate = (
+                        hit.id,
+                        hit.exact
+                            ? "same phone \(p.value), another name"
+                            : "phone \(p.value) and theirs end alike"
+                    )
                 }
             }
             if let b = k.birthday, var candidates = byBirthday[b] {

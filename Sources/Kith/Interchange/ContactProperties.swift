@@ -22,10 +22,15 @@ enum ContactMapping {
         /// The property a trait of this kind is written as in vCard 4.0: hobbies, then
         /// anything under Work & Study, then interests; nil for other kinds (written as a NOTE).
         init?(traitPath path: String) {
-            if path.hasPrefix(ContactMapping.hobbyPath) { self = .hobby }
-            else if path.hasPrefix(ContactMapping.expertisePath) || path.hasPrefix("Work & Study") { self = .expertise }
-            else if path.hasPrefix(ContactMapping.interestPath) { self = .interest }
-            else { return nil }
+            if path.hasPrefix(ContactMapping.hobbyPath) {
+                self = .hobby
+            } else if path.hasPrefix(ContactMapping.expertisePath) || path.hasPrefix("Work & Study") {
+                self = .expertise
+            } else if path.hasPrefix(ContactMapping.interestPath) {
+                self = .interest
+            } else {
+                return nil
+            }
         }
     }
 

@@ -9,9 +9,13 @@ extension EventMapping {
     /// LF) removed, and whether any were.
     static func withoutControlCharacters(_ s: String) -> (String, Bool) {
         guard ContentLine.forbiddenCharacter(inValue: s) != nil else { return (s, false) }
-        return (String(String.UnicodeScalarView(s.unicodeScalars.filter { v in
-            !((v.value < 32 && v.value != 9 && v.value != 10 && v.value != 13) || v.value == 127)
-        })), true)
+        return (
+            String(
+                String.UnicodeScalarView(
+                    s.unicodeScalars.filter { v in
+                        !((v.value < 32 && v.value != 9 && v.value != 10 && v.value != 13) || v.value == 127)
+                    })), true
+        )
     }
 
     /// VEVENT properties Kith models (or that belong to the recurrence it expands).
@@ -27,40 +31,52 @@ extension EventMapping {
     /// neither IANA nor Windows keeps it when the file has its VTIMEZONE (noted in
     /// `customZones`, for the import to keep and the export to write back); without one it
     /// is written in UTC, so that no TZID goes out undefined.
-    static func keptLines(_ e: ICalComponent, matchedEmails: Set<String>, resolver: ICalTimeZoneResolver? = nil,
-                          file: String = "", customZones: inout Set<String>, warnings: inout [ImportWarning]) -> [String] {
+    static func keptLines(
+        _ e: ICalComponent, matchedEmails: Set<String>, resolver: ICalTimeZoneResolver? = nil,
+        file: String = "", customZones: inout Set<String>, warnings: inout [ImportWarning]
+    ) -> [String] {
         let at = file.isEmpty ? "" : file + ", "
         return e.properties.compactMap { p -> String? in
             if modelled.contains(p.name) { return nil }
             if p.name == "ATTENDEE", let mail = ICalAddress(uri: p.value).email?.lowercased(), matchedEmails.contains(mail) { return nil }
             if let why = ContentLine.problem(group: nil, name: p.name, value: p.value) {
-                warnings.append(ImportWarning(line: p.line, code: "invalid-line",
-                    message: "\(at)line \(p.line): \(why); the line was dropped so that what Kith writes stays valid."))
+                warnings.append(
+                    ImportWarning(
+                        line: p.line, code: "invalid-line",
+                        message: "\(at)line \(p.line): \(why); the line was dropped so that what Kith writes stays valid."))
                 return nil
             }
             var parameters: [ContentLine.Parameter] = []
             for q in p.parameters {
                 if let why = ContentLine.parameterProblem(name: q.name, values: q.values) {
-                    warnings.append(ImportWarning(line: p.line, code: "invalid-parameter",
-                        message: "\(at)line \(p.line): \(p.name): \(why); the parameter was dropped so that what Kith writes stays valid."))
+                    warnings.append(
+                        ImportWarning(
+                            line: p.line, code: "invalid-parameter",
+                            message: "\(at)line \(p.line): \(p.name): \(why); the parameter was dropped so that what Kith writes stays valid."))
                     continue
                 }
                 parameters.append(ContentLine.Parameter(name: q.name, values: q.values))
             }
             var value = p.value
             if let resolver, let tzid = parameters.first(where: { $0.name == "TZID" })?.values.first,
-               resolver.ianaIdentifier(for: tzid) == nil, resolver.source(for: tzid) == .vtimezone {
+                resolver.ianaIdentifier(for: tzid) == nil, resolver.source(for: tzid) == .vtimezone
+            {
                 customZones.insert(tzid)
             } else if let resolver, let tzid = parameters.first(where: { $0.name == "TZID" })?.values.first,
-               resolver.ianaIdentifier(for: tzid) == nil {
+                resolver.ianaIdentifier(for: tzid) == nil
+            {
                 // Each date of the value, as UTC; a value that is not dates keeps its TZID out anyway.
                 let dates = value.split(separator: ",", omittingEmptySubsequences: false).map { ICalDateTime(String($0), tzid: tzid) }
                 if dates.allSatisfy({ $0 != nil && !$0!.isDate }) {
                     value = dates.map { ICalDateTime(utc: resolver.date(for: $0!)).description }.joined(separator: ",")
                 }
                 parameters.removeAll { $0.name == "TZID" }
-                warnings.append(ImportWarning(line: p.line, code: "zone-written-in-utc",
-                    message: "\(at)line \(p.line): \(p.name) is in TZID \(tzid), which is not an IANA or Windows zone and has no VTIMEZONE in the file; kept in UTC."))
+                warnings.append(
+                    ImportWarning(
+                        line: p.line, code: "zone-written-in-utc",
+                        message:
+                            "\(at)line \(p.line): \(p.name) is in TZID \(tzid), which is not an IANA or Windows zone and has no VTIMEZONE in the file; kept in UTC."
+                    ))
             }
             let line = ContentLine(name: p.name, parameters: parameters, value: value)
             return ContentLineWriter.serialize(line)

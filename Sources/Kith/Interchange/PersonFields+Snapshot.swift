@@ -101,7 +101,8 @@ extension PersonFields {
         if s == nil {
             // Contact details compare loosely: the same address with another label is the same.
             for v in n.emails where !r.emails.contains(where: { EmailKey.key($0.value) == EmailKey.key(v.value) }) { r.emails.append(v) }
-            for v in n.phones where !r.phones.contains(where: { p in
+            for v in n.phones
+            where !r.phones.contains(where: { p in
                 guard let a = PhoneKey.key(p.value), let b = PhoneKey.key(v.value) else { return p.value == v.value }
                 return PhoneKey.same(a, b)
             }) { r.phones.append(v) }

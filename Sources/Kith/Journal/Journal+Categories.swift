@@ -14,8 +14,11 @@ extension Journal {
         let all = try categories(kind: kind)
         var nodes: [CategoryNode] = []
         for c in all {
-            if c.parentID == nil { nodes.append(CategoryNode(category: c, children: [])) }
-            else if let i = nodes.firstIndex(where: { $0.category.id == c.parentID }) { nodes[i].children.append(c) }
+            if c.parentID == nil {
+                nodes.append(CategoryNode(category: c, children: []))
+            } else if let i = nodes.firstIndex(where: { $0.category.id == c.parentID }) {
+                nodes[i].children.append(c)
+            }
         }
         return nodes
     }
@@ -57,8 +60,10 @@ extension Journal {
     /// - Throws: ``JournalError/invalidColor(_:)``, ``JournalError/categoryExists(kind:path:)``,
     ///   ``JournalError/categoryTreeTooDeep(path:)``, ``JournalError/unknownCategory(kind:path:suggestions:)``.
     @discardableResult
-    public func addCategory(kind: Category.Kind, path: String, icon: String? = nil, color: String? = nil,
-                            score: Int? = nil) throws -> Category {
+    public func addCategory(
+        kind: Category.Kind, path: String, icon: String? = nil, color: String? = nil,
+        score: Int? = nil
+    ) throws -> Category {
         try write { db in
             try Journal.insertCategory(db, kind: kind, path: path, icon: icon, color: color, score: score)
         }

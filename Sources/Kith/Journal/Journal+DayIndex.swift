@@ -28,7 +28,8 @@ extension Journal {
     ///
     /// One read instead of three, the moods read once instead of twice (issue 7).
     public func monthView(year: Int, month: Int, filter: DayFilter = DayFilter())
-        throws -> (days: [DaySummary], moods: [Category], eventCount: Int) {
+        throws -> (days: [DaySummary], moods: [Category], eventCount: Int)
+    {
         guard (1...12).contains(month) else { throw JournalError.invalidValue(field: "month", reason: "\(month) is not 1...12") }
         let first = year * 10000 + month * 100
         return try read { db in

@@ -19,8 +19,10 @@ extension Journal {
             if let path = options.relationPath {
                 let c = try Journal.resolveCategory(db, kind: .relation, path: path)
                 let tree = try Journal.subtreeIDs(db, id: c.id)
-                ids = try Int64.fetchAll(db, sql: "SELECT id FROM person WHERE relationId IN (\(tree.map { _ in "?" }.joined(separator: ","))) ORDER BY displayName COLLATE NOCASE, id",
-                                         arguments: StatementArguments(tree))
+                ids = try Int64.fetchAll(
+                    db,
+                    sql: "SELECT id FROM person WHERE relationId IN (\(tree.map { _ in "?" }.joined(separator: ","))) ORDER BY displayName COLLATE NOCASE, id",
+                    arguments: StatementArguments(tree))
             } else {
                 ids = try Int64.fetchAll(db, sql: "SELECT id FROM person ORDER BY displayName COLLATE NOCASE, id")
             }

@@ -13,8 +13,9 @@ extension Journal {
     public static func importableFiles(at url: URL) throws -> [URL] {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else {
-            throw ImportError(file: url.path, line: 0, item: nil, reason: "no such file or folder",
-                              advice: "check the path")
+            throw ImportError(
+                file: url.path, line: 0, item: nil, reason: "no such file or folder",
+                advice: "check the path")
         }
         guard isDir.boolValue else { return [url] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
@@ -52,8 +53,9 @@ extension Journal {
     public func importFile(at url: URL, options: ImportOptions = ImportOptions()) throws -> ImportReport {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw ImportError(file: url.lastPathComponent, line: 0, item: nil, reason: "cannot read the file",
-                              advice: "check that it exists and is readable")
+            throw ImportError(
+                file: url.lastPathComponent, line: 0, item: nil, reason: "cannot read the file",
+                advice: "check that it exists and is readable")
         }
         return try importData(data, fileName: url.lastPathComponent, options: options)
     }
@@ -70,7 +72,8 @@ extension Journal {
             return report
         }
         guard let kind = Journal.detect([UInt8](data.prefix(65_536))) else {
-            throw ImportError(file: fileName, line: 1, item: nil,
+            throw ImportError(
+                file: fileName, line: 1, item: nil,
                 reason: "this is not a vCard, xCard, jCard, iCalendar, xCal or jCal file",
                 advice: "import .vcf, .ics, or their XML and JSON forms")
         }
@@ -84,8 +87,9 @@ extension Journal {
         case .xCard, .jCard:
             let result: VCard.ReadResult
             do { result = try VCard.read([UInt8](data)) } catch {
-                throw ImportError(file: fileName, line: error.line, item: nil, reason: error.message,
-                                  advice: "fix the file or export it again from its application")
+                throw ImportError(
+                    file: fileName, line: error.line, item: nil, reason: error.message,
+                    advice: "fix the file or export it again from its application")
             }
             let format: String
             switch kind {
@@ -106,11 +110,13 @@ extension Journal {
                 default: calendar = try ICalendar.readJCal(data, file: fileName)
                 }
             } catch let e as ICalendar.ReadError {
-                throw ImportError(file: fileName, line: e.line, item: nil, reason: e.detail,
-                                  advice: "fix the file or export it again from its application")
+                throw ImportError(
+                    file: fileName, line: e.line, item: nil, reason: e.detail,
+                    advice: "fix the file or export it again from its application")
             } catch {
-                throw ImportError(file: fileName, line: 0, item: nil, reason: "\(error)",
-                                  advice: "fix the file or export it again from its application")
+                throw ImportError(
+                    file: fileName, line: 0, item: nil, reason: "\(error)",
+                    advice: "fix the file or export it again from its application")
             }
             let format = (kind == .xCal ? ImportReport.Format.xCal : .jCal).rawValue
             return try importCalendar(calendar, fileName: fileName, format: format, options: options)

@@ -9,7 +9,8 @@ extension Journal {
         try read { db in
             var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
             for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") {
-                problems.append("foreign key: a row of \(row[0] as String? ?? "?") (rowid \(row[1] as Int64? ?? 0)) points to a missing \(row[2] as String? ?? "?")")
+                problems.append(
+                    "foreign key: a row of \(row[0] as String? ?? "?") (rowid \(row[1] as Int64? ?? 0)) points to a missing \(row[2] as String? ?? "?")")
             }
             return problems
         }

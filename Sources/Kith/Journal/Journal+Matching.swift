@@ -6,8 +6,9 @@ extension Journal {
         let e = email.kithTrimmed(newlines: false)
         guard !e.isEmpty else { return [] }
         return try read { db in
-            try Int64.fetchAll(db, sql: "SELECT DISTINCT personId FROM personContact WHERE kind = 'email' AND value = ? COLLATE NOCASE ORDER BY personId",
-                               arguments: [e])
+            try Int64.fetchAll(
+                db, sql: "SELECT DISTINCT personId FROM personContact WHERE kind = 'email' AND value = ? COLLATE NOCASE ORDER BY personId",
+                arguments: [e])
         }
     }
 
@@ -44,8 +45,12 @@ extension Journal {
     public func likelyDuplicates() throws -> [DuplicatePair] {
         try read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT id, displayName, birthday FROM person ORDER BY id")
-            let people = rows.map { (id: $0["id"] as Int64, name: $0["displayName"] as String,
-                                     key: NameMatcher.fold($0["displayName"]), birthday: $0["birthday"] as String?) }
+            let people = rows.map {
+                (
+                    id: $0["id"] as Int64, name: $0["displayName"] as String,
+                    key: NameMatcher.fold($0["displayName"]), birthday: $0["birthday"] as String?
+                )
+            }
             var reasons: [[Int64]: [String]] = [:]
             func add(_ a: Int64, _ b: Int64, _ why: String) {
                 let k = [min(a, b), max(a, b)]
@@ -54,8 +59,9 @@ extension Journal {
             for i in people.indices {
                 for j in people.indices where j > i {
                     let a = people[i], b = people[j]
-                    if a.key == b.key { add(a.id, b.id, "same name") }
-                    else if let bd = a.birthday, bd == b.birthday, NameMatcher.distance(a.key, b.key) <= max(2, a.key.count / 4) {
+                    if a.key == b.key {
+                        add(a.id, b.id, "same name")
+                    } else if let bd = a.birthday, bd == b.birthday, NameMatcher.distance(a.key, b.key) <= max(2, a.key.count / 4) {
                         add(a.id, b.id, "similar name and same birthday")
                     }
                 }
@@ -63,8 +69,11 @@ extension Journal {
             var byEmail: [String: [Int64]] = [:], byPhone: [String: [Int64]] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT personId, kind, value FROM personContact WHERE kind IN ('email', 'phone')") {
                 let id: Int64 = row["personId"], value: String = row["value"]
-                if ContactKind(rawValue: row["kind"]) == .email { byEmail[EmailKey.key(value), default: []].append(id) }
-                else if PhoneKey.digits(value).count >= 6 { byPhone[PhoneKey.digits(value), default: []].append(id) }
+                if ContactKind(rawValue: row["kind"]) == .email {
+                    byEmail[EmailKey.key(value), default: []].append(id)
+                } else if PhoneKey.digits(value).count >= 6 {
+                    byPhone[PhoneKey.digits(value), default: []].append(id)
+                }
             }
             for (groups, why) in [(byEmail, "same email"), (byPhone, "same phone")] {
                 for ids in groups.values {
@@ -91,8 +100,9 @@ extension Journal {
             }
             let names = Dictionary(uniqueKeysWithValues: people.map { ($0.id, $0.name) })
             return reasons.keys.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }.map { k in
-                DuplicatePair(first: PersonRef(id: k[0], displayName: names[k[0]] ?? ""),
-                              second: PersonRef(id: k[1], displayName: names[k[1]] ?? ""), reasons: reasons[k]!)
+                DuplicatePair(
+                    first: PersonRef(id: k[0], displayName: names[k[0]] ?? ""),
+                    second: PersonRef(id: k[1], displayName: names[k[1]] ?? ""), reasons: reasons[k]!)
             }
         }
     }

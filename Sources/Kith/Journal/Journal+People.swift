@@ -89,8 +89,10 @@ extension Journal {
     ///   - sort: by name, or by last seen (not seen for longest first, never seen first).
     ///   - asOf: "last seen" ignores days after this one (today by default).
     /// - Complexity: one indexed lookup per person.
-    public func people(in category: Int64? = nil, sort: PersonSort = .name,
-                       asOf: LocalDate = .today()) throws -> [PersonSummary] {
+    public func people(
+        in category: Int64? = nil, sort: PersonSort = .name,
+        asOf: LocalDate = .today()
+    ) throws -> [PersonSummary] {
         try read { db in try Journal.peopleList(db, in: category, sort: sort, asOf: asOf) }
     }
 

@@ -14,17 +14,23 @@ extension Journal {
             let order = Dictionary(uniqueKeysWithValues: try Journal.fetchCategories(db, kind: .trait).enumerated().map { ($1.id, $0) })
             var groups: [TraitGroup] = []
             for e in entries {
-                if let i = groups.firstIndex(where: { $0.category.id == e.category.id }) { groups[i].traits.append(e) }
-                else { groups.append(TraitGroup(category: e.category, traits: [e])) }
+                if let i = groups.firstIndex(where: { $0.category.id == e.category.id }) {
+                    groups[i].traits.append(e)
+                } else {
+                    groups.append(TraitGroup(category: e.category, traits: [e]))
+                }
             }
             groups.sort { (order[$0.category.id] ?? .max) < (order[$1.category.id] ?? .max) }
-            let eventIDs = try Int64.fetchAll(db, sql: """
-                SELECT e.id FROM eventPerson ep JOIN event e ON e.id = ep.eventId WHERE ep.personId = ?
-                ORDER BY e.startAt DESC, e.id DESC
-                """, arguments: [id])
+            let eventIDs = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT e.id FROM eventPerson ep JOIN event e ON e.id = ep.eventId WHERE ep.personId = ?
+                    ORDER BY e.startAt DESC, e.id DESC
+                    """, arguments: [id])
             let events = Journal.inLocalOrder(try Journal.fetchEvents(db, ids: eventIDs), newestFirst: true)
-            let last = try Int.fetchOne(db, sql: "SELECT max(day) FROM dayPerson WHERE personId = ? AND day <= ?",
-                                        arguments: [id, asOf.dayNumber])
+            let last = try Int.fetchOne(
+                db, sql: "SELECT max(day) FROM dayPerson WHERE personId = ? AND day <= ?",
+                arguments: [id, asOf.dayNumber])
             var months: [MonthCount] = []
             var y = asOf.year, m = asOf.month
             for _ in 0..<12 {
@@ -32,30 +38,38 @@ extension Journal {
                 m -= 1; if m == 0 { m = 12; y -= 1 }
             }
             let first = months[0].year * 10000 + months[0].month * 100
-            for row in try Row.fetchAll(db, sql: """
-                SELECT e.startDay / 100 AS ym, count(*) AS n FROM eventPerson ep JOIN event e ON e.id = ep.eventId
-                WHERE ep.personId = ? AND e.startDay BETWEEN ? AND ? GROUP BY ym
-                """, arguments: [id, first, asOf.dayNumber]) {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT e.startDay / 100 AS ym, count(*) AS n FROM eventPerson ep JOIN event e ON e.id = ep.eventId
+                    WHERE ep.personId = ? AND e.startDay BETWEEN ? AND ? GROUP BY ym
+                    """, arguments: [id, first, asOf.dayNumber])
+            {
                 let ym: Int = row["ym"]
                 if let i = months.firstIndex(where: { $0.year * 100 + $0.month == ym }) { months[i].count = row["n"] }
             }
             let average = Double(months.reduce(0) { $0 + $1.count }) / 12
-            return PersonPage(person: person, traits: groups, events: events, lastSeen: last.map(LocalDate.init(dayNumber:)),
-                              meetingsPerMonth: months, averagePerMonth: average)
+            return PersonPage(
+                person: person, traits: groups, events: events, lastSeen: last.map(LocalDate.init(dayNumber:)),
+                meetingsPerMonth: months, averagePerMonth: average)
         }
     }
 
     /// Trait entries matching a condition on `trait t`, newest first (by source event, then entry).
-    static func traitEntries(_ db: Database, where condition: String, arguments: StatementArguments,
-                             withPerson: Bool = false) throws -> [(entry: TraitEntry, person: PersonRef?)] {
+    static func traitEntries(
+        _ db: Database, where condition: String, arguments: StatementArguments,
+        withPerson: Bool = false
+    ) throws -> [(entry: TraitEntry, person: PersonRef?)] {
         let categories = Dictionary(uniqueKeysWithValues: try fetchCategories(db, kind: .trait).map { ($0.id, $0) })
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT t.id, t.categoryId, t.text, t.personId, p.displayName, e.id AS eventId, e.title, e.startDay, pl.name AS placeName
-            FROM trait t JOIN person p ON p.id = t.personId
-            LEFT JOIN event e ON e.id = t.eventId LEFT JOIN place pl ON pl.id = e.placeId
-            WHERE \(condition)
-            ORDER BY ifnull(e.startAt, t.createdAt) DESC, t.id DESC
-            """, arguments: arguments)
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT t.id, t.categoryId, t.text, t.personId, p.displayName, e.id AS eventId, e.title, e.startDay, pl.name AS placeName
+                FROM trait t JOIN person p ON p.id = t.personId
+                LEFT JOIN event e ON e.id = t.eventId LEFT JOIN place pl ON pl.id = e.placeId
+                WHERE \(condition)
+                ORDER BY ifnull(e.startAt, t.createdAt) DESC, t.id DESC
+                """, arguments: arguments)
         return rows.compactMap { row in
             guard let c = categories[row["categoryId"]] else { return nil }
             let eventID: Int64? = row["eventId"]

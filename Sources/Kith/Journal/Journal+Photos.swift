@@ -39,8 +39,9 @@ extension Journal {
         guard key.count >= 6, key.count <= 64, key.allSatisfy({ $0.isHexDigit }) else { throw JournalError.photoNotFound(hash: id) }
         let hashes = try read { db in
             // A range of the primary key: every hash that starts with `key` (hex digits sort below "g").
-            try String.fetchAll(db.cachedStatement(sql: "SELECT hash FROM photo WHERE hash >= ? AND hash < ? LIMIT 2"),
-                                arguments: [key, key + "g"])
+            try String.fetchAll(
+                db.cachedStatement(sql: "SELECT hash FROM photo WHERE hash >= ? AND hash < ? LIMIT 2"),
+                arguments: [key, key + "g"])
         }
         guard let hash = hashes.first else { throw JournalError.photoNotFound(hash: id) }
         guard hashes.count == 1 else { throw JournalError.ambiguousPhoto(id: id) }

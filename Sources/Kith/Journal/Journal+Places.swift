@@ -34,8 +34,10 @@ extension Journal {
     /// - Throws: ``JournalError/invalidValue(field:reason:)`` for an unknown place or a name
     ///   taken, ``JournalError/invalidCoordinates(latitude:longitude:)``.
     @discardableResult
-    public func editPlace(named name: String, newName: String? = nil, coordinates: (latitude: Double, longitude: Double)? = nil,
-                          address: String? = nil) throws -> (place: Place, eventCount: Int) {
+    public func editPlace(
+        named name: String, newName: String? = nil, coordinates: (latitude: Double, longitude: Double)? = nil,
+        address: String? = nil
+    ) throws -> (place: Place, eventCount: Int) {
         try undoableWrite { db, description in
             try PlaceStore.edit(db, named: name, newName: newName, coordinates: coordinates, address: address, description: &description)
         }

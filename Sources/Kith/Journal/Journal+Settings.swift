@@ -29,8 +29,9 @@ extension Journal {
     @discardableResult
     public func setSetting(_ setting: Setting, to value: String) throws -> String {
         guard let stored = setting.normalized(value) else {
-            throw JournalError.invalidValue(field: setting.rawValue,
-                                     reason: "\"\(value)\" is not one of its values (use \(setting.acceptedValues))")
+            throw JournalError.invalidValue(
+                field: setting.rawValue,
+                reason: "\"\(value)\" is not one of its values (use \(setting.acceptedValues))")
         }
         try write { db in
             try SettingStore.set(db, setting, to: stored)

@@ -23,8 +23,11 @@ extension Journal {
             }
             var out: [PersonTraits] = []
             for e in entries {
-                if let i = out.firstIndex(where: { $0.person.id == e.person!.id }) { out[i].traits.append(e.entry) }
-                else { out.append(PersonTraits(person: e.person!, traits: [e.entry])) }
+                if let i = out.firstIndex(where: { $0.person.id == e.person!.id }) {
+                    out[i].traits.append(e.entry)
+                } else {
+                    out.append(PersonTraits(person: e.person!, traits: [e.entry]))
+                }
             }
             return out.sorted {
                 let a = NameMatcher.fold($0.person.displayName), b = NameMatcher.fold($1.person.displayName)
@@ -56,10 +59,13 @@ extension Journal {
                 throw JournalError.personNotFound(id: personID)
             }
             let category = try Journal.traitCategory(db, path: path)
-            let position = try Int.fetchOne(db, sql: "SELECT ifnull(max(position) + 1, 0) FROM trait WHERE personId = ? AND eventId IS NULL",
-                                            arguments: [personID]) ?? 0
-            try db.execute(sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, NULL, ?, ?)",
-                           arguments: [personID, category.id, text, position, Journal.now()])
+            let position =
+                try Int.fetchOne(
+                    db, sql: "SELECT ifnull(max(position) + 1, 0) FROM trait WHERE personId = ? AND eventId IS NULL",
+                    arguments: [personID]) ?? 0
+            try db.execute(
+                sql: "INSERT INTO trait (personId, categoryId, text, eventId, position, createdAt) VALUES (?, ?, ?, NULL, ?, ?)",
+                arguments: [personID, category.id, text, position, Journal.now()])
             return try Journal.fetchTrait(db, id: db.lastInsertedRowID)
         }
     }
@@ -81,18 +87,21 @@ extension Journal {
                     throw JournalError.personNotFound(id: personID)
                 }
                 if let event = old.source?.id {
-                    let inEvent = try Row.fetchAll(db, sql: """
-                        SELECT p.id, p.displayName FROM eventPerson ep JOIN person p ON p.id = ep.personId
-                        WHERE ep.eventId = ? ORDER BY ep.position
-                        """, arguments: [event])
+                    let inEvent = try Row.fetchAll(
+                        db,
+                        sql: """
+                            SELECT p.id, p.displayName FROM eventPerson ep JOIN person p ON p.id = ep.personId
+                            WHERE ep.eventId = ? ORDER BY ep.position
+                            """, arguments: [event])
                     guard inEvent.contains(where: { ($0[0] as Int64) == personID }) else {
                         throw JournalError.traitPersonNotInEvent(text: newText, person: name, people: inEvent.map { $0[1] })
                     }
                 }
                 person = personID
             }
-            try db.execute(sql: "UPDATE trait SET text = ?, categoryId = ?, personId = ? WHERE id = ?",
-                           arguments: [newText, category.id, person, id])
+            try db.execute(
+                sql: "UPDATE trait SET text = ?, categoryId = ?, personId = ? WHERE id = ?",
+                arguments: [newText, category.id, person, id])
             return try Journal.fetchTrait(db, id: id)
         }
     }
@@ -132,12 +141,20 @@ extension Journal {
             }
             if let id = try decide(people.filter { $0.key == key }) { return (id, true) }
             if let id = try decide(people.filter { $0.nicks.contains(key) }) { return (id, true) }
-            if let id = try decide(people.filter { p in
-                p.key.hasPrefix(key) || p.key.split(separator: " ").contains { $0.hasPrefix(key) } || p.nicks.contains { $0.hasPrefix(key) }
-            }) { return (id, false) }
-            if let id = try decide(people.filter { p in
-                NameMatcher.isClose(key, to: p.key) || p.nicks.contains { NameMatcher.isClose(key, to: $0) }
-            }) { return (id, false) }
+            if let id = try decide(
+                people.filter { p in
+                    p.key.hasPrefix(key) || p.key.split(separator: " ").contains { $0.hasPrefix(key) } || p.nicks.contains { $0.hasPrefix(key) }
+                })
+            {
+                return (id, false)
+            }
+            if let id = try decide(
+                people.filter { p in
+                    NameMatcher.isClose(key, to: p.key) || p.nicks.contains { NameMatcher.isClose(key, to: $0) }
+                })
+            {
+                return (id, false)
+            }
             return nil
         }
     }

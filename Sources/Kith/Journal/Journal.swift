@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -112,9 +113,10 @@ public final class Journal: Sendable {
             // Up to 32 MiB of page cache: bulk imports touch many index pages.
             try db.execute(sql: "PRAGMA cache_size = -\(Journal.defaultCacheKiB)")
             // kith_fold(text): lowercased, without diacritics, for searches typed by people.
-            db.add(function: DatabaseFunction("kith_fold", argumentCount: 1, pure: true) { values in
-                String.fromDatabaseValue(values[0]).map(NameMatcher.fold)
-            })
+            db.add(
+                function: DatabaseFunction("kith_fold", argumentCount: 1, pure: true) { values in
+                    String.fromDatabaseValue(values[0]).map(NameMatcher.fold)
+                })
         }
         return config
     }
@@ -188,8 +190,10 @@ public final class Journal: Sendable {
         } catch {
             // No migration table yet (a new file), or a real error.
             var exists = true
-            try RawRow.each(db, db.makeStatement(sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'"),
-                            { _ in }) { exists = $0.int(0) > 0 }
+            try RawRow.each(
+                db, db.makeStatement(sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'"),
+                { _ in }
+            ) { exists = $0.int(0) > 0 }
             if exists { throw error }
             try read("SELECT 0, journal_mode FROM pragma_journal_mode")
         }
@@ -210,8 +214,10 @@ public final class Journal: Sendable {
                 return JournalError.readOnly(path: path, reason: "the file is read-only for you, permissions " + permissions(path))
             }
             if access(folder, W_OK) != 0 {
-                return JournalError.readOnly(path: path, reason: "its folder \(folder) is read-only for you, permissions "
-                                      + permissions(folder) + ", and SQLite makes its -wal and -shm files there")
+                return JournalError.readOnly(
+                    path: path,
+                    reason: "its folder \(folder) is read-only for you, permissions "
+                        + permissions(folder) + ", and SQLite makes its -wal and -shm files there")
             }
         }
         return JournalError.cannotOpen(path: path, reason: Journal.reason(error))

@@ -95,13 +95,15 @@ public enum JournalError: Error, Equatable, CustomStringConvertible, LocalizedEr
         case .cannotOpen(let path, let reason):
             return "cannot open the journal \(path): \(reason) (check that it is a Kith journal and that you may read and write it)"
         case .newerSchema(let path, let unknown):
-            return "the journal \(path) was written by a newer Kith (unknown migrations \(unknown.joined(separator: ", "))) (update Kith; the file was left untouched)"
+            return
+                "the journal \(path) was written by a newer Kith (unknown migrations \(unknown.joined(separator: ", "))) (update Kith; the file was left untouched)"
         case .invalidColor(let c):
             return "\"\(c)\" is not a colour (write it as #RRGGBB, for example #3D85C6)"
         case .invalidValue(let field, let reason):
             return "invalid \(field): \(reason)"
         case .unknownCategory(let kind, let path, let suggestions):
-            let hint = suggestions.isEmpty
+            let hint =
+                suggestions.isEmpty
                 ? "see `kith category list --kind \(kind.rawValue)`"
                 : "did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
             return "no \(kind.label) \"\(path)\" (\(hint))"
@@ -116,7 +118,8 @@ public enum JournalError: Error, Equatable, CustomStringConvertible, LocalizedEr
         case .categoryNotFound(let id):
             return "no category with id \(id) (list them with `kith category list`)"
         case .unknownPerson(let name, let suggestions):
-            let hint = suggestions.isEmpty
+            let hint =
+                suggestions.isEmpty
                 ? "add them with `kith person add`"
                 : "did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
             return "nobody called \"\(name)\" (\(hint))"
@@ -151,7 +154,8 @@ public enum JournalError: Error, Equatable, CustomStringConvertible, LocalizedEr
         case .damagedPhoto(let file, let reason):
             return "\(file) is not a whole image: \(reason) (open and save it again in an image editor, or pick another file)"
         case .photoTooLarge(let file, let byteCount):
-            return "\(file) is \(Photo.sizeText(byteCount)), more than the largest photo Kith keeps, \(Photo.sizeText(Photo.maximumByteCount)) (make it smaller, for example by exporting it at a lower resolution)"
+            return
+                "\(file) is \(Photo.sizeText(byteCount)), more than the largest photo Kith keeps, \(Photo.sizeText(Photo.maximumByteCount)) (make it smaller, for example by exporting it at a lower resolution)"
         case .ambiguousPhoto(let id):
             return "several photos start with \(id) (give more digits of its id, as `kith show` lists it)"
         case .mergeWithSelf:

@@ -9,8 +9,10 @@ public struct CategoryChanges: Sendable {
     /// Move under another main category (`.some(id)`) or make it a main one (`.some(nil)`).
     public var parentID: Int64??
 
-    public init(name: String? = nil, icon: String? = nil, color: String? = nil, position: Int? = nil,
-                score: Int? = nil, parentID: Int64?? = nil) {
+    public init(
+        name: String? = nil, icon: String? = nil, color: String? = nil, position: Int? = nil,
+        score: Int? = nil, parentID: Int64?? = nil
+    ) {
         self.name = name; self.icon = icon; self.color = color; self.position = position
         self.score = score; self.parentID = parentID
     }

@@ -19,8 +19,9 @@ public struct DaySummary: Hashable, Sendable, Codable {
     var people: PersonIDList
 
     public init(date: LocalDate, eventCount: Int, personIDs: [Int64], moodAverage: Double?, dominantMood: Category?) {
-        self.init(date: date, eventCount: eventCount, people: PersonIDList(personIDs), moodAverage: moodAverage,
-                  dominantMood: dominantMood)
+        self.init(
+            date: date, eventCount: eventCount, people: PersonIDList(personIDs), moodAverage: moodAverage,
+            dominantMood: dominantMood)
     }
 
     init(date: LocalDate, eventCount: Int, people: PersonIDList, moodAverage: Double?, dominantMood: Category?) {

@@ -36,10 +36,12 @@ public struct EventDraft: Hashable, Sendable {
     /// stamps back. Nil: now.
     public var modifiedAt: Int64?
 
-    public init(title: String, start: Date, timeZone: String, end: Date? = nil, allDay: Bool = false,
-                allDayDates: ClosedRange<LocalDate>? = nil, typeID: Int64? = nil, moodID: Int64? = nil,
-                place: PlaceDraft? = nil, personIDs: [Int64] = [], note: String = "", photoHashes: [String] = [],
-                traits: [TraitDraft] = [], uid: String? = nil, icalLines: [String] = []) {
+    public init(
+        title: String, start: Date, timeZone: String, end: Date? = nil, allDay: Bool = false,
+        allDayDates: ClosedRange<LocalDate>? = nil, typeID: Int64? = nil, moodID: Int64? = nil,
+        place: PlaceDraft? = nil, personIDs: [Int64] = [], note: String = "", photoHashes: [String] = [],
+        traits: [TraitDraft] = [], uid: String? = nil, icalLines: [String] = []
+    ) {
         self.title = title; self.start = start; self.timeZone = timeZone; self.end = end; self.allDay = allDay
         self.allDayDates = allDayDates; self.typeID = typeID; self.moodID = moodID; self.place = place
         self.personIDs = personIDs; self.note = note; self.photoHashes = photoHashes; self.traits = traits

@@ -17,9 +17,11 @@ public struct EventFilter: Sendable {
     public var newestFirst: Bool
     public var limit: Int?
 
-    public init(from: LocalDate? = nil, to: LocalDate? = nil, personID: Int64? = nil, typeID: Int64? = nil,
-                moodID: Int64? = nil, place: String? = nil, search: String? = nil, newestFirst: Bool = true,
-                limit: Int? = nil) {
+    public init(
+        from: LocalDate? = nil, to: LocalDate? = nil, personID: Int64? = nil, typeID: Int64? = nil,
+        moodID: Int64? = nil, place: String? = nil, search: String? = nil, newestFirst: Bool = true,
+        limit: Int? = nil
+    ) {
         self.from = from; self.to = to; self.personID = personID; self.typeID = typeID; self.moodID = moodID
         self.place = place; self.search = search; self.newestFirst = newestFirst; self.limit = limit
     }

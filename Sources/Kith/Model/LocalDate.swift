@@ -14,7 +14,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// Makes a date; returns nil when the day does not exist (for example February 30).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              day >= 1, day <= LocalDate.daysInMonth(year: year, month: month) else { return nil }
+            day >= 1, day <= LocalDate.daysInMonth(year: year, month: month)
+        else { return nil }
         self.year = year; self.month = month; self.day = day
     }
 

@@ -16,16 +16,20 @@ public struct PersonDraft: Hashable, Sendable {
     }
 
     /// `photoHash`: a photo stored with ``Journal/storePhoto(_:name:)``.
-    public init(displayName: String, name: PersonName = PersonName(), nicknames: [String] = [], birthday: PartialDate? = nil,
-                anniversary: PartialDate? = nil, emails: [LabeledValue] = [], phones: [LabeledValue] = [],
-                addresses: [PostalAddress] = [], organization: String = "", title: String = "", urls: [LabeledValue] = [],
-                note: String = "", relationID: Int64? = nil, photoHash: String? = nil, uid: String? = nil,
-                rev: String? = nil, vcardLines: [String] = []) {
-        self.init(fields: PersonFields(displayName: displayName, name: name, nicknames: nicknames, birthday: birthday,
-                                       anniversary: anniversary, emails: emails, phones: phones, addresses: addresses,
-                                       organization: organization, title: title, urls: urls, note: note,
-                                       photoHash: photoHash, vcardLines: vcardLines),
-                  relationID: relationID, uid: uid, rev: rev)
+    public init(
+        displayName: String, name: PersonName = PersonName(), nicknames: [String] = [], birthday: PartialDate? = nil,
+        anniversary: PartialDate? = nil, emails: [LabeledValue] = [], phones: [LabeledValue] = [],
+        addresses: [PostalAddress] = [], organization: String = "", title: String = "", urls: [LabeledValue] = [],
+        note: String = "", relationID: Int64? = nil, photoHash: String? = nil, uid: String? = nil,
+        rev: String? = nil, vcardLines: [String] = []
+    ) {
+        self.init(
+            fields: PersonFields(
+                displayName: displayName, name: name, nicknames: nicknames, birthday: birthday,
+                anniversary: anniversary, emails: emails, phones: phones, addresses: addresses,
+                organization: organization, title: title, urls: urls, note: note,
+                photoHash: photoHash, vcardLines: vcardLines),
+            relationID: relationID, uid: uid, rev: rev)
     }
 
     public subscript<T>(dynamicMember field: WritableKeyPath<PersonFields, T>) -> T {

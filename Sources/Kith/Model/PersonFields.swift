@@ -25,10 +25,12 @@ public struct PersonFields: Hashable, Sendable, Codable {
     /// vCard properties Kith does not model, kept verbatim for export.
     public var vcardLines: [String]
 
-    public init(displayName: String, name: PersonName = PersonName(), nicknames: [String] = [], birthday: PartialDate? = nil,
-                anniversary: PartialDate? = nil, emails: [LabeledValue] = [], phones: [LabeledValue] = [],
-                addresses: [PostalAddress] = [], organization: String = "", title: String = "", urls: [LabeledValue] = [],
-                note: String = "", photoHash: String? = nil, vcardLines: [String] = []) {
+    public init(
+        displayName: String, name: PersonName = PersonName(), nicknames: [String] = [], birthday: PartialDate? = nil,
+        anniversary: PartialDate? = nil, emails: [LabeledValue] = [], phones: [LabeledValue] = [],
+        addresses: [PostalAddress] = [], organization: String = "", title: String = "", urls: [LabeledValue] = [],
+        note: String = "", photoHash: String? = nil, vcardLines: [String] = []
+    ) {
         self.displayName = displayName; self.name = name; self.nicknames = nicknames; self.birthday = birthday
         self.anniversary = anniversary; self.emails = emails; self.phones = phones; self.addresses = addresses
         self.organization = organization; self.title = title; self.urls = urls; self.note = note

@@ -9,8 +9,10 @@ public struct PostalAddress: Hashable, Sendable, Codable {
     public var postalCode: String
     public var country: String
 
-    public init(label: String = "", poBox: String = "", extended: String = "", street: String = "", locality: String = "",
-                region: String = "", postalCode: String = "", country: String = "") {
+    public init(
+        label: String = "", poBox: String = "", extended: String = "", street: String = "", locality: String = "",
+        region: String = "", postalCode: String = "", country: String = ""
+    ) {
         self.label = label; self.poBox = poBox; self.extended = extended; self.street = street
         self.locality = locality; self.region = region; self.postalCode = postalCode; self.country = country
     }

@@ -75,8 +75,10 @@ struct EventLoader {
 
     /// Runs an IN query for the chunk, or, when `only` is known, for the chunk's ids in it
     /// (none: no query).
-    private func forSome(_ chunk: ArraySlice<Int64>, in only: Set<Int64>?, args: StatementArguments, size: Int,
-                         _ prefix: String, _ suffix: String, _ body: (Row) throws -> Void) throws {
+    private func forSome(
+        _ chunk: ArraySlice<Int64>, in only: Set<Int64>?, args: StatementArguments, size: Int,
+        _ prefix: String, _ suffix: String, _ body: (Row) throws -> Void
+    ) throws {
         var args = args, size = size
         if let only {
             let some = chunk.filter { only.contains($0) }
@@ -119,13 +121,14 @@ struct EventLoader {
             let typeID = row.optionalInt(9), moodID = row.optionalInt(10)
             index[id] = events.count
             placeIDs.append(row.optionalInt(11))
-            events.append(Event(
-                id: id, uid: row.text(1), title: row.text(2), start: Date(timeIntervalSince1970: Double(startAt)),
-                end: endAt.map { Date(timeIntervalSince1970: Double($0)) }, timeZone: zone,
-                allDay: row.int(6) != 0, startDay: LocalDate(dayNumber: Int(row.int(7))), endDay: LocalDate(dayNumber: Int(row.int(8))),
-                type: typeID.flatMap { categories[$0] }, mood: moodID.flatMap { categories[$0] },
-                place: nil, people: [], note: row.text(12), photos: [], traits: [],
-                icalLines: [], createdAt: row.int(13), updatedAt: row.int(14)))
+            events.append(
+                Event(
+                    id: id, uid: row.text(1), title: row.text(2), start: Date(timeIntervalSince1970: Double(startAt)),
+                    end: endAt.map { Date(timeIntervalSince1970: Double($0)) }, timeZone: zone,
+                    allDay: row.int(6) != 0, startDay: LocalDate(dayNumber: Int(row.int(7))), endDay: LocalDate(dayNumber: Int(row.int(8))),
+                    type: typeID.flatMap { categories[$0] }, mood: moodID.flatMap { categories[$0] },
+                    place: nil, people: [], note: row.text(12), photos: [], traits: [],
+                    icalLines: [], createdAt: row.int(13), updatedAt: row.int(14)))
         }
     }
 
@@ -207,8 +210,9 @@ struct EventLoader {
             let part = missingPlaces[k..<min(missingPlaces.count, k + Self.chunk)]
             k += Self.chunk
             let n = Self.sizes.first { $0 >= part.count } ?? Self.chunk
-            let rows = try Row.fetchCursor(statement("SELECT id, name, address, latitude, longitude FROM place WHERE id IN (", ")", size: n),
-                                           arguments: Self.arguments(part, size: n))
+            let rows = try Row.fetchCursor(
+                statement("SELECT id, name, address, latitude, longitude FROM place WHERE id IN (", ")", size: n),
+                arguments: Self.arguments(part, size: n))
             while let row = try rows.next() {
                 let p = Place(id: row[0], name: row[1], address: row[2], latitude: row[3], longitude: row[4])
                 places[p.id] = p
@@ -219,42 +223,56 @@ struct EventLoader {
 
     /// People, photos, traits and (if asked) kept lines of the batch's events whose ids are
     /// `chunk`, through `IN` queries of `size` bound values.
-    private func attachRelations(_ batch: inout Batch, _ chunk: ArraySlice<Int64>, args: StatementArguments, size: Int,
-                                 icalLines: Bool) throws {
+    private func attachRelations(
+        _ batch: inout Batch, _ chunk: ArraySlice<Int64>, args: StatementArguments, size: Int,
+        icalLines: Bool
+    ) throws {
         let index = batch.index
         if let names {
-            try forSome(chunk, in: withPeople, args: args, size: size, "SELECT eventId, personId FROM eventPerson WHERE eventId IN (",
-                        ") ORDER BY eventId, position") { row in
+            try forSome(
+                chunk, in: withPeople, args: args, size: size, "SELECT eventId, personId FROM eventPerson WHERE eventId IN (",
+                ") ORDER BY eventId, position"
+            ) { row in
                 let person: Int64 = row[1]
                 if let i = index[row[0]], let name = names[person] { batch.events[i].people.append(PersonRef(id: person, displayName: name)) }
             }
         } else {
-            let people = try Row.fetchCursor(statement("""
-                SELECT ep.eventId, p.id, p.displayName FROM eventPerson ep JOIN person p ON p.id = ep.personId
-                WHERE ep.eventId IN (
-                """, ") ORDER BY ep.eventId, ep.position", size: size), arguments: args)
+            let people = try Row.fetchCursor(
+                statement(
+                    """
+                    SELECT ep.eventId, p.id, p.displayName FROM eventPerson ep JOIN person p ON p.id = ep.personId
+                    WHERE ep.eventId IN (
+                    """, ") ORDER BY ep.eventId, ep.position", size: size), arguments: args)
             while let row = try people.next() {
                 if let i = index[row[0]] { batch.events[i].people.append(PersonRef(id: row[1], displayName: row[2])) }
             }
         }
-        try forSome(chunk, in: withPhotos, args: args, size: size, """
+        try forSome(
+            chunk, in: withPhotos, args: args, size: size,
+            """
             SELECT ep.eventId, p.hash, p.mediaType, p.byteCount FROM eventPhoto ep JOIN photo p ON p.hash = ep.photoHash
             WHERE ep.eventId IN (
-            """, ") ORDER BY ep.eventId, ep.position") { row in
+            """, ") ORDER BY ep.eventId, ep.position"
+        ) { row in
             if let i = index[row[0]] { batch.events[i].photos.append(Photo(hash: row[1], mediaType: row[2], byteCount: row[3])) }
         }
-        try forSome(chunk, in: withTraits, args: args, size: size, """
+        try forSome(
+            chunk, in: withTraits, args: args, size: size,
+            """
             SELECT t.eventId, t.categoryId, t.text, t.id, t.personId, p.displayName FROM trait t JOIN person p ON p.id = t.personId
             WHERE t.eventId IN (
-            """, ") ORDER BY t.eventId, t.position, t.id") { row in
+            """, ") ORDER BY t.eventId, t.position, t.id"
+        ) { row in
             guard let c = categories[row[1]] else { return }
             if let i = index[row[0]] {
                 batch.events[i].traits.append(EventTrait(category: c, text: row[2], id: row[3], person: PersonRef(id: row[4], displayName: row[5])))
             }
         }
         guard icalLines else { return }
-        let lines = try Row.fetchCursor(statement("SELECT eventId, line FROM eventICalLine WHERE eventId IN (",
-                                                  ") ORDER BY eventId, position", size: size), arguments: args)
+        let lines = try Row.fetchCursor(
+            statement(
+                "SELECT eventId, line FROM eventICalLine WHERE eventId IN (",
+                ") ORDER BY eventId, position", size: size), arguments: args)
         while let row = try lines.next() {
             if let i = index[row[0]] { batch.events[i].icalLines.append(row[1]) }
         }
@@ -294,17 +312,21 @@ struct EventLoader {
             if let name = names[person] { pending.append((row.int(2), PersonRef(id: person, displayName: name))) }
         }
         flush()
-        let photos = try Row.fetchCursor(db, sql: """
-            SELECT ep.eventId, p.hash, p.mediaType, p.byteCount FROM eventPhoto ep JOIN photo p ON p.hash = ep.photoHash
-            ORDER BY ep.eventId, ep.position
-            """)
+        let photos = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT ep.eventId, p.hash, p.mediaType, p.byteCount FROM eventPhoto ep JOIN photo p ON p.hash = ep.photoHash
+                ORDER BY ep.eventId, ep.position
+                """)
         while let row = try photos.next() {
             if let i = index[row[0]] { batch.events[i].photos.append(Photo(hash: row[1], mediaType: row[2], byteCount: row[3])) }
         }
-        let traits = try Row.fetchCursor(db, sql: """
-            SELECT t.eventId, t.categoryId, t.text, t.id, t.personId, p.displayName FROM trait t JOIN person p ON p.id = t.personId
-            WHERE t.eventId IS NOT NULL ORDER BY t.eventId, t.position, t.id
-            """)
+        let traits = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT t.eventId, t.categoryId, t.text, t.id, t.personId, p.displayName FROM trait t JOIN person p ON p.id = t.personId
+                WHERE t.eventId IS NOT NULL ORDER BY t.eventId, t.position, t.id
+                """)
         while let row = try traits.next() {
             if let i = index[row[0]], let c = categories[row[1]] {
                 batch.events[i].traits.append(EventTrait(category: c, text: row[2], id: row[3], person: PersonRef(id: row[4], displayName: row[5])))

@@ -34,9 +34,11 @@ extension Journal {
             let name: String = row[1]
             let rel: Int64? = row[2]
             let last: Int? = row[3]
-            list.append(PersonSummary(id: id, displayName: name, nicknames: nicks[id] ?? [],
-                                      relation: rel.flatMap { cats[$0] }, lastSeen: last.map(LocalDate.init(dayNumber:)),
-                                      eventCount: row[4]))
+            list.append(
+                PersonSummary(
+                    id: id, displayName: name, nicknames: nicks[id] ?? [],
+                    relation: rel.flatMap { cats[$0] }, lastSeen: last.map(LocalDate.init(dayNumber:)),
+                    eventCount: row[4]))
             keys.append((row[5] as String?) ?? NameMatcher.fold(name))
         }
         let lastSeen = list.map { $0.lastSeen?.dayNumber ?? 0 }

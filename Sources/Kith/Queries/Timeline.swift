@@ -25,8 +25,10 @@ extension Journal {
                 guard limit > 0 else { return [] }
                 var dayArgs = args
                 dayArgs += [limit - 1]
-                let boundary = try Int.fetchOne(db, sql: "SELECT startDay FROM event" + tail
-                    + (filter.newestFirst ? " ORDER BY startDay DESC" : " ORDER BY startDay") + " LIMIT 1 OFFSET ?", arguments: dayArgs)
+                let boundary = try Int.fetchOne(
+                    db,
+                    sql: "SELECT startDay FROM event" + tail
+                        + (filter.newestFirst ? " ORDER BY startDay DESC" : " ORDER BY startDay") + " LIMIT 1 OFFSET ?", arguments: dayArgs)
                 if let boundary {
                     tail += (tail.isEmpty ? " WHERE " : " AND ") + (filter.newestFirst ? "startDay >= ?" : "startDay <= ?")
                     args += [boundary]

@@ -12,23 +12,25 @@ extension Journal {
         }
         migrator.registerMigration("v2") { db in
             // iCalendar properties Kith does not model, kept verbatim for export.
-            try db.execute(sql: """
-                CREATE TABLE eventICalLine (
-                    eventId INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
-                    position INTEGER NOT NULL,
-                    line TEXT NOT NULL,
-                    PRIMARY KEY (eventId, position)
-                ) WITHOUT ROWID;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE eventICalLine (
+                        eventId INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        line TEXT NOT NULL,
+                        PRIMARY KEY (eventId, position)
+                    ) WITHOUT ROWID;
+                    """)
         }
         migrator.registerMigration("v3") { db in
             // The people of each day as a comma list, so that a month or a year reads one row
             // per day.
-            try db.execute(sql: """
-                ALTER TABLE daySummary ADD COLUMN people TEXT NOT NULL DEFAULT '';
-                UPDATE daySummary SET people = ifnull(
-                    (SELECT group_concat(personId, ',') FROM dayPerson dp WHERE dp.day = daySummary.day), '');
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE daySummary ADD COLUMN people TEXT NOT NULL DEFAULT '';
+                    UPDATE daySummary SET people = ifnull(
+                        (SELECT group_concat(personId, ',') FROM dayPerson dp WHERE dp.day = daySummary.day), '');
+                    """)
         }
         // The migrations of import and export.
         //
@@ -38,89 +40,96 @@ extension Journal {
         // in Kith (those are kept) and which still hold what the card said (those follow the card).
         // `interchange-v2` adds `eventImport`, the same for events.
         migrator.registerMigration("interchange-v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE personImport (
-                    personId INTEGER PRIMARY KEY REFERENCES person(id) ON DELETE CASCADE,
-                    source TEXT NOT NULL,
-                    snapshot TEXT NOT NULL,
-                    importedAt INTEGER NOT NULL
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE personImport (
+                        personId INTEGER PRIMARY KEY REFERENCES person(id) ON DELETE CASCADE,
+                        source TEXT NOT NULL,
+                        snapshot TEXT NOT NULL,
+                        importedAt INTEGER NOT NULL
+                    );
+                    """)
         }
         // `interchange-v2`: the same for events from calendar files.
         migrator.registerMigration("interchange-v2") { db in
-            try db.execute(sql: """
-                CREATE TABLE eventImport (
-                    eventId INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
-                    snapshot TEXT NOT NULL
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE eventImport (
+                        eventId INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
+                        snapshot TEXT NOT NULL
+                    );
+                    """)
         }
         migrator.registerMigration("name-keys") { db in
             // The folded form of each name and nickname (`NameMatcher.fold`, computed by Kith),
             // indexed, so that a typed name is found without folding everyone's. NULL means
             // "not computed": a rename by anything that does not fill it in (the triggers)
             // or an insert without it leaves NULL, and readers fold those rows themselves.
-            try db.execute(sql: """
-                ALTER TABLE person ADD COLUMN nameKey TEXT;
-                ALTER TABLE personNickname ADD COLUMN valueKey TEXT;
-                CREATE TRIGGER person_nameKey_stale AFTER UPDATE OF displayName ON person
-                WHEN NEW.displayName IS NOT OLD.displayName
-                BEGIN UPDATE person SET nameKey = NULL WHERE id = NEW.id; END;
-                CREATE TRIGGER personNickname_valueKey_stale AFTER UPDATE OF value ON personNickname
-                WHEN NEW.value IS NOT OLD.value
-                BEGIN UPDATE personNickname SET valueKey = NULL WHERE personId = NEW.personId AND position = NEW.position; END;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE person ADD COLUMN nameKey TEXT;
+                    ALTER TABLE personNickname ADD COLUMN valueKey TEXT;
+                    CREATE TRIGGER person_nameKey_stale AFTER UPDATE OF displayName ON person
+                    WHEN NEW.displayName IS NOT OLD.displayName
+                    BEGIN UPDATE person SET nameKey = NULL WHERE id = NEW.id; END;
+                    CREATE TRIGGER personNickname_valueKey_stale AFTER UPDATE OF value ON personNickname
+                    WHEN NEW.value IS NOT OLD.value
+                    BEGIN UPDATE personNickname SET valueKey = NULL WHERE personId = NEW.personId AND position = NEW.position; END;
+                    """)
             let people = try Row.fetchAll(db, sql: "SELECT id, displayName FROM person")
             let setName = try db.makeStatement(sql: "UPDATE person SET nameKey = ? WHERE id = ?")
             for row in people { try setName.execute(arguments: [NameMatcher.fold(row[1]), row[0] as Int64]) }
             let nicknames = try Row.fetchAll(db, sql: "SELECT personId, position, value FROM personNickname")
             let setNick = try db.makeStatement(sql: "UPDATE personNickname SET valueKey = ? WHERE personId = ? AND position = ?")
             for row in nicknames { try setNick.execute(arguments: [NameMatcher.fold(row[2]), row[0] as Int64, row[1] as Int64]) }
-            try db.execute(sql: """
-                CREATE INDEX person_nameKey ON person(nameKey);
-                CREATE INDEX personNickname_valueKey ON personNickname(valueKey);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE INDEX person_nameKey ON person(nameKey);
+                    CREATE INDEX personNickname_valueKey ON personNickname(valueKey);
+                    """)
         }
         migrator.registerMigration("personContact-v2") { db in
             // The same table and indexes, with the kind checked by `=` comparisons: SQLite
             // 3.40 builds a temporary table for a three-value `IN` list on every inserted row,
             // an eighth of a contacts import. Same rows, same ids, same meaning.
-            try db.execute(sql: """
-                CREATE TABLE personContact_new (
-                    id INTEGER PRIMARY KEY,
-                    personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
-                    kind TEXT NOT NULL CHECK (kind = 'email' OR kind = 'phone' OR kind = 'url'),
-                    label TEXT NOT NULL DEFAULT '',
-                    value TEXT NOT NULL CHECK (length(trim(value)) > 0),
-                    position INTEGER NOT NULL
-                );
-                INSERT INTO personContact_new (id, personId, kind, label, value, position)
-                    SELECT id, personId, kind, label, value, position FROM personContact;
-                DROP TABLE personContact;
-                ALTER TABLE personContact_new RENAME TO personContact;
-                CREATE INDEX personContact_person ON personContact(personId, kind, position);
-                CREATE INDEX personContact_value ON personContact(kind, value COLLATE NOCASE);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE personContact_new (
+                        id INTEGER PRIMARY KEY,
+                        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL CHECK (kind = 'email' OR kind = 'phone' OR kind = 'url'),
+                        label TEXT NOT NULL DEFAULT '',
+                        value TEXT NOT NULL CHECK (length(trim(value)) > 0),
+                        position INTEGER NOT NULL
+                    );
+                    INSERT INTO personContact_new (id, personId, kind, label, value, position)
+                        SELECT id, personId, kind, label, value, position FROM personContact;
+                    DROP TABLE personContact;
+                    ALTER TABLE personContact_new RENAME TO personContact;
+                    CREATE INDEX personContact_person ON personContact(personId, kind, position);
+                    CREATE INDEX personContact_value ON personContact(kind, value COLLATE NOCASE);
+                    """)
         }
         // `settings-v1`: the `setting` table, one row per setting the user changed.
         migrator.registerMigration("settings-v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE setting (
-                    name TEXT PRIMARY KEY NOT NULL CHECK (length(name) > 0),
-                    value TEXT NOT NULL
-                ) WITHOUT ROWID;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE setting (
+                        name TEXT PRIMARY KEY NOT NULL CHECK (length(name) > 0),
+                        value TEXT NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
         }
         migrator.registerMigration("sourceTimeZone") { db in
             // VTIMEZONEs of TZIDs that are neither IANA nor Windows, as imported files defined
             // them: written back with the kept lines that use them (issue 17).
-            try db.execute(sql: """
-                CREATE TABLE sourceTimeZone (
-                    tzid TEXT PRIMARY KEY NOT NULL,
-                    text TEXT NOT NULL
-                )
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE sourceTimeZone (
+                        tzid TEXT PRIMARY KEY NOT NULL,
+                        text TEXT NOT NULL
+                    )
+                    """)
         }
         // The migrations of issue 16.
         //
@@ -140,15 +149,18 @@ extension Journal {
         // `undo-log` adds the undo history: see ``undoLast()``.
         migrator.registerMigration("lasting-ids") { db in
             for table in ["category", "person", "place", "event", "trait"] {
-                guard let create = try String.fetchOne(
-                    db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table]),
+                guard
+                    let create = try String.fetchOne(
+                        db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table]),
                     let idRange = create.range(of: "id INTEGER PRIMARY KEY"),
                     !create[idRange.upperBound...].hasPrefix(" AUTOINCREMENT")
                 else { continue }
-                let others = try String.fetchAll(db, sql: """
-                    SELECT sql FROM sqlite_master
-                    WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY rowid
-                    """, arguments: [table])
+                let others = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT sql FROM sqlite_master
+                        WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY rowid
+                        """, arguments: [table])
                 var created = create
                 created.replaceSubrange(idRange, with: "id INTEGER PRIMARY KEY AUTOINCREMENT")
                 guard let nameRange = created.range(of: table) else { continue }
@@ -164,213 +176,214 @@ extension Journal {
             // One group per undoable change; its steps are the SQL statements that reverse
             // it, run from the last to the first. `eventId` and `day` name what the day index
             // must recompute after the steps ran.
-            try db.execute(sql: """
-                CREATE TABLE undoGroup (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    description TEXT NOT NULL,
-                    createdAt INTEGER NOT NULL
-                );
-                CREATE TABLE undoStep (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    groupId INTEGER NOT NULL REFERENCES undoGroup(id) ON DELETE CASCADE,
-                    tableName TEXT NOT NULL,
-                    statement TEXT NOT NULL,
-                    eventId INTEGER,
-                    day INTEGER
-                );
-                CREATE INDEX undoStep_group ON undoStep(groupId, id);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE undoGroup (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        description TEXT NOT NULL,
+                        createdAt INTEGER NOT NULL
+                    );
+                    CREATE TABLE undoStep (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        groupId INTEGER NOT NULL REFERENCES undoGroup(id) ON DELETE CASCADE,
+                        tableName TEXT NOT NULL,
+                        statement TEXT NOT NULL,
+                        eventId INTEGER,
+                        day INTEGER
+                    );
+                    CREATE INDEX undoStep_group ON undoStep(groupId, id);
+                    """)
         }
         return migrator
     }
 
     static let schemaV1 = """
-    CREATE TABLE category (
-        id INTEGER PRIMARY KEY,
-        kind TEXT NOT NULL CHECK (kind IN ('relation', 'eventType', 'trait', 'mood')),
-        name TEXT NOT NULL CHECK (length(trim(name)) > 0 AND instr(name, '/') = 0),
-        icon TEXT NOT NULL DEFAULT '',
-        color TEXT NOT NULL CHECK (length(color) = 7 AND color GLOB '#[0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f]'),
-        position INTEGER NOT NULL DEFAULT 0,
-        parentId INTEGER REFERENCES category(id) ON DELETE RESTRICT,
-        score INTEGER CHECK (score BETWEEN -2 AND 2),
-        CHECK ((kind = 'mood') = (score IS NOT NULL)),
-        CHECK (kind <> 'mood' OR parentId IS NULL),
-        CHECK (parentId IS NULL OR parentId <> id)
-    );
-    CREATE UNIQUE INDEX category_unique_name ON category(kind, ifnull(parentId, 0), name COLLATE NOCASE);
-    CREATE INDEX category_parent ON category(parentId);
-    CREATE TRIGGER category_two_levels_insert BEFORE INSERT ON category
-    WHEN NEW.parentId IS NOT NULL AND (
-        (SELECT parentId FROM category WHERE id = NEW.parentId) IS NOT NULL
-        OR (SELECT kind FROM category WHERE id = NEW.parentId) IS NOT NEW.kind)
-    BEGIN SELECT RAISE(ABORT, 'a subcategory must sit under a main category of the same kind'); END;
-    CREATE TRIGGER category_two_levels_update BEFORE UPDATE OF parentId, kind ON category
-    WHEN NEW.parentId IS NOT NULL AND (
-        (SELECT parentId FROM category WHERE id = NEW.parentId) IS NOT NULL
-        OR (SELECT kind FROM category WHERE id = NEW.parentId) IS NOT NEW.kind
-        OR EXISTS (SELECT 1 FROM category WHERE parentId = NEW.id))
-    BEGIN SELECT RAISE(ABORT, 'a subcategory must sit under a main category of the same kind'); END;
+        CREATE TABLE category (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('relation', 'eventType', 'trait', 'mood')),
+            name TEXT NOT NULL CHECK (length(trim(name)) > 0 AND instr(name, '/') = 0),
+            icon TEXT NOT NULL DEFAULT '',
+            color TEXT NOT NULL CHECK (length(color) = 7 AND color GLOB '#[0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f]'),
+            position INTEGER NOT NULL DEFAULT 0,
+            parentId INTEGER REFERENCES category(id) ON DELETE RESTRICT,
+            score INTEGER CHECK (score BETWEEN -2 AND 2),
+            CHECK ((kind = 'mood') = (score IS NOT NULL)),
+            CHECK (kind <> 'mood' OR parentId IS NULL),
+            CHECK (parentId IS NULL OR parentId <> id)
+        );
+        CREATE UNIQUE INDEX category_unique_name ON category(kind, ifnull(parentId, 0), name COLLATE NOCASE);
+        CREATE INDEX category_parent ON category(parentId);
+        CREATE TRIGGER category_two_levels_insert BEFORE INSERT ON category
+        WHEN NEW.parentId IS NOT NULL AND (
+            (SELECT parentId FROM category WHERE id = NEW.parentId) IS NOT NULL
+            OR (SELECT kind FROM category WHERE id = NEW.parentId) IS NOT NEW.kind)
+        BEGIN SELECT RAISE(ABORT, 'a subcategory must sit under a main category of the same kind'); END;
+        CREATE TRIGGER category_two_levels_update BEFORE UPDATE OF parentId, kind ON category
+        WHEN NEW.parentId IS NOT NULL AND (
+            (SELECT parentId FROM category WHERE id = NEW.parentId) IS NOT NULL
+            OR (SELECT kind FROM category WHERE id = NEW.parentId) IS NOT NEW.kind
+            OR EXISTS (SELECT 1 FROM category WHERE parentId = NEW.id))
+        BEGIN SELECT RAISE(ABORT, 'a subcategory must sit under a main category of the same kind'); END;
 
-    CREATE TABLE photo (
-        hash TEXT PRIMARY KEY CHECK (length(hash) = 64),
-        mediaType TEXT NOT NULL CHECK (mediaType IN ('image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif')),
-        byteCount INTEGER NOT NULL CHECK (byteCount > 0),
-        data BLOB NOT NULL
-    ) WITHOUT ROWID;
+        CREATE TABLE photo (
+            hash TEXT PRIMARY KEY CHECK (length(hash) = 64),
+            mediaType TEXT NOT NULL CHECK (mediaType IN ('image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif')),
+            byteCount INTEGER NOT NULL CHECK (byteCount > 0),
+            data BLOB NOT NULL
+        ) WITHOUT ROWID;
 
-    CREATE TABLE person (
-        id INTEGER PRIMARY KEY,
-        uid TEXT NOT NULL UNIQUE CHECK (length(uid) > 0),
-        displayName TEXT NOT NULL CHECK (length(trim(displayName)) > 0),
-        familyName TEXT NOT NULL DEFAULT '',
-        givenName TEXT NOT NULL DEFAULT '',
-        additionalNames TEXT NOT NULL DEFAULT '',
-        honorificPrefixes TEXT NOT NULL DEFAULT '',
-        honorificSuffixes TEXT NOT NULL DEFAULT '',
-        birthday TEXT,
-        anniversary TEXT,
-        organization TEXT NOT NULL DEFAULT '',
-        title TEXT NOT NULL DEFAULT '',
-        note TEXT NOT NULL DEFAULT '',
-        relationId INTEGER REFERENCES category(id) ON DELETE RESTRICT,
-        photoHash TEXT REFERENCES photo(hash) ON DELETE SET NULL,
-        rev TEXT,
-        createdAt INTEGER NOT NULL,
-        updatedAt INTEGER NOT NULL
-    );
-    CREATE INDEX person_relation ON person(relationId);
-    CREATE INDEX person_name ON person(displayName COLLATE NOCASE);
+        CREATE TABLE person (
+            id INTEGER PRIMARY KEY,
+            uid TEXT NOT NULL UNIQUE CHECK (length(uid) > 0),
+            displayName TEXT NOT NULL CHECK (length(trim(displayName)) > 0),
+            familyName TEXT NOT NULL DEFAULT '',
+            givenName TEXT NOT NULL DEFAULT '',
+            additionalNames TEXT NOT NULL DEFAULT '',
+            honorificPrefixes TEXT NOT NULL DEFAULT '',
+            honorificSuffixes TEXT NOT NULL DEFAULT '',
+            birthday TEXT,
+            anniversary TEXT,
+            organization TEXT NOT NULL DEFAULT '',
+            title TEXT NOT NULL DEFAULT '',
+            note TEXT NOT NULL DEFAULT '',
+            relationId INTEGER REFERENCES category(id) ON DELETE RESTRICT,
+            photoHash TEXT REFERENCES photo(hash) ON DELETE SET NULL,
+            rev TEXT,
+            createdAt INTEGER NOT NULL,
+            updatedAt INTEGER NOT NULL
+        );
+        CREATE INDEX person_relation ON person(relationId);
+        CREATE INDEX person_name ON person(displayName COLLATE NOCASE);
 
-    CREATE TABLE personNickname (
-        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
-        position INTEGER NOT NULL,
-        value TEXT NOT NULL CHECK (length(trim(value)) > 0),
-        PRIMARY KEY (personId, position)
-    ) WITHOUT ROWID;
+        CREATE TABLE personNickname (
+            personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            value TEXT NOT NULL CHECK (length(trim(value)) > 0),
+            PRIMARY KEY (personId, position)
+        ) WITHOUT ROWID;
 
-    CREATE TABLE personContact (
-        id INTEGER PRIMARY KEY,
-        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
-        kind TEXT NOT NULL CHECK (kind IN ('email', 'phone', 'url')),
-        label TEXT NOT NULL DEFAULT '',
-        value TEXT NOT NULL CHECK (length(trim(value)) > 0),
-        position INTEGER NOT NULL
-    );
-    CREATE INDEX personContact_person ON personContact(personId, kind, position);
-    CREATE INDEX personContact_value ON personContact(kind, value COLLATE NOCASE);
+        CREATE TABLE personContact (
+            id INTEGER PRIMARY KEY,
+            personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('email', 'phone', 'url')),
+            label TEXT NOT NULL DEFAULT '',
+            value TEXT NOT NULL CHECK (length(trim(value)) > 0),
+            position INTEGER NOT NULL
+        );
+        CREATE INDEX personContact_person ON personContact(personId, kind, position);
+        CREATE INDEX personContact_value ON personContact(kind, value COLLATE NOCASE);
 
-    CREATE TABLE personAddress (
-        id INTEGER PRIMARY KEY,
-        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
-        label TEXT NOT NULL DEFAULT '',
-        poBox TEXT NOT NULL DEFAULT '',
-        extended TEXT NOT NULL DEFAULT '',
-        street TEXT NOT NULL DEFAULT '',
-        locality TEXT NOT NULL DEFAULT '',
-        region TEXT NOT NULL DEFAULT '',
-        postalCode TEXT NOT NULL DEFAULT '',
-        country TEXT NOT NULL DEFAULT '',
-        position INTEGER NOT NULL
-    );
-    CREATE INDEX personAddress_person ON personAddress(personId, position);
+        CREATE TABLE personAddress (
+            id INTEGER PRIMARY KEY,
+            personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+            label TEXT NOT NULL DEFAULT '',
+            poBox TEXT NOT NULL DEFAULT '',
+            extended TEXT NOT NULL DEFAULT '',
+            street TEXT NOT NULL DEFAULT '',
+            locality TEXT NOT NULL DEFAULT '',
+            region TEXT NOT NULL DEFAULT '',
+            postalCode TEXT NOT NULL DEFAULT '',
+            country TEXT NOT NULL DEFAULT '',
+            position INTEGER NOT NULL
+        );
+        CREATE INDEX personAddress_person ON personAddress(personId, position);
 
-    -- vCard properties Kith does not model, kept verbatim (unfolded content lines).
-    CREATE TABLE personVCardLine (
-        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
-        position INTEGER NOT NULL,
-        line TEXT NOT NULL,
-        PRIMARY KEY (personId, position)
-    ) WITHOUT ROWID;
+        -- vCard properties Kith does not model, kept verbatim (unfolded content lines).
+        CREATE TABLE personVCardLine (
+            personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            line TEXT NOT NULL,
+            PRIMARY KEY (personId, position)
+        ) WITHOUT ROWID;
 
-    CREATE TABLE place (
-        id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL CHECK (length(trim(name)) > 0),
-        address TEXT,
-        latitude REAL CHECK (latitude BETWEEN -90 AND 90),
-        longitude REAL CHECK (longitude BETWEEN -180 AND 180),
-        CHECK ((latitude IS NULL) = (longitude IS NULL))
-    );
-    CREATE UNIQUE INDEX place_name ON place(name COLLATE NOCASE);
+        CREATE TABLE place (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+            address TEXT,
+            latitude REAL CHECK (latitude BETWEEN -90 AND 90),
+            longitude REAL CHECK (longitude BETWEEN -180 AND 180),
+            CHECK ((latitude IS NULL) = (longitude IS NULL))
+        );
+        CREATE UNIQUE INDEX place_name ON place(name COLLATE NOCASE);
 
-    CREATE TABLE event (
-        id INTEGER PRIMARY KEY,
-        uid TEXT NOT NULL UNIQUE CHECK (length(uid) > 0),
-        title TEXT NOT NULL CHECK (length(trim(title)) > 0),
-        startAt INTEGER NOT NULL,            -- Unix seconds, UTC
-        endAt INTEGER,                       -- Unix seconds, UTC
-        timeZone TEXT NOT NULL CHECK (length(timeZone) > 0),
-        allDay INTEGER NOT NULL DEFAULT 0 CHECK (allDay IN (0, 1)),
-        startDay INTEGER NOT NULL,           -- local day yyyymmdd in timeZone
-        endDay INTEGER NOT NULL,             -- last local day touched, inclusive
-        typeId INTEGER REFERENCES category(id) ON DELETE RESTRICT,
-        moodId INTEGER REFERENCES category(id) ON DELETE RESTRICT,
-        placeId INTEGER REFERENCES place(id) ON DELETE SET NULL,
-        note TEXT NOT NULL DEFAULT '',
-        createdAt INTEGER NOT NULL,
-        updatedAt INTEGER NOT NULL,
-        CHECK (endAt IS NULL OR endAt >= startAt),
-        CHECK (endDay >= startDay),
-        CHECK (allDay = 0 OR endAt IS NOT NULL)
-    );
-    CREATE INDEX event_start ON event(startDay, startAt);
-    CREATE INDEX event_type ON event(typeId);
-    CREATE INDEX event_mood ON event(moodId);
-    CREATE INDEX event_place ON event(placeId);
+        CREATE TABLE event (
+            id INTEGER PRIMARY KEY,
+            uid TEXT NOT NULL UNIQUE CHECK (length(uid) > 0),
+            title TEXT NOT NULL CHECK (length(trim(title)) > 0),
+            startAt INTEGER NOT NULL,            -- Unix seconds, UTC
+            endAt INTEGER,                       -- Unix seconds, UTC
+            timeZone TEXT NOT NULL CHECK (length(timeZone) > 0),
+            allDay INTEGER NOT NULL DEFAULT 0 CHECK (allDay IN (0, 1)),
+            startDay INTEGER NOT NULL,           -- local day yyyymmdd in timeZone
+            endDay INTEGER NOT NULL,             -- last local day touched, inclusive
+            typeId INTEGER REFERENCES category(id) ON DELETE RESTRICT,
+            moodId INTEGER REFERENCES category(id) ON DELETE RESTRICT,
+            placeId INTEGER REFERENCES place(id) ON DELETE SET NULL,
+            note TEXT NOT NULL DEFAULT '',
+            createdAt INTEGER NOT NULL,
+            updatedAt INTEGER NOT NULL,
+            CHECK (endAt IS NULL OR endAt >= startAt),
+            CHECK (endDay >= startDay),
+            CHECK (allDay = 0 OR endAt IS NOT NULL)
+        );
+        CREATE INDEX event_start ON event(startDay, startAt);
+        CREATE INDEX event_type ON event(typeId);
+        CREATE INDEX event_mood ON event(moodId);
+        CREATE INDEX event_place ON event(placeId);
 
-    CREATE TABLE eventPerson (
-        eventId INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
-        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
-        position INTEGER NOT NULL,
-        PRIMARY KEY (eventId, personId)
-    ) WITHOUT ROWID;
-    CREATE INDEX eventPerson_person ON eventPerson(personId, eventId);
+        CREATE TABLE eventPerson (
+            eventId INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+            personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            PRIMARY KEY (eventId, personId)
+        ) WITHOUT ROWID;
+        CREATE INDEX eventPerson_person ON eventPerson(personId, eventId);
 
-    CREATE TABLE eventPhoto (
-        eventId INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
-        photoHash TEXT NOT NULL REFERENCES photo(hash) ON DELETE CASCADE,
-        position INTEGER NOT NULL,
-        PRIMARY KEY (eventId, photoHash)
-    ) WITHOUT ROWID;
-    CREATE INDEX eventPhoto_photo ON eventPhoto(photoHash);
+        CREATE TABLE eventPhoto (
+            eventId INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+            photoHash TEXT NOT NULL REFERENCES photo(hash) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            PRIMARY KEY (eventId, photoHash)
+        ) WITHOUT ROWID;
+        CREATE INDEX eventPhoto_photo ON eventPhoto(photoHash);
 
-    CREATE TABLE trait (
-        id INTEGER PRIMARY KEY,
-        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
-        categoryId INTEGER NOT NULL REFERENCES category(id) ON DELETE RESTRICT,
-        text TEXT NOT NULL,
-        eventId INTEGER REFERENCES event(id) ON DELETE CASCADE,
-        position INTEGER NOT NULL DEFAULT 0,
-        createdAt INTEGER NOT NULL
-    );
-    CREATE INDEX trait_person ON trait(personId, categoryId);
-    CREATE INDEX trait_event ON trait(eventId);
-    CREATE INDEX trait_category ON trait(categoryId);
+        CREATE TABLE trait (
+            id INTEGER PRIMARY KEY,
+            personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+            categoryId INTEGER NOT NULL REFERENCES category(id) ON DELETE RESTRICT,
+            text TEXT NOT NULL,
+            eventId INTEGER REFERENCES event(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL DEFAULT 0,
+            createdAt INTEGER NOT NULL
+        );
+        CREATE INDEX trait_person ON trait(personId, categoryId);
+        CREATE INDEX trait_event ON trait(eventId);
+        CREATE INDEX trait_category ON trait(categoryId);
 
-    -- Day index: derived from event and eventPerson, maintained in the same transaction
-    -- as every write, checked by Journal.checkInvariants().
-    CREATE TABLE dayEvent (
-        day INTEGER NOT NULL,
-        eventId INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
-        typeId INTEGER,
-        moodId INTEGER,
-        PRIMARY KEY (day, eventId)
-    ) WITHOUT ROWID;
-    CREATE INDEX dayEvent_event ON dayEvent(eventId);
-    CREATE TABLE dayPerson (
-        day INTEGER NOT NULL,
-        personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
-        eventCount INTEGER NOT NULL CHECK (eventCount > 0),
-        PRIMARY KEY (day, personId)
-    ) WITHOUT ROWID;
-    CREATE INDEX dayPerson_person ON dayPerson(personId, day);
-    CREATE TABLE daySummary (
-        day INTEGER PRIMARY KEY,
-        eventCount INTEGER NOT NULL CHECK (eventCount > 0),
-        personCount INTEGER NOT NULL,
-        moodCount INTEGER NOT NULL,
-        moodScoreSum INTEGER NOT NULL,
-        dominantMoodId INTEGER REFERENCES category(id) ON DELETE SET NULL
-    );
-    """
+        -- Day index: derived from event and eventPerson, maintained in the same transaction
+        -- as every write, checked by Journal.checkInvariants().
+        CREATE TABLE dayEvent (
+            day INTEGER NOT NULL,
+            eventId INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+            typeId INTEGER,
+            moodId INTEGER,
+            PRIMARY KEY (day, eventId)
+        ) WITHOUT ROWID;
+        CREATE INDEX dayEvent_event ON dayEvent(eventId);
+        CREATE TABLE dayPerson (
+            day INTEGER NOT NULL,
+            personId INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+            eventCount INTEGER NOT NULL CHECK (eventCount > 0),
+            PRIMARY KEY (day, personId)
+        ) WITHOUT ROWID;
+        CREATE INDEX dayPerson_person ON dayPerson(personId, day);
+        CREATE TABLE daySummary (
+            day INTEGER PRIMARY KEY,
+            eventCount INTEGER NOT NULL CHECK (eventCount > 0),
+            personCount INTEGER NOT NULL,
+            moodCount INTEGER NOT NULL,
+            moodScoreSum INTEGER NOT NULL,
+            dominantMoodId INTEGER REFERENCES category(id) ON DELETE SET NULL
+        );
+        """
 }

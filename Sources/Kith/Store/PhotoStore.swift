@@ -5,7 +5,9 @@ import GRDB
 enum PhotoStore {
     /// Stores checked image bytes under their hash; the same bytes again change nothing.
     static func insert(_ db: Database, hash: String, mediaType type: String, data: Data) throws {
-        try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [hash, type, data.count, data])
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [
+            hash, type, data.count, data,
+        ])
     }
 
     /// A stored photo's metadata and bytes.
@@ -21,9 +23,10 @@ enum PhotoStore {
 extension Journal {
     /// Deletes photos no event and no person points at.
     static func removeUnusedPhotos(_ db: Database) throws {
-        try db.execute(sql: """
-            DELETE FROM photo WHERE hash NOT IN (SELECT photoHash FROM eventPhoto)
-              AND hash NOT IN (SELECT photoHash FROM person WHERE photoHash IS NOT NULL)
-            """)
+        try db.execute(
+            sql: """
+                DELETE FROM photo WHERE hash NOT IN (SELECT photoHash FROM eventPhoto)
+                  AND hash NOT IN (SELECT photoHash FROM person WHERE photoHash IS NOT NULL)
+                """)
     }
 }

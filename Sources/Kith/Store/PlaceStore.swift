@@ -6,22 +6,31 @@ import GRDB
 enum PlaceStore {
     /// Renames, moves or readdresses the place called `name`; returns it as it is now and how
     /// many events the change shows in.
-    static func edit(_ db: Database, named name: String, newName: String?, coordinates: (latitude: Double, longitude: Double)?,
-                     address: String?, description: inout String) throws -> (place: Place, eventCount: Int) {
+    static func edit(
+        _ db: Database, named name: String, newName: String?, coordinates: (latitude: Double, longitude: Double)?,
+        address: String?, description: inout String
+    ) throws -> (place: Place, eventCount: Int) {
         description = "edit place \(name.kithTrimmed())"
-        guard let old = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM place WHERE name = ? COLLATE NOCASE"),
-                                         arguments: [name.kithTrimmed()]).map(Journal.place(from:)) else {
+        guard
+            let old = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM place WHERE name = ? COLLATE NOCASE"),
+                arguments: [name.kithTrimmed()]
+            ).map(Journal.place(from:))
+        else {
             let known = try String.fetchAll(db, sql: "SELECT name FROM place ORDER BY name COLLATE NOCASE")
             let close = known.filter { NameMatcher.isClose(NameMatcher.fold(name), to: NameMatcher.fold($0)) }.prefix(3)
-            throw JournalError.invalidValue(field: "place", reason: "there is no place named \"\(name)\" ("
-                + (close.isEmpty ? "see `kith place list`" : "did you mean " + close.map { "\"\($0)\"" }.joined(separator: ", ") + "?") + ")")
+            throw JournalError.invalidValue(
+                field: "place",
+                reason: "there is no place named \"\(name)\" ("
+                    + (close.isEmpty ? "see `kith place list`" : "did you mean " + close.map { "\"\($0)\"" }.joined(separator: ", ") + "?") + ")")
         }
         var new = old
         if let newName {
             let n = newName.kithTrimmed()
             guard !n.isEmpty else { throw JournalError.invalidValue(field: "place name", reason: "it is empty (give a name)") }
             if let other = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM place WHERE name = ? COLLATE NOCASE"), arguments: [n]),
-               other != old.id {
+                other != old.id
+            {
                 throw JournalError.invalidValue(field: "place name", reason: "there is already a place named \"\(n)\" (choose another name)")
             }
             new.name = n
@@ -69,7 +78,8 @@ extension Journal {
         // is ``Journal/editPlace(named:newName:coordinates:address:)``. The per-import cache
         // knows which of them the row already has (nil: not known, the UPDATEs below check).
         if let known = cache?.byName[name], draft.address == nil || known.address != nil,
-           draft.latitude == nil || known.latitude != nil {
+            draft.latitude == nil || known.latitude != nil
+        {
             return known.id
         }
         let id: Int64
@@ -83,13 +93,17 @@ extension Journal {
                     .execute(arguments: [lat, lon, id])
             }
         } else {
-            try db.cachedStatement(sql: "INSERT INTO place (name, address, latitude, longitude) VALUES (?, ?, ?, ?)").execute(arguments: [name, draft.address, draft.latitude, draft.longitude])
+            try db.cachedStatement(sql: "INSERT INTO place (name, address, latitude, longitude) VALUES (?, ?, ?, ?)").execute(arguments: [
+                name, draft.address, draft.latitude, draft.longitude,
+            ])
             id = db.lastInsertedRowID
         }
         // What the row now holds, as far as this draft and the cache say (nil: not known).
         let before = cache?.byName[name]
-        cache?.byName[name] = (id, draft.address ?? before?.address, draft.latitude ?? before?.latitude,
-                               draft.longitude ?? before?.longitude)
+        cache?.byName[name] = (
+            id, draft.address ?? before?.address, draft.latitude ?? before?.latitude,
+            draft.longitude ?? before?.longitude
+        )
         return id
     }
 

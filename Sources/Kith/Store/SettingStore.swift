@@ -15,7 +15,8 @@ enum SettingStore {
 
     /// Stores a setting's value (already normalized), replacing any earlier one.
     static func set(_ db: Database, _ setting: Setting, to stored: String) throws {
-        try db.execute(sql: "INSERT INTO setting (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
-                       arguments: [setting.rawValue, stored])
+        try db.execute(
+            sql: "INSERT INTO setting (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
+            arguments: [setting.rawValue, stored])
     }
 }

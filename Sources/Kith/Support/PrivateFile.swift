@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -93,21 +94,23 @@ package enum PrivateFile {
         guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         // Where the file ends, and up to where its pages were handed to the disk.
         var written: Int64 = 0, started: Int64 = 0
-        let output = Output(put: { raw in
-            if let error = writeAll(fd, raw) { throw Failure(path: path, reason: String(cString: strerror(error))) }
-            written += Int64(raw.count)
-            // Start writing back every few MiB, so that the closing fsync does not wait for the whole file.
-            if written - started >= writeBackStep {
-                WriteBack.start(fd, from: started, count: written - started)
-                started = written
-            }
-        }, restart: {
-            if ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0 {
-                throw Failure(path: path, reason: String(cString: strerror(errno)))
-            }
-            written = 0
-            started = 0
-        })
+        let output = Output(
+            put: { raw in
+                if let error = writeAll(fd, raw) { throw Failure(path: path, reason: String(cString: strerror(error))) }
+                written += Int64(raw.count)
+                // Start writing back every few MiB, so that the closing fsync does not wait for the whole file.
+                if written - started >= writeBackStep {
+                    WriteBack.start(fd, from: started, count: written - started)
+                    started = written
+                }
+            },
+            restart: {
+                if ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0 {
+                    throw Failure(path: path, reason: String(cString: strerror(errno)))
+                }
+                written = 0
+                started = 0
+            })
         do {
             try body(output)
             if fsync(fd) != 0 { throw Failure(path: path, reason: String(cString: strerror(errno))) }

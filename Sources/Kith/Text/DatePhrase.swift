@@ -329,8 +329,11 @@ public enum DatePhrase {
             if let year = smallNumber(tokens.last!), year >= 1000 {
                 var day: Int?
                 var month: Int?
-                if let m = monthNumber(words[0]) { month = m; day = smallNumber(tokens[tokens.startIndex + 1]) }
-                else if let m = monthNumber(words[1]) { month = m; day = smallNumber(tokens.first!) }
+                if let m = monthNumber(words[0]) {
+                    month = m; day = smallNumber(tokens[tokens.startIndex + 1])
+                } else if let m = monthNumber(words[1]) {
+                    month = m; day = smallNumber(tokens.first!)
+                }
                 if let month, let day {
                     let d = Day(uncheckedYear: year, month: month, day: day)
                     return context.isValid(d) ? .success(d) : .failure(Reason(text: "\(d) is not a day of the calendar"))
@@ -417,7 +420,8 @@ public enum DatePhrase {
         var bytes = token[...]
         var meridiem: UInt8?
         if bytes.count > 2, bytes.last == UInt8(ascii: "m"),
-           let marker = bytes.dropLast().last, marker == UInt8(ascii: "a") || marker == UInt8(ascii: "p") {
+            let marker = bytes.dropLast().last, marker == UInt8(ascii: "a") || marker == UInt8(ascii: "p")
+        {
             meridiem = marker
             bytes = bytes.dropLast(2)
         }
@@ -499,8 +503,8 @@ public enum DatePhrase {
     @inline(__always) static func lowercased(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
 }
 
-private extension Array where Element == UInt8 {
-    func hasSuffix(_ s: String) -> Bool { self.reversed().starts(with: Array(s.utf8).reversed()) }
+extension Array where Element == UInt8 {
+    fileprivate func hasSuffix(_ s: String) -> Bool { self.reversed().starts(with: Array(s.utf8).reversed()) }
 }
 
 /// A phrase that could not be read, with the forms that would have been.
@@ -532,7 +536,8 @@ public struct DatePhraseError: Error, Hashable, Sendable, CustomStringConvertibl
         case .day:
             return "use 2026-11-21, today, yesterday, a weekday like friday or last friday, or 3 days ago"
         case .moment:
-            return "use 2026-11-21, today, yesterday, friday, last friday or 3 days ago, optionally followed by a time like 15:30, 3pm or 8:15am, or this morning, this evening, last night"
+            return
+                "use 2026-11-21, today, yesterday, friday, last friday or 3 days ago, optionally followed by a time like 15:30, 3pm or 8:15am, or this morning, this evening, last night"
         case .duration:
             return "use a length of time above zero in minutes and hours like 90m, 2h or 1h30m"
         }

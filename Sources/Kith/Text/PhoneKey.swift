@@ -23,8 +23,9 @@ enum PhoneKey {
         while start < digits.count && digits[start] == 48 { start += 1 }
         // The key counts its "+": six characters at least.
         guard digits.count - start + (international ? 1 : 0) >= 6 else { return nil }
-        return international ? String(decoding: [0x2B] + digits[start...], as: UTF8.self)
-                             : String(decoding: digits[start...], as: UTF8.self)
+        return international
+            ? String(decoding: [0x2B] + digits[start...], as: UTF8.self)
+            : String(decoding: digits[start...], as: UTF8.self)
     }
 
     /// Whether two keys are the same number: whole, never one the end of the other (a local

@@ -72,7 +72,8 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
         for b in trimmed.utf8 {
             // C0 controls and DEL; C1 controls (C2 80–9F); U+2028/2029 (E2 80 A8/A9).
             if b < 0x20 || b == 0x7F || (previous == 0xC2 && b >= 0x80 && b <= 0x9F)
-                || (previous == 0x80 && (b == 0xA8 || b == 0xA9)) {
+                || (previous == 0x80 && (b == 0xA8 || b == 0xA9))
+            {
                 needs = true
                 break
             }

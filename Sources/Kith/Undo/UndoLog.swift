@@ -13,8 +13,9 @@ extension Journal {
             let groupID: Int64 = group["id"]
             try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
             var eventIDs: [Int64] = [], days: [Int] = []
-            let steps = try Row.fetchAll(db, sql: "SELECT statement, eventId, day FROM undoStep WHERE groupId = ? ORDER BY id DESC",
-                                         arguments: [groupID])
+            let steps = try Row.fetchAll(
+                db, sql: "SELECT statement, eventId, day FROM undoStep WHERE groupId = ? ORDER BY id DESC",
+                arguments: [groupID])
             for step in steps {
                 try db.execute(sql: step["statement"])
                 if let id: Int64 = step["eventId"] { eventIDs.append(id) }
@@ -32,12 +33,14 @@ extension Journal {
             }
             let nicknames = try Row.fetchAll(db, sql: "SELECT personId, position, value FROM personNickname WHERE valueKey IS NULL")
             for row in nicknames {
-                try db.execute(sql: "UPDATE personNickname SET valueKey = ? WHERE personId = ? AND position = ?",
-                               arguments: [NameMatcher.fold(row[2]), row[0] as Int64, row[1] as Int64])
+                try db.execute(
+                    sql: "UPDATE personNickname SET valueKey = ? WHERE personId = ? AND position = ?",
+                    arguments: [NameMatcher.fold(row[2]), row[0] as Int64, row[1] as Int64])
             }
             logger?.info("undid a change", metadata: ["steps": "\(steps.count)"])
-            return UndoneChange(description: group["description"],
-                                madeAt: Date(timeIntervalSince1970: TimeInterval(group["createdAt"] as Int64)))
+            return UndoneChange(
+                description: group["description"],
+                madeAt: Date(timeIntervalSince1970: TimeInterval(group["createdAt"] as Int64)))
         }
     }
 
@@ -51,13 +54,15 @@ extension Journal {
             let tables = try Journal.undoTriggers(db, group: group)
             var description = ""
             let result = try body(db, &description)
-            try db.execute(sql: tables.map {
-                "DROP TRIGGER temp.\($0)_undo_insert; DROP TRIGGER temp.\($0)_undo_update; DROP TRIGGER temp.\($0)_undo_delete;"
-            }.joined())
+            try db.execute(
+                sql: tables.map {
+                    "DROP TRIGGER temp.\($0)_undo_insert; DROP TRIGGER temp.\($0)_undo_update; DROP TRIGGER temp.\($0)_undo_delete;"
+                }.joined())
             if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM undoStep WHERE groupId = ?)", arguments: [group]) == true {
                 try db.execute(sql: "UPDATE undoGroup SET description = ? WHERE id = ?", arguments: [description, group])
-                try db.execute(sql: "DELETE FROM undoGroup WHERE id NOT IN (SELECT id FROM undoGroup ORDER BY id DESC LIMIT ?)",
-                               arguments: [Journal.undoHistoryLimit])
+                try db.execute(
+                    sql: "DELETE FROM undoGroup WHERE id NOT IN (SELECT id FROM undoGroup ORDER BY id DESC LIMIT ?)",
+                    arguments: [Journal.undoHistoryLimit])
             } else {
                 try db.execute(sql: "DELETE FROM undoGroup WHERE id = ?", arguments: [group])
             }
@@ -72,12 +77,16 @@ extension Journal {
         // Plain tables only: virtual tables take no triggers, and the shadow tables of one
         // (an FTS index) follow their own table. One query for every table's columns.
         var columns: [(table: String, name: String, pk: Int)] = []
-        try RawRow.each(db, db.makeStatement(sql: """
-            SELECT t.name, c.name, c.pk FROM pragma_table_list t JOIN pragma_table_info(t.name) c
-            WHERE t.schema = 'main' AND t.type = 'table' AND t.name NOT LIKE 'sqlite%'
-              AND t.name NOT IN ('grdb_migrations', 'undoGroup', 'undoStep')
-            ORDER BY t.name, c.cid
-            """), { _ in }) { row in
+        try RawRow.each(
+            db,
+            db.makeStatement(
+                sql: """
+                    SELECT t.name, c.name, c.pk FROM pragma_table_list t JOIN pragma_table_info(t.name) c
+                    WHERE t.schema = 'main' AND t.type = 'table' AND t.name NOT LIKE 'sqlite%'
+                      AND t.name NOT IN ('grdb_migrations', 'undoGroup', 'undoStep')
+                    ORDER BY t.name, c.cid
+                    """), { _ in }
+        ) { row in
             columns.append((row.text(0), row.text(1), Int(row.int(2))))
         }
         var tables: [String] = []
@@ -115,10 +124,12 @@ extension Journal {
             return "\(event), \(day)"
         }
         let quotedTable = q(table)
-        let insertBack = literal("INSERT INTO \(quotedTable) (\(stored.map(q).joined(separator: ", "))) VALUES (") + " || "
+        let insertBack =
+            literal("INSERT INTO \(quotedTable) (\(stored.map(q).joined(separator: ", "))) VALUES (") + " || "
             + stored.map { "quote(OLD.\(q($0)))" }.joined(separator: " || ', ' || ") + " || ')'"
         let deleteNew = literal("DELETE FROM \(quotedTable) WHERE ") + " || " + whereKeys("NEW")
-        let updateBack = literal("UPDATE \(quotedTable) SET ") + " || "
+        let updateBack =
+            literal("UPDATE \(quotedTable) SET ") + " || "
             + names.map { literal("\(q($0)) = ") + " || quote(OLD.\(q($0)))" }.joined(separator: " || ', ' || ")
             + " || ' WHERE ' || " + whereKeys("NEW")
         func record(_ statement: String, _ row: String) -> String {

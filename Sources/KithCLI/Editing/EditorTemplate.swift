@@ -58,8 +58,9 @@ struct EditorTemplate {
             if inNote { noteLines.append(line); continue }
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             guard let colon = line.firstIndex(of: ":") else {
-                throw UserError("line \(number + 1) of the template is not \"Field: value\": \(line)",
-                                "keep the field names; put free text under Note:")
+                throw UserError(
+                    "line \(number + 1) of the template is not \"Field: value\": \(line)",
+                    "keep the field names; put free text under Note:")
             }
             let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
@@ -76,8 +77,9 @@ struct EditorTemplate {
                 inNote = true
                 if !value.isEmpty { noteLines.append(value) }
             default:
-                throw UserError("line \(number + 1) of the template has an unknown field \"\(key)\"",
-                                "use Title, With, Type, Mood, At, When, Duration, Trait or Note")
+                throw UserError(
+                    "line \(number + 1) of the template has an unknown field \"\(key)\"",
+                    "use Title, With, Type, Mood, At, When, Duration, Trait or Note")
             }
         }
         result.note = noteLines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -95,8 +97,9 @@ struct EditorTemplate {
         let environment = EnvironmentVariables.named("VISUAL", "EDITOR")
         let chosen = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty }
         if chosen == nil && isatty(STDIN_FILENO) != 1 {
-            throw UserError("no title given, and no terminal to open an editor on",
-                            "give the title, as in kith log \"Lunch with Ana\", or set $EDITOR")
+            throw UserError(
+                "no title given, and no terminal to open an editor on",
+                "give the title, as in kith log \"Lunch with Ana\", or set $EDITOR")
         }
         let editor = chosen ?? "vi"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kith-log-\(getpid()).txt")
@@ -118,8 +121,9 @@ struct EditorTemplate {
         }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw UserError("the editor \(editor) exited with status \(process.terminationStatus); nothing logged",
-                            "save and quit the editor normally, or give the title on the command line")
+            throw UserError(
+                "the editor \(editor) exited with status \(process.terminationStatus); nothing logged",
+                "save and quit the editor normally, or give the title on the command line")
         }
         let text = try String(contentsOf: file, encoding: .utf8)
         return try parse(text)

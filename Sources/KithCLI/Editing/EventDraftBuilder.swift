@@ -27,8 +27,9 @@ struct EventDraftBuilder {
         let moment = try DatePhrase.moment(when, now: now, timeZone: zone)
         if moment.time == nil {
             if duration != nil {
-                throw UserError("--duration needs a start time, and \"\(when)\" is a whole day",
-                                "add a time, as in --when \"\(when) 15:30\", or drop --duration for an all-day event")
+                throw UserError(
+                    "--duration needs a start time, and \"\(when)\" is a whole day",
+                    "add a time, as in --when \"\(when) 15:30\", or drop --duration for an all-day event")
             }
             return Timing(start: moment.date, end: nil, timeZone: zone.identifier, allDayDates: moment.day...moment.day)
         }
@@ -73,8 +74,9 @@ struct EventDraftBuilder {
         let type = options.type == nil ? nil : results.popFirst()
         let mood = options.mood == nil ? nil : results.popFirst()
         let traitMains = mains.map { $0 == nil ? nil : results.popFirst() }
-        return CategoryLookups(type: type, mood: mood, traitMains: traitMains,
-                               namedTraitMains: namedMains.map { $0 == nil ? nil : results.popFirst() })
+        return CategoryLookups(
+            type: type, mood: mood, traitMains: traitMains,
+            namedTraitMains: namedMains.map { $0 == nil ? nil : results.popFirst() })
     }
 
     func typeID(_ lookups: CategoryLookups) throws -> Int64? { try lookups.type?.get().id }
@@ -88,11 +90,13 @@ struct EventDraftBuilder {
             return nil
         }
         if let (lat, lon) = coordinates, let known = try journal.place(named: name),
-           let oldLat = known.latitude, let oldLon = known.longitude, oldLat != lat || oldLon != lon {
+            let oldLat = known.latitude, let oldLon = known.longitude, oldLat != lat || oldLon != lon
+        {
             // A known place does not move because one event gives other coordinates.
-            StandardError.warn("\(known.name) is already at \(oldLat),\(oldLon); this event is there too, and no earlier event moved",
-                               "to move the place with its events: kith place edit \"\(known.name)\" --geo \(lat),\(lon); "
-                               + "for another place, give --at another name")
+            StandardError.warn(
+                "\(known.name) is already at \(oldLat),\(oldLon); this event is there too, and no earlier event moved",
+                "to move the place with its events: kith place edit \"\(known.name)\" --geo \(lat),\(lon); "
+                    + "for another place, give --at another name")
         }
         return PlaceDraft(name: name, latitude: coordinates?.0, longitude: coordinates?.1)
     }
@@ -107,24 +111,29 @@ struct EventDraftBuilder {
             if let named = parsed.named {
                 let isKind = (try? lookups.traitMains[i]?.get()) != nil
                 // A kind gives way only to an exact name (and is not refused for an ambiguous one).
-                let match = isKind ? (try? matchTraitPerson(parsed.first, among: people))?.flatMap { $0.exact ? $0 : nil }
-                                   : try matchTraitPerson(parsed.first, among: people)
+                let match =
+                    isKind
+                    ? (try? matchTraitPerson(parsed.first, among: people))?.flatMap { $0.exact ? $0 : nil }
+                    : try matchTraitPerson(parsed.first, among: people)
                 if let match {
                     (path, body, personID, main) = (named.path, named.text, match.id, lookups.namedTraitMains[i])
                 } else if !isKind {
                     let names = try people.map { try journal.person(id: $0).displayName }
-                    throw UserError("\"\(parsed.first)\" in the trait \"\(options.trait[i])\" is neither someone in this event nor a trait kind",
-                                    names.isEmpty ? "add them with --with NAME"
-                                        : "name one of " + names.map { "\"\($0)\"" }.joined(separator: ", ") + ", or a kind from `kith category list --kind trait`")
+                    throw UserError(
+                        "\"\(parsed.first)\" in the trait \"\(options.trait[i])\" is neither someone in this event nor a trait kind",
+                        names.isEmpty
+                            ? "add them with --with NAME"
+                            : "name one of " + names.map { "\"\($0)\"" }.joined(separator: ", ") + ", or a kind from `kith category list --kind trait`")
                 }
             }
             // The main kind must exist; a new subcategory is made by the journal.
             _ = try main?.get()
             if personID == nil, people.count > 1 {
                 let names = try people.map { try journal.person(id: $0).displayName }
-                throw UserError("the trait \"\(options.trait[i])\" does not say whom it is about, and this event has \(names.count) people: "
-                                    + names.joined(separator: ", "),
-                                "put the name first, as in --trait \"\(names[0]): \(path): \(body)\"")
+                throw UserError(
+                    "the trait \"\(options.trait[i])\" does not say whom it is about, and this event has \(names.count) people: "
+                        + names.joined(separator: ", "),
+                    "put the name first, as in --trait \"\(names[0]): \(path): \(body)\"")
             }
             return TraitDraft(path: path, text: body, personID: personID)
         }
@@ -136,8 +145,9 @@ struct EventDraftBuilder {
         do {
             return try journal.matchPerson(typed, among: people)
         } catch JournalError.ambiguousPerson(let name, let candidates) {
-            throw UserError("\"\(name)\" could be " + candidates.map { "\"\($0)\"" }.joined(separator: ", ") + " in this event",
-                            "give more of the name")
+            throw UserError(
+                "\"\(name)\" could be " + candidates.map { "\"\($0)\"" }.joined(separator: ", ") + " in this event",
+                "give more of the name")
         }
     }
 

@@ -22,9 +22,10 @@ struct DayFilterOptions: ParsableArguments {
     /// ``filter(_:)`` for the option values given as plain strings (the quick path of
     /// `kith calendar` makes no `DayFilterOptions`: see `CalendarRun`).
     static func filter(person: String?, type: String?, relation: String?, _ journal: Journal) throws -> DayFilter {
-        DayFilter(personID: try person.map { try journal.personID(argument: $0) },
-                  typeID: try type.map { try journal.category(kind: .eventType, path: $0).id },
-                  relationID: try relation.map { try journal.category(kind: .relation, path: $0).id })
+        DayFilter(
+            personID: try person.map { try journal.personID(argument: $0) },
+            typeID: try type.map { try journal.category(kind: .eventType, path: $0).id },
+            relationID: try relation.map { try journal.category(kind: .relation, path: $0).id })
     }
 
     /// `with Ana Lima, Family` for headings; empty without filters.

@@ -14,13 +14,19 @@ struct EventOptions: ParsableArguments {
     var place: String?
     @Option(help: ArgumentHelp("The place's coordinates as LAT,LON; a known place keeps its own (move it with kith place edit).", valueName: "lat,lon"))
     var geo: String?
-    @Option(help: ArgumentHelp("When it started: `yesterday 15:30`, `last friday 8pm`, `3 days ago`, `this morning`, `2026-11-21 9:00`. A day alone logs an all-day event. A bare time later than now is yesterday's; `tomorrow` or a date ahead logs a planned event.", valueName: "when"))
+    @Option(
+        help: ArgumentHelp(
+            "When it started: `yesterday 15:30`, `last friday 8pm`, `3 days ago`, `this morning`, `2026-11-21 9:00`. A day alone logs an all-day event. A bare time later than now is yesterday's; `tomorrow` or a date ahead logs a planned event.",
+            valueName: "when"))
     var when: String?
     @Option(help: ArgumentHelp("How long it took, more than zero: 90m, 2h, 1h30m.", valueName: "duration"))
     var duration: String?
     @Option(help: ArgumentHelp("The IANA time zone it happened in (default: the time-zone setting, else this machine's).", valueName: "zone"))
     var tz: String?
-    @Option(help: ArgumentHelp("Something learned about one person there, as `Name: Kind/Sub: text` (repeat for several). The name may be left out when the event has one person. The first part is read as a name when it names someone in the event, else as the kind.", valueName: "trait"))
+    @Option(
+        help: ArgumentHelp(
+            "Something learned about one person there, as `Name: Kind/Sub: text` (repeat for several). The name may be left out when the event has one person. The first part is read as a name when it names someone in the event, else as the kind.",
+            valueName: "trait"))
     var trait: [String] = []
     @Option(help: ArgumentHelp("A photo file: JPEG, PNG, GIF, WebP or HEIC, at most 20 MiB (repeat for several).", valueName: "file"))
     var photo: [String] = []
@@ -28,22 +34,26 @@ struct EventOptions: ParsableArguments {
     var note: String?
 
     /// The same options for the quick path of `kith log` (`QuickParse`), by long name.
-    static var quickOptions: [QuickOption<EventValues>] { [
-        .repeated("--with", \.people), .option("--type", \.type), .option("--mood", \.mood), .option("--at", \.place),
-        .option("--geo", \.geo), .option("--when", \.when), .option("--duration", \.duration), .option("--tz", \.tz),
-        .repeated("--trait", \.trait), .repeated("--photo", \.photo), .option("--note", \.note),
-    ] }
+    static var quickOptions: [QuickOption<EventValues>] {
+        [
+            .repeated("--with", \.people), .option("--type", \.type), .option("--mood", \.mood), .option("--at", \.place),
+            .option("--geo", \.geo), .option("--when", \.when), .option("--duration", \.duration), .option("--tz", \.tz),
+            .repeated("--trait", \.trait), .repeated("--photo", \.photo), .option("--note", \.note),
+        ]
+    }
 
     /// The option values as plain fields.
     var values: EventValues {
-        EventValues(people: people, type: type, mood: mood, place: place, geo: geo, when: when, duration: duration, tz: tz,
-                    trait: trait, photo: photo, note: note)
+        EventValues(
+            people: people, type: type, mood: mood, place: place, geo: geo, when: when, duration: duration, tz: tz,
+            trait: trait, photo: photo, note: note)
     }
 
     /// `Interests/Climbing: started bouldering` as a path and a text.
     static func splitTrait(_ text: String) throws -> (path: String, text: String) {
         guard let colon = text.firstIndex(of: ":") else {
-            throw UserError("cannot read the trait \"\(text)\"", "write it as Kind/Sub: what you learned, for example \"Interests/Climbing: started bouldering\"")
+            throw UserError(
+                "cannot read the trait \"\(text)\"", "write it as Kind/Sub: what you learned, for example \"Interests/Climbing: started bouldering\"")
         }
         let path = text[..<colon].kithTrimmed(newlines: false)
         let body = text[text.index(after: colon)...].kithTrimmed(newlines: false)
@@ -89,7 +99,8 @@ struct EventValues {
     static func readCoordinates(_ geo: String) throws -> (Double, Double) {
         let parts = geo.split(separator: ",").map { $0.kithTrimmed(newlines: false) }
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
-              (-90...90).contains(lat), (-180...180).contains(lon) else {
+            (-90...90).contains(lat), (-180...180).contains(lon)
+        else {
             throw UserError("cannot read \"\(geo)\" as coordinates", "write them as LAT,LON, for example 25.0330,121.5654")
         }
         return (lat, lon)

@@ -21,9 +21,12 @@ struct JournalOptions: ParsableArguments {
 
     /// ``location(environment:)`` for a `--journal` value given as a plain string (the
     /// quick path of `kith calendar` makes no `JournalOptions`: see `CalendarRun`).
-    static func location(journal: String?,
-                         environment: [String: String] = EnvironmentVariables.named("KITH_JOURNAL", "XDG_DATA_HOME", "HOME"))
-        -> (path: String, isDefault: Bool) {
+    static func location(
+        journal: String?,
+        environment: [String: String] = EnvironmentVariables.named("KITH_JOURNAL", "XDG_DATA_HOME", "HOME")
+    )
+        -> (path: String, isDefault: Bool)
+    {
         if let journal, !journal.isEmpty { return (expandTilde(journal, environment), false) }
         if let path = environment["KITH_JOURNAL"], !path.isEmpty { return (expandTilde(path, environment), false) }
         let data: String
@@ -50,13 +53,15 @@ struct JournalOptions: ParsableArguments {
                 do {
                     try PrivateFile.makeFolders(folder)
                 } catch {
-                    throw UserError("cannot create the folder \(folder) for the journal",
-                                    "check its permissions, or pass --journal PATH")
+                    throw UserError(
+                        "cannot create the folder \(folder) for the journal",
+                        "check its permissions, or pass --journal PATH")
                 }
             }
         } else if !exists || !isDirectory.boolValue {
-            throw UserError("the folder \(folder) for the journal \(path) does not exist",
-                            "create it first, or pass another --journal PATH")
+            throw UserError(
+                "the folder \(folder) for the journal \(path) does not exist",
+                "create it first, or pass another --journal PATH")
         }
         return path
     }

@@ -18,7 +18,8 @@ struct PersonFieldOptions: ParsableArguments {
 
     /// Refuses (or with --force, warns about) e-mails and phones that do not look like ones.
     func checkContacts() throws {
-        let problems = email.compactMap { e in ContactCheck.emailProblem(e).map { "\"\(e)\" is not an e-mail address: \($0)" } }
+        let problems =
+            email.compactMap { e in ContactCheck.emailProblem(e).map { "\"\(e)\" is not an e-mail address: \($0)" } }
             + phone.compactMap { p in ContactCheck.phoneProblem(p).map { "\"\(p)\" is not a phone number: \($0)" } }
         guard let first = problems.first else { return }
         if force {

@@ -64,8 +64,10 @@ struct CalendarRenderer {
     /// The day to mark as today, as `yyyymmdd`.
     var today: Int?
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                             "August", "September", "October", "November", "December"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July",
+        "August", "September", "October", "November", "December",
+    ]
     static let weekdayNames = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]
 
     // MARK: Month
@@ -146,9 +148,11 @@ struct CalendarRenderer {
             parts.append((swatch.isEmpty ? "" : swatch + " ") + "\(mood.icon) \(mood.name)")
         }
         var lines = [parts.joined(separator: "  ")]
-        lines.append(terminal.dim(terminal.colored
-            ? "a day in colour has events, in its most frequent mood; > marks today"
-            : "[ ] a day with events; > marks today"))
+        lines.append(
+            terminal.dim(
+                terminal.colored
+                    ? "a day in colour has events, in its most frequent mood; > marks today"
+                    : "[ ] a day with events; > marks today"))
         return lines
     }
 
@@ -227,8 +231,9 @@ struct CalendarRenderer {
             let name = Array(Self.monthNames[month - 1].prefix(3))
             let start = week + 3
             // Skip a label that would run into the previous one.
-            guard start + name.count <= labels.count, labels[start ..< start + name.count].allSatisfy({ $0 == " " }),
-                  start == 3 || labels[start - 1] == " " else { continue }
+            guard start + name.count <= labels.count, labels[start..<start + name.count].allSatisfy({ $0 == " " }),
+                start == 3 || labels[start - 1] == " "
+            else { continue }
             for (i, c) in name.enumerated() { labels[start + i] = c }
         }
         lines.append(trimmed(String(labels)))
@@ -255,7 +260,11 @@ struct CalendarRenderer {
     /// One week-cell: a dot for no events, then four levels relative to the busiest day.
     func shade(count: Int, max maxCount: Int) -> String {
         let level: Int
-        if count <= 0 { level = 0 } else if maxCount <= 1 { level = 4 } else {
+        if count <= 0 {
+            level = 0
+        } else if maxCount <= 1 {
+            level = 4
+        } else {
             level = Swift.max(1, Swift.min(4, (count * 4 + maxCount - 1) / maxCount))
         }
         return glyph(level: level)

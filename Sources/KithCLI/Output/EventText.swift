@@ -40,7 +40,9 @@ struct EventText {
     /// `#12 Sat 21 Nov 2026 15:30–17:00 ☕ Coffee and a long walk, with Ana Lima, Ben, 🙂 good, at Blue Bottle`,
     /// and `(planned)` at the end for an event still to come.
     func line(_ e: Event) -> String {
-        var parts = [terminal.dim("#\(e.id)"), LocalTime.span(e, zones: shared.zones), (icon(e.type).isEmpty ? "" : icon(e.type) + " ") + terminal.bold(e.title)]
+        var parts = [
+            terminal.dim("#\(e.id)"), LocalTime.span(e, zones: shared.zones), (icon(e.type).isEmpty ? "" : icon(e.type) + " ") + terminal.bold(e.title),
+        ]
         if !e.people.isEmpty { parts.append(people(e)) }
         if e.mood != nil { parts.append(mood(e.mood)) }
         if let place = e.place { parts.append("at " + place.name) }
@@ -51,8 +53,10 @@ struct EventText {
     /// A row of the timeline table; an event still to come says `(planned)` after its time.
     func row(_ e: Event) -> [String] {
         let span = LocalTime.span(e, zones: shared.zones)
-        return [terminal.dim("#\(e.id)"), isPlanned(e) ? span + " " + planned(e) : span, icon(e.type), terminal.bold(e.title),
-                e.people.map(\.displayName).joined(separator: ", "), mood(e.mood), e.place?.name ?? ""]
+        return [
+            terminal.dim("#\(e.id)"), isPlanned(e) ? span + " " + planned(e) : span, icon(e.type), terminal.bold(e.title),
+            e.people.map(\.displayName).joined(separator: ", "), mood(e.mood), e.place?.name ?? "",
+        ]
     }
 
     /// The timeline table of these events.
@@ -82,8 +86,10 @@ struct EventText {
             add("place", text)
         }
         for (i, trait) in e.traits.enumerated() {
-            add(i == 0 ? "learned" : "", (trait.person.map { $0.displayName + ": " } ?? "")
-                + terminal.foreground(trait.category.path, hex: trait.category.color) + ": " + trait.text + terminal.dim(" (trait #\(trait.id))"))
+            add(
+                i == 0 ? "learned" : "",
+                (trait.person.map { $0.displayName + ": " } ?? "")
+                    + terminal.foreground(trait.category.path, hex: trait.category.color) + ": " + trait.text + terminal.dim(" (trait #\(trait.id))"))
         }
         // The photo's id is the start of its hash: `kith photo ID -o FILE` writes it out.
         for (i, photo) in e.photos.enumerated() {

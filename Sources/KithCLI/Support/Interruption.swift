@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Kith
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -20,7 +20,8 @@ enum CategoryStore {
             if let p {
                 let parent = try Journal.fetchCategory(db, id: p)
                 guard parent.kind == old.kind else { throw JournalError.wrongCategoryKind(expected: old.kind, path: parent.path) }
-                let hasChildren = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM category WHERE parentId = ?)"), arguments: [id]) ?? false
+                let hasChildren =
+                    try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM category WHERE parentId = ?)"), arguments: [id]) ?? false
                 if parent.parentID != nil || hasChildren || p == id || old.kind == .mood {
                     throw JournalError.categoryTreeTooDeep(path: parent.path + "/" + name)
                 }
@@ -32,9 +33,13 @@ enum CategoryStore {
             score = s
         }
         let position: Int
-        if let p = changes.position { position = p }
-        else if parentID != old.parentID { position = try Journal.nextPosition(db, kind: old.kind, parentID: parentID) }
-        else { position = old.position }
+        if let p = changes.position {
+            position = p
+        } else if parentID != old.parentID {
+            position = try Journal.nextPosition(db, kind: old.kind, parentID: parentID)
+        } else {
+            position = old.position
+        }
         let parentPath = try parentID.map { try Journal.fetchCategory(db, id: $0).path }
         let newPath = parentPath.map { $0 + "/" + name } ?? name
         if NameMatcher.fold(name) != NameMatcher.fold(old.name) || parentID != old.parentID {
@@ -42,9 +47,11 @@ enum CategoryStore {
                 throw JournalError.categoryExists(kind: old.kind, path: newPath)
             }
         }
-        try db.cachedStatement(sql: """
-            UPDATE category SET name = ?, icon = ?, color = ?, position = ?, parentId = ?, score = ? WHERE id = ?
-            """).execute(arguments: [name, icon, color, position, parentID, score, id])
+        try db.cachedStatement(
+            sql: """
+                UPDATE category SET name = ?, icon = ?, color = ?, position = ?, parentId = ?, score = ? WHERE id = ?
+                """
+        ).execute(arguments: [name, icon, color, position, parentID, score, id])
         if score != old.score {
             let events = try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM event WHERE moodId = ?"), arguments: [id])
             try Journal.reindex(db, eventIDs: events)
@@ -74,7 +81,9 @@ enum CategoryStore {
                     if try Journal.siblingExists(db, kind: old.kind, parentID: target, name: name, except: nil) {
                         throw JournalError.categoryExists(kind: old.kind, path: t.path + "/" + name)
                     }
-                    try db.cachedStatement(sql: "UPDATE category SET parentId = ?, position = ? WHERE id = ?").execute(arguments: [target, pos, row["id"] as Int64])
+                    try db.cachedStatement(sql: "UPDATE category SET parentId = ?, position = ? WHERE id = ?").execute(arguments: [
+                        target, pos, row["id"] as Int64,
+                    ])
                     pos += 1
                 }
             }
@@ -116,8 +125,11 @@ extension Journal {
     }
 
     static func fetchCategory(_ db: Database, id: Int64) throws -> Category {
-        guard let c = try RawRow.first(db, db.cachedStatement(sql: categorySelect + " WHERE c.id = ?"), { $0.int(id) },
-                                       read: category(from:)) else {
+        guard
+            let c = try RawRow.first(
+                db, db.cachedStatement(sql: categorySelect + " WHERE c.id = ?"), { $0.int(id) },
+                read: category(from:))
+        else {
             throw JournalError.categoryNotFound(id: id)
         }
         return c
@@ -204,19 +216,23 @@ extension Journal {
 
     /// The name of a sibling with the same folded name, if any.
     static func existingSibling(_ db: Database, kind: Category.Kind, parentID: Int64?, name: String, except: Int64?) throws -> String? {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name FROM category WHERE kind = ? AND parentId IS ?"),
-                                    arguments: [kind.rawValue, parentID])
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT id, name FROM category WHERE kind = ? AND parentId IS ?"),
+            arguments: [kind.rawValue, parentID])
         let key = NameMatcher.fold(name)
         return rows.first { (row: Row) in (row["id"] as Int64) != except && NameMatcher.fold(row["name"]) == key }?["name"]
     }
 
     static func nextPosition(_ db: Database, kind: Category.Kind, parentID: Int64?) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT ifnull(max(position) + 1, 0) FROM category WHERE kind = ? AND parentId IS ?"),
-                         arguments: [kind.rawValue, parentID]) ?? 0
+        try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT ifnull(max(position) + 1, 0) FROM category WHERE kind = ? AND parentId IS ?"),
+            arguments: [kind.rawValue, parentID]) ?? 0
     }
 
-    static func insertCategory(_ db: Database, kind: Category.Kind, path: String, icon: String?, color: String?,
-                               score: Int?) throws -> Category {
+    static func insertCategory(
+        _ db: Database, kind: Category.Kind, path: String, icon: String?, color: String?,
+        score: Int?
+    ) throws -> Category {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map { String($0) }
         guard parts.count <= 2 else { throw JournalError.categoryTreeTooDeep(path: path) }
         let name = try validName(parts.last ?? "", field: "category name")
@@ -239,7 +255,8 @@ extension Journal {
             }
         }
         let position = try nextPosition(db, kind: kind, parentID: parent?.id)
-        try db.cachedStatement(sql: "INSERT INTO category (kind, name, icon, color, position, parentId, score) VALUES (?, ?, ?, ?, ?, ?, ?)").execute(arguments: [kind.rawValue, name, icon ?? "", colour, position, parent?.id, moodScore])
+        try db.cachedStatement(sql: "INSERT INTO category (kind, name, icon, color, position, parentId, score) VALUES (?, ?, ?, ?, ?, ?, ?)").execute(
+            arguments: [kind.rawValue, name, icon ?? "", colour, position, parent?.id, moodScore])
         return try fetchCategory(db, id: db.lastInsertedRowID)
     }
 }

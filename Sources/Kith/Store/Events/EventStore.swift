@@ -38,11 +38,15 @@ enum EventStore {
             throw JournalError.duplicateEventUID(uid)
         }
         let (typeID, moodID, placeID) = try Journal.checkReferences(db, draft)
-        try db.cachedStatement(sql: """
-            UPDATE event SET uid = ?, title = ?, startAt = ?, endAt = ?, timeZone = ?, allDay = ?, startDay = ?,
-              endDay = ?, typeId = ?, moodId = ?, placeId = ?, note = ?, updatedAt = ? WHERE id = ?
-            """).execute(arguments: [uid, try Journal.validTitle(draft.title), t.startAt, t.endAt, draft.timeZone, draft.allDay,
-                             t.startDay, t.endDay, typeID, moodID, placeID, draft.note, Journal.now(), id])
+        try db.cachedStatement(
+            sql: """
+                UPDATE event SET uid = ?, title = ?, startAt = ?, endAt = ?, timeZone = ?, allDay = ?, startDay = ?,
+                  endDay = ?, typeId = ?, moodId = ?, placeId = ?, note = ?, updatedAt = ? WHERE id = ?
+                """
+        ).execute(arguments: [
+            uid, try Journal.validTitle(draft.title), t.startAt, t.endAt, draft.timeZone, draft.allDay,
+            t.startDay, t.endDay, typeID, moodID, placeID, draft.note, Journal.now(), id,
+        ])
         try Journal.writeEventRelations(db, id: id, draft)
         try Journal.removeUnusedPhotos(db)
         try Journal.reindex(db, eventIDs: [id])
@@ -80,7 +84,8 @@ extension Journal {
     static func timing(of draft: EventDraft) throws -> Timing {
         guard let tz = TimeZoneCache.shared.zone(draft.timeZone) else { throw JournalError.invalidTimeZone(draft.timeZone) }
         if draft.allDay {
-            let range = draft.allDayDates
+            let range =
+                draft.allDayDates
                 ?? LocalDate(draft.start, in: tz)...max(LocalDate(draft.start, in: tz), LocalDate(draft.end ?? draft.start, in: tz))
             let startAt = Int64(range.lowerBound.startInstant(in: tz).timeIntervalSince1970.rounded(.down))
             let endAt = Int64(range.upperBound.adding(days: 1).startInstant(in: tz).timeIntervalSince1970.rounded(.down))
@@ -119,8 +124,10 @@ extension Journal {
         return try checkReferences(db, draft, verified: &verified)
     }
 
-    static func checkReferences(_ db: Database, _ draft: EventDraft, verified: inout VerifiedReferences,
-                                categories: CategoryCache? = nil) throws -> (Int64?, Int64?, Int64?) {
+    static func checkReferences(
+        _ db: Database, _ draft: EventDraft, verified: inout VerifiedReferences,
+        categories: CategoryCache? = nil
+    ) throws -> (Int64?, Int64?, Int64?) {
         if let t = draft.typeID, !verified.types.contains(t) {
             _ = try requireCategory(db, id: t, kind: .eventType, cache: categories)
             verified.types.append(t)
@@ -140,8 +147,10 @@ extension Journal {
 
     /// `uidKnownNew`: the caller knows no event has the draft's UID (an import into a
     /// journal that had no events), so it is not looked up.
-    static func insertEvent(_ db: Database, _ draft: EventDraft, verified: inout VerifiedReferences,
-                            categories: CategoryCache? = nil, uidKnownNew: Bool = false) throws -> Int64 {
+    static func insertEvent(
+        _ db: Database, _ draft: EventDraft, verified: inout VerifiedReferences,
+        categories: CategoryCache? = nil, uidKnownNew: Bool = false
+    ) throws -> Int64 {
         let t = try timing(of: draft)
         let title = try validTitle(draft.title)
         let uid = draft.uid?.isEmpty == false ? draft.uid! : newUID()
@@ -152,10 +161,14 @@ extension Journal {
         let now = Journal.now()
         // Bound straight to SQLite (`RawRow`): GRDB's checked arguments cost about as much as
         // the insert itself, 100,000 times in a calendar import.
-        try RawRow.run(db, db.cachedStatement(sql: """
-            INSERT INTO event (uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId,
-              note, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)) { r in
+        try RawRow.run(
+            db,
+            db.cachedStatement(
+                sql: """
+                    INSERT INTO event (uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId,
+                      note, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+        ) { r in
             r.text(uid); r.text(title); r.int(t.startAt); r.int(t.endAt); r.text(draft.timeZone); r.int(draft.allDay ? 1 : 0)
             r.int(t.startDay); r.int(t.endDay); r.int(typeID); r.int(moodID); r.int(placeID); r.text(draft.note); r.int(now); r.int(draft.modifiedAt ?? now)
         }
@@ -166,8 +179,10 @@ extension Journal {
 
     /// Writes people, photos, traits and kept iCalendar lines; `isNew` (an event just
     /// inserted) skips deleting the old ones; `categories` resolves the traits' categories.
-    static func writeEventRelations(_ db: Database, id: Int64, _ draft: EventDraft, isNew: Bool = false,
-                                    categories: CategoryCache? = nil) throws {
+    static func writeEventRelations(
+        _ db: Database, id: Int64, _ draft: EventDraft, isNew: Bool = false,
+        categories: CategoryCache? = nil
+    ) throws {
         if !isNew {
             try db.cachedStatement(sql: "DELETE FROM eventPerson WHERE eventId = ?").execute(arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM eventPhoto WHERE eventId = ?").execute(arguments: [id])
@@ -176,13 +191,18 @@ extension Journal {
         if !draft.icalLines.isEmpty {
             let insertLine = try db.cachedStatement(sql: "INSERT INTO eventICalLine (eventId, position, line) VALUES (?, ?, ?)")
             for (i, line) in draft.icalLines.enumerated() {
-                try RawRow.run(db, insertLine) { r in r.int(id); r.int(i); r.text(line) }
+                try RawRow.run(db, insertLine) { r in
+                    r.int(id); r.int(i); r.text(line)
+                }
             }
         }
         var people: [Int64] = []
         for p in draft.personIDs where !people.contains(p) {
-            guard try RawRow.first(db, db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person WHERE id = ?)"), { $0.int(p) },
-                                   read: { $0.int(0) }) == 1 else {
+            guard
+                try RawRow.first(
+                    db, db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person WHERE id = ?)"), { $0.int(p) },
+                    read: { $0.int(0) }) == 1
+            else {
                 throw JournalError.personNotFound(id: p)
             }
             try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, ?, ?)")) { r in
@@ -206,13 +226,17 @@ extension Journal {
     /// is inserted, and the event's other traits are deleted.
     /// - Throws: ``JournalError/traitPersonMissing(text:people:)`` for a trait without a person in
     ///   an event with several, ``JournalError/traitPersonNotInEvent(text:person:people:)``.
-    static func writeEventTraits(_ db: Database, id: Int64, _ traits: [TraitDraft], people: [Int64], isNew: Bool,
-                                 categories: CategoryCache?) throws {
+    static func writeEventTraits(
+        _ db: Database, id: Int64, _ traits: [TraitDraft], people: [Int64], isNew: Bool,
+        categories: CategoryCache?
+    ) throws {
         // The event's traits as stored: id -> (person, category, text, position).
         var existing: [Int64: (person: Int64, category: Int64, text: String, position: Int64)] = [:]
         if !isNew {
-            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, personId, categoryId, text, position FROM trait WHERE eventId = ?"),
-                                        arguments: [id]) {
+            for row in try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT id, personId, categoryId, text, position FROM trait WHERE eventId = ?"),
+                arguments: [id])
+            {
                 existing[row[0]] = (row[1], row[2], row[3], row[4])
             }
         }

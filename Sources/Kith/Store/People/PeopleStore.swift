@@ -48,8 +48,10 @@ extension Journal {
     /// Inserts a person whose draft was checked (``checkPersonDraft(_:_:existingID:)`` or
     /// the equivalent): the trimmed name and the UID to use. An import passes the
     /// `statements` it holds for its thousands of rows.
-    static func insertPersonRow(_ db: Database, _ draft: PersonDraft, name: String, uid: String,
-                                statements: PersonStatements? = nil) throws -> Int64 {
+    static func insertPersonRow(
+        _ db: Database, _ draft: PersonDraft, name: String, uid: String,
+        statements: PersonStatements? = nil
+    ) throws -> Int64 {
         let now = Journal.now()
         try RawRow.run(db, PersonStatements.get(statements, db, .insertPerson), arena: statements?.arena) { r in
             r.text(uid); r.text(name); r.text(draft.fields.name.family); r.text(draft.fields.name.given); r.text(draft.fields.name.additional)
@@ -65,14 +67,18 @@ extension Journal {
     /// Rewrites a person checked by ``checkPersonDraft(_:_:existingID:)``: the row, its
     /// folded name key and its details (the edit command and a changed card on import).
     static func updatePersonRow(_ db: Database, id: Int64, _ draft: PersonDraft, name: String, uid: String) throws {
-        try db.cachedStatement(sql: """
-            UPDATE person SET uid = ?, displayName = ?, familyName = ?, givenName = ?, additionalNames = ?,
-              honorificPrefixes = ?, honorificSuffixes = ?, birthday = ?, anniversary = ?, organization = ?,
-              title = ?, note = ?, relationId = ?, photoHash = ?, rev = ?, updatedAt = ? WHERE id = ?
-            """).execute(arguments: [uid, name, draft.fields.name.family, draft.fields.name.given, draft.fields.name.additional,
-                             draft.fields.name.prefixes, draft.fields.name.suffixes, draft.fields.birthday?.description,
-                             draft.fields.anniversary?.description, draft.fields.organization, draft.fields.title, draft.fields.note,
-                             draft.relationID, draft.fields.photoHash, draft.rev, Journal.now(), id])
+        try db.cachedStatement(
+            sql: """
+                UPDATE person SET uid = ?, displayName = ?, familyName = ?, givenName = ?, additionalNames = ?,
+                  honorificPrefixes = ?, honorificSuffixes = ?, birthday = ?, anniversary = ?, organization = ?,
+                  title = ?, note = ?, relationId = ?, photoHash = ?, rev = ?, updatedAt = ? WHERE id = ?
+                """
+        ).execute(arguments: [
+            uid, name, draft.fields.name.family, draft.fields.name.given, draft.fields.name.additional,
+            draft.fields.name.prefixes, draft.fields.name.suffixes, draft.fields.birthday?.description,
+            draft.fields.anniversary?.description, draft.fields.organization, draft.fields.title, draft.fields.note,
+            draft.relationID, draft.fields.photoHash, draft.rev, Journal.now(), id,
+        ])
         // After the UPDATE: its trigger clears the key when the name changed.
         try setNameKey(db, id: id, name: name)
         try writePersonDetails(db, id: id, draft)
@@ -83,8 +89,10 @@ extension Journal {
     /// makes SQLite keep a statement journal (the pages it touches copied to a temporary
     /// file, so that a failing row can be undone alone), which cost more system time than
     /// the statement runs it saved.
-    static func writePersonDetails(_ db: Database, id: Int64, _ draft: PersonDraft, fresh: Bool = false,
-                                   statements: PersonStatements? = nil) throws {
+    static func writePersonDetails(
+        _ db: Database, id: Int64, _ draft: PersonDraft, fresh: Bool = false,
+        statements: PersonStatements? = nil
+    ) throws {
         if !fresh {
             try db.cachedStatement(sql: "DELETE FROM personNickname WHERE personId = ?").execute(arguments: [id])
             try db.cachedStatement(sql: "DELETE FROM personContact WHERE personId = ?").execute(arguments: [id])
@@ -133,7 +141,9 @@ extension Journal {
         }
         let nicknames = try String.fetchAll(db.cachedStatement(sql: "SELECT value FROM personNickname WHERE personId = ? ORDER BY position"), arguments: [id])
         var emails: [LabeledValue] = [], phones: [LabeledValue] = [], urls: [LabeledValue] = []
-        for c in try Row.fetchAll(db.cachedStatement(sql: "SELECT kind, label, value FROM personContact WHERE personId = ? ORDER BY kind, position, id"), arguments: [id]) {
+        for c in try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT kind, label, value FROM personContact WHERE personId = ? ORDER BY kind, position, id"), arguments: [id])
+        {
             let v = LabeledValue(c["value"], label: c["label"])
             switch ContactKind(rawValue: c["kind"] as String) {
             case .email: emails.append(v)
@@ -142,20 +152,23 @@ extension Journal {
             }
         }
         let addresses = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM personAddress WHERE personId = ? ORDER BY position, id"), arguments: [id]).map {
-            PostalAddress(label: $0["label"], poBox: $0["poBox"], extended: $0["extended"], street: $0["street"],
-                          locality: $0["locality"], region: $0["region"], postalCode: $0["postalCode"], country: $0["country"])
+            PostalAddress(
+                label: $0["label"], poBox: $0["poBox"], extended: $0["extended"], street: $0["street"],
+                locality: $0["locality"], region: $0["region"], postalCode: $0["postalCode"], country: $0["country"])
         }
         let lines = try String.fetchAll(db.cachedStatement(sql: "SELECT line FROM personVCardLine WHERE personId = ? ORDER BY position"), arguments: [id])
         let relationID: Int64? = row["relationId"]
         let fields = PersonFields(
             displayName: row["displayName"],
-            name: PersonName(family: row["familyName"], given: row["givenName"], additional: row["additionalNames"],
-                             prefixes: row["honorificPrefixes"], suffixes: row["honorificSuffixes"]),
+            name: PersonName(
+                family: row["familyName"], given: row["givenName"], additional: row["additionalNames"],
+                prefixes: row["honorificPrefixes"], suffixes: row["honorificSuffixes"]),
             nicknames: nicknames, birthday: (row["birthday"] as String?).flatMap(PartialDate.init),
             anniversary: (row["anniversary"] as String?).flatMap(PartialDate.init), emails: emails, phones: phones,
             addresses: addresses, organization: row["organization"], title: row["title"], urls: urls, note: row["note"],
             photoHash: row["photoHash"], vcardLines: lines)
-        return Person(id: id, uid: row["uid"], fields: fields, relation: try relationID.map { try fetchCategory(db, id: $0) },
-                      rev: row["rev"], createdAt: row["createdAt"], updatedAt: row["updatedAt"])
+        return Person(
+            id: id, uid: row["uid"], fields: fields, relation: try relationID.map { try fetchCategory(db, id: $0) },
+            rev: row["rev"], createdAt: row["createdAt"], updatedAt: row["updatedAt"])
     }
 }

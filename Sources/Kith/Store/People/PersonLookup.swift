@@ -48,8 +48,9 @@ extension Journal {
         let exact = try ids("SELECT id FROM person WHERE nameKey = ?", "SELECT id, displayName FROM person WHERE nameKey IS NULL")
         if let id = try typedExactly(exact, "SELECT displayName FROM person WHERE id = ?") { return id }
         if let id = try decide(exact, names: storedName) { return id }
-        let nicknamed = try ids("SELECT personId FROM personNickname WHERE valueKey = ?",
-                                "SELECT personId, value FROM personNickname WHERE valueKey IS NULL")
+        let nicknamed = try ids(
+            "SELECT personId FROM personNickname WHERE valueKey = ?",
+            "SELECT personId, value FROM personNickname WHERE valueKey IS NULL")
         if let id = try typedExactly(nicknamed, "SELECT value FROM personNickname WHERE personId = ?") { return id }
         if let id = try decide(nicknamed, names: storedName) { return id }
 
@@ -66,11 +67,13 @@ extension Journal {
             nicks[row[0], default: []].append((row[2] as String?) ?? NameMatcher.fold(row[1] as String))
         }
         let lookUp: (Int64) -> String? = { names[$0] }
-        let prefix = folded.filter { p in
-            p.key.hasPrefix(key) || p.key.split(separator: " ").contains { $0.hasPrefix(key) }
-        }.map(\.id) + nicks.filter { $0.value.contains { $0.hasPrefix(key) } }.map(\.key)
+        let prefix =
+            folded.filter { p in
+                p.key.hasPrefix(key) || p.key.split(separator: " ").contains { $0.hasPrefix(key) }
+            }.map(\.id) + nicks.filter { $0.value.contains { $0.hasPrefix(key) } }.map(\.key)
         if let id = try decide(prefix, names: lookUp) { return id }
-        let close = folded.filter { NameMatcher.isClose(key, to: $0.key) }.map(\.id)
+        let close =
+            folded.filter { NameMatcher.isClose(key, to: $0.key) }.map(\.id)
             + nicks.filter { $0.value.contains { NameMatcher.isClose(key, to: $0) } }.map(\.key)
         if let id = try decide(close, names: lookUp) { return id }
         let loose = folded.filter { NameMatcher.distance(key, $0.key) <= max(3, key.count / 2) }

@@ -8,15 +8,19 @@ extension Journal {
         let b = try Journal.fetchPerson(db, id: removing)
         description = "merge \(b.displayName) (#\(removing)) into \(a.displayName) (#\(keeping))"
         let events = try Int64.fetchAll(db.cachedStatement(sql: "SELECT eventId FROM eventPerson WHERE personId = ?"), arguments: [removing])
-        try db.cachedStatement(sql: """
-            INSERT OR IGNORE INTO eventPerson (eventId, personId, position)
-            SELECT eventId, ?, position FROM eventPerson WHERE personId = ?
-            """).execute(arguments: [keeping, removing])
+        try db.cachedStatement(
+            sql: """
+                INSERT OR IGNORE INTO eventPerson (eventId, personId, position)
+                SELECT eventId, ?, position FROM eventPerson WHERE personId = ?
+                """
+        ).execute(arguments: [keeping, removing])
         try db.cachedStatement(sql: "UPDATE trait SET personId = ? WHERE personId = ?").execute(arguments: [keeping, removing])
-        try db.cachedStatement(sql: """
-            DELETE FROM trait WHERE personId = ?1 AND id NOT IN (
-              SELECT min(id) FROM trait WHERE personId = ?1 GROUP BY categoryId, text, ifnull(eventId, 0))
-            """).execute(arguments: [keeping])
+        try db.cachedStatement(
+            sql: """
+                DELETE FROM trait WHERE personId = ?1 AND id NOT IN (
+                  SELECT min(id) FROM trait WHERE personId = ?1 GROUP BY categoryId, text, ifnull(eventId, 0))
+                """
+        ).execute(arguments: [keeping])
         var d = a.draft
         func merge(_ mine: [LabeledValue], _ theirs: [LabeledValue], key: (String) -> String) -> [LabeledValue] {
             var out = mine
@@ -40,7 +44,8 @@ extension Journal {
         d.displayName = Journal.fuller(a.displayName, b.displayName)
         for nick in b.nicknames + [b.displayName, a.displayName]
         where NameMatcher.fold(nick) != NameMatcher.fold(d.displayName)
-            && !d.nicknames.contains(where: { NameMatcher.fold($0) == NameMatcher.fold(nick) }) {
+            && !d.nicknames.contains(where: { NameMatcher.fold($0) == NameMatcher.fold(nick) })
+        {
             d.nicknames.append(nick)
         }
         for line in b.vcardLines where !d.vcardLines.contains(line) { d.vcardLines.append(line) }

@@ -54,8 +54,10 @@ struct RawRow {
     }
 
     /// The first row of a SELECT, read by `read`; nil when there is none.
-    static func first<T>(_ db: Database, _ statement: Statement, _ bind: (inout RawRow) -> Void,
-                         read: (RawColumns) -> T) throws -> T? {
+    static func first<T>(
+        _ db: Database, _ statement: Statement, _ bind: (inout RawRow) -> Void,
+        read: (RawColumns) -> T
+    ) throws -> T? {
         let s = bound(statement, bind)
         defer { clear(s) }
         switch sqlite3_step(s) {
@@ -66,8 +68,10 @@ struct RawRow {
     }
 
     /// Every row of a SELECT, each given to `body` while it is current.
-    static func each(_ db: Database, _ statement: Statement, _ bind: (inout RawRow) -> Void,
-                     _ body: (RawColumns) throws -> Void) throws {
+    static func each(
+        _ db: Database, _ statement: Statement, _ bind: (inout RawRow) -> Void,
+        _ body: (RawColumns) throws -> Void
+    ) throws {
         let s = bound(statement, bind)
         defer { clear(s) }
         while true {

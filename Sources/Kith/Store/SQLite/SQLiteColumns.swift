@@ -53,7 +53,8 @@ struct RawColumns: SQLiteColumns {
 extension DatabaseError {
     /// SQLite's error for the last step of `sql` on `db` (read before the statement is reset).
     static func lastStep(_ db: Database, sql: String) -> DatabaseError {
-        DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
-                      message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
+        DatabaseError(
+            resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
+            message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
     }
 }

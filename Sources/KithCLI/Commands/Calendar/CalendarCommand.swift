@@ -20,14 +20,17 @@ struct CalendarCommand: ParsableCommand {
     /// The same options for the quick path (`QuickParse`), by long name.
     static var quickOptions: [QuickOption<CalendarRun>] {
         // One array literal: joining the groups' tables with `+` cost ~24 k instructions more.
-        [.flag("--monday", \.monday), .flag("--sunday", \.sunday), .filterPerson(\.person), .filterType(\.type),
-         .filterRelation(\.relation), .journal(\.journal), .json(\.json), .color(\.color)]
+        [
+            .flag("--monday", \.monday), .flag("--sunday", \.sunday), .filterPerson(\.person), .filterType(\.type),
+            .filterRelation(\.relation), .journal(\.journal), .json(\.json), .color(\.color),
+        ]
     }
 
     /// The values `run()` reads, as plain fields.
     var values: CalendarRun {
-        CalendarRun(period: period, monday: monday, sunday: sunday, person: filters.person, type: filters.type,
-                    relation: filters.relation, journal: journal.journal, json: output.json, color: output.color)
+        CalendarRun(
+            period: period, monday: monday, sunday: sunday, person: filters.person, type: filters.type,
+            relation: filters.relation, journal: journal.journal, json: output.json, color: output.color)
     }
 
     enum Period: Equatable { case month(Int, Int), year(Int) }
@@ -48,7 +51,8 @@ struct CalendarCommand: ParsableCommand {
         }
         if bytes.count == 4, let year = number(bytes[...]), year >= 1 { return .year(year) }
         if bytes.count == 7, bytes[4] == UInt8(ascii: "-"), let year = number(bytes[0..<4]), let month = number(bytes[5..<7]),
-           year >= 1, (1...12).contains(month) {
+            year >= 1, (1...12).contains(month)
+        {
             return .month(year, month)
         }
         throw UserError("cannot read \"\(text)\" as a month or a year", "write a month as 2026-11 or a year as 2026")
@@ -130,8 +134,9 @@ struct CalendarRun: QuickCommand {
             }
             text = renderer.month(year: y, month: m, days: cells, moods: moods, showCounts: terminal.width >= 50, eventCount: eventCount)
         case .year(let y):
-            let eventCount = try journal.eventCount(from: LocalDate(dayNumber: y * 10000 + 101), to: LocalDate(dayNumber: y * 10000 + 1231),
-                                                    filter: filter)
+            let eventCount = try journal.eventCount(
+                from: LocalDate(dayNumber: y * 10000 + 101), to: LocalDate(dayNumber: y * 10000 + 1231),
+                filter: filter)
             text = renderer.year(y, days: cells, eventCount: eventCount)
         }
         let label = DayFilterOptions.label(person: person, type: type, relation: relation)

@@ -40,13 +40,17 @@ struct DayCommand: ParsableCommand {
             if text.isPlanned(e) { time += " " + text.planned(e) }
             times.append("  " + time)
             let moodIcon = e.mood.map { terminal.foreground($0.icon.isEmpty ? "●" : $0.icon, hex: $0.color) } ?? ""
-            table.add(["  " + time, text.icon(e.type), terminal.bold(e.title), moodIcon,
-                       e.people.map(\.displayName).joined(separator: ", "),
-                       e.place.map { "at " + $0.name } ?? "", terminal.dim("#\(e.id)")])
+            table.add([
+                "  " + time, text.icon(e.type), terminal.bold(e.title), moodIcon,
+                e.people.map(\.displayName).joined(separator: ", "),
+                e.place.map { "at " + $0.name } ?? "", terminal.dim("#\(e.id)"),
+            ])
         }
         // Traits go under their event, indented to the title column.
-        let indent = String(repeating: " ", count: (times.map(Terminal.displayWidth).max() ?? 0) + 2
-            + (events.map { Terminal.displayWidth(text.icon($0.type)) }.max() ?? 0) + 2)
+        let indent = String(
+            repeating: " ",
+            count: (times.map(Terminal.displayWidth).max() ?? 0) + 2
+                + (events.map { Terminal.displayWidth(text.icon($0.type)) }.max() ?? 0) + 2)
         for (e, line) in zip(events, table.render().split(separator: "\n", omittingEmptySubsequences: false)) {
             lines.append(String(line))
             for t in e.traits {

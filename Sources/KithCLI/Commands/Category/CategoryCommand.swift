@@ -51,8 +51,10 @@ struct CategoryCommand: ParsableCommand {
         }
 
         static func row(_ category: Category, indent: String, terminal: Terminal) -> [String] {
-            var row = [indent + (category.icon.isEmpty ? " " : category.icon) + " " + category.name,
-                       terminal.foreground("●", hex: category.color) + " " + category.color]
+            var row = [
+                indent + (category.icon.isEmpty ? " " : category.icon) + " " + category.name,
+                terminal.foreground("●", hex: category.color) + " " + category.color,
+            ]
             if let score = category.score { row.append(score > 0 ? "+\(score)" : "\(score)") }
             return row
         }

@@ -22,7 +22,9 @@ struct EditCommand: ParsableCommand {
     var without: [String] = []
     @Option(name: .customLong("remove-trait"), help: ArgumentHelp("Remove a trait learned in the event, by its id (repeat for several).", valueName: "id"))
     var removeTraits: [Int64] = []
-    @Option(name: .customLong("remove-photo"), help: ArgumentHelp("Remove a photo from the event, by the start of its hash as `kith show` lists it (repeat for several).", valueName: "id"))
+    @Option(
+        name: .customLong("remove-photo"),
+        help: ArgumentHelp("Remove a photo from the event, by the start of its hash as `kith show` lists it (repeat for several).", valueName: "id"))
     var removePhotos: [String] = []
     @Flag(help: "Remove the event type.") var noType = false
     @Flag(help: "Remove the mood.") var noMood = false
@@ -48,7 +50,8 @@ struct EditCommand: ParsableCommand {
             return
         }
         guard hasChanges else {
-            throw ValidationError("""
+            throw ValidationError(
+                """
                 nothing to change: give --title, --with, --without, --type, --no-type, --mood, --no-mood, --at, --geo, \
                 --no-place, --when, --duration, --tz, --trait, --remove-trait, --photo, --remove-photo, --note, --no-note \
                 or --editor
@@ -121,31 +124,35 @@ struct EditCommand: ParsableCommand {
                     match = try journal.matchPerson(name, among: people)
                 }
             } catch JournalError.ambiguousPerson(_, let candidates) {
-                throw UserError("\"\(name)\" could be " + candidates.map { "\"\($0)\"" }.joined(separator: ", ") + " in event #\(id)",
-                                "give more of the name")
+                throw UserError(
+                    "\"\(name)\" could be " + candidates.map { "\"\($0)\"" }.joined(separator: ", ") + " in event #\(id)",
+                    "give more of the name")
             }
             guard let match else { throw UserError("nobody called \"\(name)\" is in event #\(id)", names) }
             people.removeAll { $0 == match.id }
         }
         for t in removeTraits where !old.traits.contains(where: { $0.id == t }) {
-            throw UserError("trait #\(t) was not learned in event #\(id)",
-                            old.traits.isEmpty ? "it has no traits" : "its traits: " + old.traits.map { "#\($0.id)" }.joined(separator: ", "))
+            throw UserError(
+                "trait #\(t) was not learned in event #\(id)",
+                old.traits.isEmpty ? "it has no traits" : "its traits: " + old.traits.map { "#\($0.id)" }.joined(separator: ", "))
         }
         let removedTraits = Set(removeTraits)
         let orphans = old.traits.filter { t in !removedTraits.contains(t.id) && !(t.person.map { people.contains($0.id) } ?? true) }
         if let first = orphans.first {
             let list = orphans.map { "#\($0.id) \"\($0.text)\" (about \($0.person?.displayName ?? "?"))" }.joined(separator: ", ")
-            throw UserError("taking \(first.person?.displayName ?? "them") out of event #\(id) would leave what was learned about them there: \(list)",
-                            "remove it too with " + orphans.map { "--remove-trait \($0.id)" }.joined(separator: " ")
-                                + ", or give it to someone else with `kith traits edit \(first.id) --person NAME`")
+            throw UserError(
+                "taking \(first.person?.displayName ?? "them") out of event #\(id) would leave what was learned about them there: \(list)",
+                "remove it too with " + orphans.map { "--remove-trait \($0.id)" }.joined(separator: " ")
+                    + ", or give it to someone else with `kith traits edit \(first.id) --person NAME`")
         }
         var removedPhotos: Set<String> = []
         for prefix in removePhotos {
             let key = prefix.lowercased()
             let found = key.isEmpty ? [] : old.photos.filter { $0.hash.hasPrefix(key) }
             guard found.count == 1 else {
-                throw UserError(found.isEmpty ? "no photo \(prefix) in event #\(id)" : "\"\(prefix)\" starts the hash of several photos of event #\(id)",
-                                old.photos.isEmpty ? "it has no photos" : "its photos: " + old.photos.map { String($0.hash.prefix(12)) }.joined(separator: ", "))
+                throw UserError(
+                    found.isEmpty ? "no photo \(prefix) in event #\(id)" : "\"\(prefix)\" starts the hash of several photos of event #\(id)",
+                    old.photos.isEmpty ? "it has no photos" : "its photos: " + old.photos.map { String($0.hash.prefix(12)) }.joined(separator: ", "))
             }
             removedPhotos.insert(found[0].hash)
         }

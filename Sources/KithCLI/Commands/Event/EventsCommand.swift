@@ -39,8 +39,10 @@ struct EventsCommand: ParsableCommand {
             return
         }
         guard !events.isEmpty else {
-            print("no events" + (from != nil || to != nil || person != nil || type != nil || mood != nil || place != nil || search != nil
-                ? " match (try fewer filters)" : " yet (log one with `kith log \"Lunch with Ana\" --with Ana`)"))
+            print(
+                "no events"
+                    + (from != nil || to != nil || person != nil || type != nil || mood != nil || place != nil || search != nil
+                        ? " match (try fewer filters)" : " yet (log one with `kith log \"Lunch with Ana\" --with Ana`)"))
             return
         }
         EventText(terminal: output.terminal()).timeline(events).printToStandardOutput()

@@ -54,9 +54,10 @@ struct LogRun: QuickCommand {
         var options = event
         var title = self.title ?? ""
         if self.title == nil {
-            let filled = try EditorTemplate.edit(EditorTemplate(
-                with: options.people, type: options.type ?? "", mood: options.mood ?? "", at: options.place ?? "",
-                when: options.when ?? "now", duration: options.duration ?? "", traits: options.trait, note: options.note ?? ""))
+            let filled = try EditorTemplate.edit(
+                EditorTemplate(
+                    with: options.people, type: options.type ?? "", mood: options.mood ?? "", at: options.place ?? "",
+                    when: options.when ?? "now", duration: options.duration ?? "", traits: options.trait, note: options.note ?? ""))
             title = filled.title
             options.people = filled.with
             options.type = filled.type.isEmpty ? nil : filled.type

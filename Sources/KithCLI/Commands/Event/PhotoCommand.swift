@@ -24,8 +24,9 @@ struct PhotoCommand: ParsableCommand {
         let (photo, data) = try journal.photo(id: id)
         guard let output, output != "-" else {
             guard isatty(STDOUT_FILENO) != 1 else {
-                throw UsageError("a photo's bytes would go to the terminal",
-                                 "write them to a file with -o, as in kith photo \(photo.id) -o photo\(Photo.fileExtension(mediaType: photo.mediaType) ?? "")")
+                throw UsageError(
+                    "a photo's bytes would go to the terminal",
+                    "write them to a file with -o, as in kith photo \(photo.id) -o photo\(Photo.fileExtension(mediaType: photo.mediaType) ?? "")")
             }
             FileHandle.standardOutput.write(data)
             return

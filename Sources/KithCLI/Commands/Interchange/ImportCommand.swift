@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kith
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -75,8 +76,9 @@ struct ImportCommand: ParsableCommand {
                 report = try journal.importFile(at: url, options: options)
             } catch JournalError.cancelled where !reports.isEmpty {
                 if output.json { try JSONOutput.print(reports.map(ImportReportJSON.init)) }
-                FileHandle.standardError.write(Data(
-                    "kith: stopped; nothing of \(url.lastPathComponent) was imported (the files before it were; import it again to go on)\n".utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        "kith: stopped; nothing of \(url.lastPathComponent) was imported (the files before it were; import it again to go on)\n".utf8))
                 throw ExitCode(Interruption.exitStatus)
             } catch let e as Journal.ImportError {
                 // Each file is its own transaction: the ones before stay imported.
@@ -97,8 +99,9 @@ struct ImportCommand: ParsableCommand {
         if output.json {
             // A file that could not be read is one more entry, with its reason as the failure.
             let failed = unreadable.map { u in
-                ImportReportJSON(file: u.file, format: "unreadable", dryRun: dryRun, items: [],
-                                 failures: [ImportFailure(unreadableAt: u.line, reason: u.reason)], warnings: [])
+                ImportReportJSON(
+                    file: u.file, format: "unreadable", dryRun: dryRun, items: [],
+                    failures: [ImportFailure(unreadableAt: u.line, reason: u.reason)], warnings: [])
             }
             try JSONOutput.print(reports.map(ImportReportJSON.init) + failed)
         } else if !unreadable.isEmpty {
@@ -106,18 +109,23 @@ struct ImportCommand: ParsableCommand {
             for u in unreadable { print("  ! \(u.file): " + (u.line > 0 ? "line \(u.line): " : "") + u.reason) }
         }
         if !unreadable.isEmpty {
-            throw UserError("\(unreadable.count) of \(urls.count) files could not be imported; the others were",
-                            "fix or remove the files listed above and import them again")
+            throw UserError(
+                "\(unreadable.count) of \(urls.count) files could not be imported; the others were",
+                "fix or remove the files listed above and import them again")
         }
     }
 
     func text(_ r: ImportReport, _ term: Terminal) -> String {
-        let verbs = r.dryRun ? ("would add", "would update", "would leave unchanged", "would skip")
-                             : ("added", "updated", "unchanged", "skipped")
-        var lines = ["\(term.bold(r.file)) (\(r.format)): \(r.count(.added)) \(verbs.0), \(r.count(.updated)) \(verbs.1), "
-            + "\(r.count(.unchanged)) \(verbs.2), \(r.count(.skipped)) \(verbs.3)"
-            + (r.failures.isEmpty ? "" : ", \(r.failures.count) failed")
-            + (r.possibleDuplicateCount == 0 ? "" : "; \(r.possibleDuplicateCount) possible duplicate(s)")]
+        let verbs =
+            r.dryRun
+            ? ("would add", "would update", "would leave unchanged", "would skip")
+            : ("added", "updated", "unchanged", "skipped")
+        var lines = [
+            "\(term.bold(r.file)) (\(r.format)): \(r.count(.added)) \(verbs.0), \(r.count(.updated)) \(verbs.1), "
+                + "\(r.count(.unchanged)) \(verbs.2), \(r.count(.skipped)) \(verbs.3)"
+                + (r.failures.isEmpty ? "" : ", \(r.failures.count) failed")
+                + (r.possibleDuplicateCount == 0 ? "" : "; \(r.possibleDuplicateCount) possible duplicate(s)")
+        ]
         func line(_ i: ImportItem) -> String {
             let mark: String
             switch i.action {

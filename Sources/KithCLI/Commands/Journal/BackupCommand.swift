@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kith
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,7 +29,8 @@ struct BackupCommand: ParsableCommand {
         }
         let target = Self.target(file, journal: source, now: Date())
         if URL(fileURLWithPath: target).standardizedFileURL.resolvingSymlinksInPath()
-            == URL(fileURLWithPath: source).standardizedFileURL.resolvingSymlinksInPath() {
+            == URL(fileURLWithPath: source).standardizedFileURL.resolvingSymlinksInPath()
+        {
             throw UserError("the backup would overwrite the journal itself", "give another FILE")
         }
         do {
@@ -56,7 +58,8 @@ struct BackupCommand: ParsableCommand {
         gmtime_r(&t, &parts)
         let stem = ((journal as NSString).lastPathComponent as NSString).deletingPathExtension
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let name = "\(stem)-backup-\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-"
+        let name =
+            "\(stem)-backup-\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-"
             + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec)).sqlite"
         guard let file, !file.isEmpty else {
             let folder = (journal as NSString).deletingLastPathComponent

@@ -29,8 +29,9 @@ struct SettingsCommand: ParsableCommand {
         var setting: Setting?
         if let name {
             guard let s = Setting(name: name) else {
-                throw UsageError("there is no setting \"\(name)\"",
-                                 "the settings are " + Setting.allCases.map(\.rawValue).joined(separator: ", "))
+                throw UsageError(
+                    "there is no setting \"\(name)\"",
+                    "the settings are " + Setting.allCases.map(\.rawValue).joined(separator: ", "))
             }
             setting = s
             if let value, s.normalized(value) == nil {

@@ -8,7 +8,9 @@ struct TourCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tour",
         abstract: "Try Kith on a throwaway journal with a week of events.",
-        discussion: "Imports the sample files in Import/ (when run from the repository), logs a week of events, shows them and exports to Export/. Every step is a real kith command, printed before its output. Your own journal is not touched.")
+        discussion:
+            "Imports the sample files in Import/ (when run from the repository), logs a week of events, shows them and exports to Export/. Every step is a real kith command, printed before its output. Your own journal is not touched."
+    )
 
     @Option(help: ArgumentHelp("Build the tour journal here (a file that does not exist yet) instead of a temporary folder.", valueName: "path"))
     var journal: String?
@@ -27,22 +29,36 @@ struct TourCommand: ParsableCommand {
     /// The sample week, relative to today, with the people of the sample files.
     static let script: [[String]] = [
         ["person", "add", "Rafael Souza", "--in", "Friends/Close"],
-        ["log", "Lunch at the night market", "--with", "Ana", "--with", "Wei", "--type", "Meal", "--mood", "great",
-         "--at", "Shilin Night Market", "--geo", "25.0880,121.5241", "--when", "6 days ago 12:30", "--duration", "90m"],
-        ["log", "Project kickoff", "--with", "Ben", "--type", "Meeting", "--mood", "okay", "--at", "Office",
-         "--when", "5 days ago 9:30", "--duration", "1h", "--trait", "Work & Study: leads the payments team"],
-        ["log", "Call with Mum", "--with", "Inês", "--type", "Call", "--mood", "good", "--when", "4 days ago 8pm",
-         "--duration", "45m", "--trait", "Family & Life: planting lemon trees this winter"],
-        ["log", "Bouldering session", "--with", "Ana", "--with", "Em", "--type", "Activity", "--mood", "great",
-         "--at", "Camp 4 Climbing Gym", "--geo", "25.0422,121.5355", "--when", "3 days ago 18:30", "--duration", "2h",
-         "--trait", "Ana: Interests/Climbing: started bouldering in May"],
-        ["log", "Tense budget review", "--with", "Ben", "--type", "Meeting", "--mood", "bad", "--at", "Office",
-         "--when", "2 days ago 14:00", "--duration", "1h"],
-        ["log", "Coffee and a long walk", "--with", "Ana Lima", "--type", "Chat", "--mood", "good",
-         "--at", "Blue Bottle, Taipei", "--geo", "25.0330,121.5654", "--when", "yesterday 15:30", "--duration", "90m",
-         "--trait", "Experiences: lived in Porto for two years", "--note", "She is moving to Lisbon in spring."],
-        ["log", "Rafael's birthday party", "--with", "Rafael", "--with", "Ana", "--type", "Party", "--mood", "great",
-         "--at", "Rafael's place", "--when", "yesterday 8pm", "--duration", "3h"],
+        [
+            "log", "Lunch at the night market", "--with", "Ana", "--with", "Wei", "--type", "Meal", "--mood", "great",
+            "--at", "Shilin Night Market", "--geo", "25.0880,121.5241", "--when", "6 days ago 12:30", "--duration", "90m",
+        ],
+        [
+            "log", "Project kickoff", "--with", "Ben", "--type", "Meeting", "--mood", "okay", "--at", "Office",
+            "--when", "5 days ago 9:30", "--duration", "1h", "--trait", "Work & Study: leads the payments team",
+        ],
+        [
+            "log", "Call with Mum", "--with", "Inês", "--type", "Call", "--mood", "good", "--when", "4 days ago 8pm",
+            "--duration", "45m", "--trait", "Family & Life: planting lemon trees this winter",
+        ],
+        [
+            "log", "Bouldering session", "--with", "Ana", "--with", "Em", "--type", "Activity", "--mood", "great",
+            "--at", "Camp 4 Climbing Gym", "--geo", "25.0422,121.5355", "--when", "3 days ago 18:30", "--duration", "2h",
+            "--trait", "Ana: Interests/Climbing: started bouldering in May",
+        ],
+        [
+            "log", "Tense budget review", "--with", "Ben", "--type", "Meeting", "--mood", "bad", "--at", "Office",
+            "--when", "2 days ago 14:00", "--duration", "1h",
+        ],
+        [
+            "log", "Coffee and a long walk", "--with", "Ana Lima", "--type", "Chat", "--mood", "good",
+            "--at", "Blue Bottle, Taipei", "--geo", "25.0330,121.5654", "--when", "yesterday 15:30", "--duration", "90m",
+            "--trait", "Experiences: lived in Porto for two years", "--note", "She is moving to Lisbon in spring.",
+        ],
+        [
+            "log", "Rafael's birthday party", "--with", "Rafael", "--with", "Ana", "--type", "Party", "--mood", "great",
+            "--at", "Rafael's place", "--when", "yesterday 8pm", "--duration", "3h",
+        ],
         ["log", "Message from Ben about the offsite", "--with", "Ben", "--type", "Message", "--mood", "okay", "--when", "today"],
     ]
 
@@ -58,8 +74,9 @@ struct TourCommand: ParsableCommand {
         let path: String
         if let journal {
             guard !FileManager.default.fileExists(atPath: journal) else {
-                throw UserError("\(journal) exists already, and the tour only writes to a new journal",
-                                "give a path that does not exist yet, or leave out --journal for a temporary one")
+                throw UserError(
+                    "\(journal) exists already, and the tour only writes to a new journal",
+                    "give a path that does not exist yet, or leave out --journal for a temporary one")
             }
             path = journal
         } else {
@@ -88,11 +105,14 @@ struct TourCommand: ParsableCommand {
             try step(arguments, path: path, terminal: terminal)
         }
         // Exports land in Export/ beside Import/, else next to the throwaway journal.
-        let exportFolder = samples != nil && FileManager.default.fileExists(atPath: "Export")
+        let exportFolder =
+            samples != nil && FileManager.default.fileExists(atPath: "Export")
             ? "Export" : (path as NSString).deletingLastPathComponent
         print("")
-        for arguments in [["export", "vcard", "-o", exportFolder + "/tour-contacts.vcf"],
-                          ["export", "ics", "-o", exportFolder + "/tour-calendar.ics"]] {
+        for arguments in [
+            ["export", "vcard", "-o", exportFolder + "/tour-contacts.vcf"],
+            ["export", "ics", "-o", exportFolder + "/tour-calendar.ics"],
+        ] {
             try step(arguments, path: path, terminal: terminal)
         }
         print("")

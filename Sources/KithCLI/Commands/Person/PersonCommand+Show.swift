@@ -165,12 +165,13 @@ struct PersonPageData {
 
     var json: JSON {
         JSON(
-            person: .init(id: person.id, uid: person.uid, name: person.displayName, nicknames: person.nicknames,
-                          relation: person.relation?.path, birthday: person.birthday?.description,
-                          emails: person.emails.map(\.value), phones: person.phones.map(\.value),
-                          organization: person.organization.isEmpty ? nil : person.organization,
-                          title: person.title.isEmpty ? nil : person.title, note: person.note.isEmpty ? nil : person.note,
-                          photo: person.photoHash.map { String($0.prefix(12)) }),
+            person: .init(
+                id: person.id, uid: person.uid, name: person.displayName, nicknames: person.nicknames,
+                relation: person.relation?.path, birthday: person.birthday?.description,
+                emails: person.emails.map(\.value), phones: person.phones.map(\.value),
+                organization: person.organization.isEmpty ? nil : person.organization,
+                title: person.title.isEmpty ? nil : person.title, note: person.note.isEmpty ? nil : person.note,
+                photo: person.photoHash.map { String($0.prefix(12)) }),
             lastSeen: lastSeen?.description, eventsLastYear: lastYearCount, perMonth: (perMonth * 100).rounded() / 100,
             months: page.meetingsPerMonth.map { .init(month: "\($0.year)-\($0.month < 10 ? "0" : "")\($0.month)", count: $0.count) },
             traits: page.traits.flatMap(\.traits).map {

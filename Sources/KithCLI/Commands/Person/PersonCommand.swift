@@ -29,8 +29,9 @@ struct PersonCommand: ParsableCommand {
             if !namesakes.isEmpty {
                 // People share names: added all the same, and said so.
                 let ids = namesakes.map { "#\($0)" }.joined(separator: ", ")
-                StandardError.note("there was already someone named \(person.displayName) (\(ids)); this one is #\(person.id). "
-                    + "Tell them apart by #id, or merge them with `kith person merge '#\(namesakes[0])' '#\(person.id)'` if they are one person")
+                StandardError.note(
+                    "there was already someone named \(person.displayName) (\(ids)); this one is #\(person.id). "
+                        + "Tell them apart by #id, or merge them with `kith person merge '#\(namesakes[0])' '#\(person.id)'` if they are one person")
             }
         }
     }
@@ -62,15 +63,18 @@ struct PersonCommand: ParsableCommand {
             // Each relation's styled name made once.
             var relations: [Int64: String] = [:]
             for p in people {
-                let relation = p.relation.map { r in
-                    if let text = relations[r.id] { return text }
-                    let text = terminal.foreground((r.icon.isEmpty ? "" : r.icon + " ") + r.path, hex: r.color)
-                    relations[r.id] = text
-                    return text
-                } ?? ""
+                let relation =
+                    p.relation.map { r in
+                        if let text = relations[r.id] { return text }
+                        let text = terminal.foreground((r.icon.isEmpty ? "" : r.icon + " ") + r.path, hex: r.color)
+                        relations[r.id] = text
+                        return text
+                    } ?? ""
                 let seen = p.lastSeen.map { "last seen \($0)" } ?? "never seen"
-                table.add([terminal.bold(p.displayName), relation, "\(p.eventCount) \(p.eventCount == 1 ? "event" : "events")",
-                           terminal.dim(seen), terminal.dim("#\(p.id)")])
+                table.add([
+                    terminal.bold(p.displayName), relation, "\(p.eventCount) \(p.eventCount == 1 ? "event" : "events")",
+                    terminal.dim(seen), terminal.dim("#\(p.id)"),
+                ])
             }
             table.printToStandardOutput()
         }
@@ -121,8 +125,9 @@ struct PersonCommand: ParsableCommand {
                 }
                 try fields.apply(to: &draft, relationID: relationID)
                 func missing(_ what: String, _ value: String, _ have: [String]) -> UserError {
-                    UserError("\(found.displayName) has no \(what) \"\(value)\"",
-                              have.isEmpty ? "they have none to remove" : "theirs: " + have.joined(separator: ", "))
+                    UserError(
+                        "\(found.displayName) has no \(what) \"\(value)\"",
+                        have.isEmpty ? "they have none to remove" : "theirs: " + have.joined(separator: ", "))
                 }
                 for e in removeEmail where !draft.removeEmail(e) { throw missing("e-mail", e, found.emails.map(\.value)) }
                 for p in removePhone where !draft.removePhone(p) { throw missing("phone", p, found.phones.map(\.value)) }
@@ -224,10 +229,12 @@ extension PersonCommand {
         func run() throws {
             let pairs = try journal.openExisting().likelyDuplicates()
             if output.json {
-                try JSONOutput.print(pairs.map {
-                    DuplicateJSON(first: .init(id: $0.first.id, name: $0.first.displayName),
-                                  second: .init(id: $0.second.id, name: $0.second.displayName), reasons: $0.reasons)
-                })
+                try JSONOutput.print(
+                    pairs.map {
+                        DuplicateJSON(
+                            first: .init(id: $0.first.id, name: $0.first.displayName),
+                            second: .init(id: $0.second.id, name: $0.second.displayName), reasons: $0.reasons)
+                    })
                 return
             }
             guard !pairs.isEmpty else {
@@ -237,8 +244,10 @@ extension PersonCommand {
             let terminal = output.terminal()
             var table = Table()
             for p in pairs {
-                table.add(["#\(p.first.id) " + terminal.bold(p.first.displayName), "#\(p.second.id) " + terminal.bold(p.second.displayName),
-                           p.reasons.joined(separator: ", "), terminal.dim("kith person merge '#\(p.first.id)' '#\(p.second.id)'")])
+                table.add([
+                    "#\(p.first.id) " + terminal.bold(p.first.displayName), "#\(p.second.id) " + terminal.bold(p.second.displayName),
+                    p.reasons.joined(separator: ", "), terminal.dim("kith person merge '#\(p.first.id)' '#\(p.second.id)'"),
+                ])
             }
             print(table.render())
         }

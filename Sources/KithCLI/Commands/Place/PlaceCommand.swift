@@ -39,9 +39,11 @@ struct PlaceCommand: ParsableCommand {
             var table = Table()
             table.rightAligned = [2]
             for s in places {
-                table.add([terminal.bold(s.place.name), PlaceCommand.coordinates(s.place) ?? "",
-                           "\(s.eventCount) \(s.eventCount == 1 ? "event" : "events")", s.place.address ?? "",
-                           terminal.dim("#\(s.place.id)")])
+                table.add([
+                    terminal.bold(s.place.name), PlaceCommand.coordinates(s.place) ?? "",
+                    "\(s.eventCount) \(s.eventCount == 1 ? "event" : "events")", s.place.address ?? "",
+                    terminal.dim("#\(s.place.id)"),
+                ])
             }
             table.printToStandardOutput()
         }

@@ -42,7 +42,9 @@ struct TraitsCommand: ParsableCommand {
                 return
             }
             guard !found.isEmpty else {
-                print("no traits match" + (search.map { " \"\($0)\"" } ?? "") + " (log some with `kith log … --with NAME --trait \"Interests/Climbing: bouldering\"`)")
+                print(
+                    "no traits match" + (search.map { " \"\($0)\"" } ?? "")
+                        + " (log some with `kith log … --with NAME --trait \"Interests/Climbing: bouldering\"`)")
                 return
             }
             let terminal = output.terminal()
