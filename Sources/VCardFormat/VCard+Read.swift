@@ -108,6 +108,39 @@ extension VCard {
         try readText(ContentLineReader(bytes: bytes), size: bytes.count, raw: raw, twoThreads: twoThreads, each: body)
     }
 
+    /// ``readText(_:each:)-([UInt8],_)`` reading `data` in place (a file read or mapped whole
+    /// is never copied: each card copies only its own lines).
+    public static func readText(_ data: Data, each body: (VCard) throws -> Void) throws(ReadError) -> [FormatWarning] {
+        do {
+            return try data.withUnsafeBytes { raw in try readText(raw.bindMemory(to: UInt8.self), each: body) }
+        } catch let error as ReadError {
+            throw error
+        } catch {
+            preconditionFailure("readText throws only ReadError")
+        }
+    }
+
+    /// How many lines of `data` start with `BEGIN:VCARD` (any case): the cards a text file
+    /// holds, counted without reading them (for progress).
+    public static func cardCount(in data: Data) -> Int {
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let begin = Array("begin:vcard".utf8)
+            var count = 0
+            var i = 0
+            while i < bytes.count {
+                if i + begin.count <= bytes.count, bytes[i] | 0x20 == 0x62 {
+                    var k = 0
+                    while k < begin.count, bytes[i + k] | 0x20 == begin[k] { k += 1 }
+                    if k == begin.count { count += 1 }
+                }
+                guard let base = bytes.baseAddress, let nl = memchr(base + i, 0x0A, bytes.count - i) else { break }
+                i = base.distance(to: nl.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return count
+        }
+    }
+
     /// ``readText(_:each:)`` reading `bytes` in place, for instance a mapped file, which is
     /// then never copied whole: each card copies only its own lines. `bytes` must stay
     /// valid and unchanged until this returns.

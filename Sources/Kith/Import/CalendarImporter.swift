@@ -14,10 +14,10 @@ extension Journal {
 
     /// Imports iCalendar text without holding its tree: the reader streams the file twice,
     /// one top-level component at a time (see ``importCalendar(fileName:format:options:pass:)``).
-    func importICalendar(_ bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: ImportOptions) throws -> ImportReport {
+    func importICalendar(_ data: Data, fileName: String, options: ImportOptions) throws -> ImportReport {
         let reader = ICalendarReader(floatingTimeZone: options.timeZone)
         return try importCalendar(fileName: fileName, format: "iCalendar", options: options) { body in
-            try reader.stream(bytes, file: fileName) { c, _ in try body(c) }.warnings
+            try reader.stream(data, file: fileName) { c, _ in try body(c) }.warnings
         }
     }
 

@@ -18,13 +18,11 @@ extension Journal {
 
     /// Imports text vCards as they are read: the file is never held as cards, and from
     /// 2 MiB on a second thread splits the lines while this one maps and stores the cards
-    /// (``VCard/readText(_:each:)-(UnsafeBufferPointer<UInt8>,_)``). Same cards, warnings
-    /// and report as reading the whole file first. A buffer pointer, not `Data`: the file is
-    /// read in place, and `VCard.readText` takes one (internal here; the formats' public
-    /// form is issue 18's track A).
-    func importVCardText(_ bytes: UnsafeBufferPointer<UInt8>, fileName: String, options: ImportOptions) throws -> ImportReport {
+    /// (``VCard/readText(_:each:)-(Data,_)``, which reads `data` in place). Same cards,
+    /// warnings and report as reading the whole file first.
+    func importVCardText(_ data: Data, fileName: String, options: ImportOptions) throws -> ImportReport {
         // The total only shows in progress; counting the cards costs a scan of the file.
-        let total = options.progress == nil ? 0 : Journal.countVCards(bytes)
+        let total = options.progress == nil ? 0 : VCard.cardCount(in: data)
         return try importCards(
             fileName: fileName, format: { "vCard " + ($0?.version.rawValue ?? "") }, total: total,
             options: options
@@ -32,7 +30,7 @@ extension Journal {
             // An error of the import stops the read, which wraps it: it is kept to be thrown as it was.
             var stop: (any Error)?
             do {
-                return try VCard.readText(bytes) { card in
+                return try VCard.readText(data) { card in
                     do { try body(card) } catch { stop = error; throw error }
                 }
             } catch let error as VCard.ReadError {
@@ -42,22 +40,6 @@ extension Journal {
                     advice: "fix the file or export it again from its application")
             }
         }
-    }
-
-    /// How many lines start with `BEGIN:VCARD` (any case): the cards a text file holds.
-    static func countVCards(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let begin = Array("begin:vcard".utf8)
-        var count = 0, i = 0
-        while i < bytes.count {
-            if i + begin.count <= bytes.count, bytes[i] | 0x20 == 0x62 {
-                var k = 0
-                while k < begin.count, bytes[i + k] | 0x20 == begin[k] { k += 1 }
-                if k == begin.count { count += 1 }
-            }
-            guard let base = bytes.baseAddress, let nl = memchr(base + i, 0x0A, bytes.count - i) else { break }
-            i = base.distance(to: nl.assumingMemoryBound(to: UInt8.self)) + 1
-        }
-        return count
     }
 
     /// The import of cards, over `pass`: a function that hands over the file's cards in

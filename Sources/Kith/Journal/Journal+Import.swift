@@ -81,9 +81,7 @@ extension Journal {
         case .kithJSON:
             return try importDocument(data, fileName: fileName, options: options)
         case .vCardText:
-            return try data.withUnsafeBytes { raw in
-                try importVCardText(raw.bindMemory(to: UInt8.self), fileName: fileName, options: options)
-            }
+            return try importVCardText(data, fileName: fileName, options: options)
         case .xCard, .jCard:
             let result: VCard.ReadResult
             do { result = try VCard.read([UInt8](data)) } catch {
@@ -99,9 +97,7 @@ extension Journal {
             }
             return try importCards(result.cards, readerWarnings: result.warnings, fileName: fileName, format: format, options: options)
         case .iCalendar:
-            return try data.withUnsafeBytes { raw in
-                try importICalendar(raw.bindMemory(to: UInt8.self), fileName: fileName, options: options)
-            }
+            return try importICalendar(data, fileName: fileName, options: options)
         case .xCal, .jCal:
             let calendar: ICalendar
             do {
