@@ -98,136 +98,131 @@ extension Journal {
         let silentOverrides = Set(recurringGroup.filter { !$0.isMaster && !overrideLines.contains($0.event.line) }.map(\.ordinal))
         let range = (from: options.from, to: options.to ?? options.now)
 
-        do {
-            report = try importTransaction(options.dryRun) { db in
-                var report = report
-                var emails: [String: Int64] = [:]
-                for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT personId, value FROM personContact WHERE kind = 'email' ORDER BY personId")) {
-                    let v: String = r["value"]
-                    if emails[v.lowercased()] == nil { emails[v.lowercased()] = r["personId"] }
-                }
-                var uids: [String: Int64] = [:]
-                // Display names only one person has, for attendees without a known e-mail.
-                var names: [String: Int64] = [:], sharedNames = Set<String>()
-                for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, uid, displayName FROM person")) {
-                    uids[r["uid"]] = r["id"]
-                    let name: String = r["displayName"]
-                    if names[name] != nil { sharedNames.insert(name) } else { names[name] = r["id"] }
-                }
-                for n in sharedNames { names[n] = nil }
-                var unmatched = Set<String>()
-                var customZones = Set<String>()
-                let types = try Journal.fetchCategories(db, kind: .eventType)
-                let moods = try Journal.fetchCategories(db, kind: .mood)
-                let categoryKeys = EventMapping.CategoryKeys(types: types, moods: moods)
-                // Events written so far; the day index follows once, after the last one
-                // (per event it was most of the import's time). Ids of events rolled back
-                // with --keep-going are harmless there: reindexing a missing event removes nothing.
-                var written: [Int64] = []
-                var context = EventImportContext()
-                context.keepsReasons = options.keepsDetails
-                context.verified.places = PlaceCache()
-                if try RawRow.first(db, db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event)"), { _ in }, read: { $0.int(0) }) == 0 {
-                    context.freshUIDs = []
-                }
-                var k = 0
-                func importUnit(_ unit: (event: ICalComponent, occurrence: ICalOccurrence?)) throws {
-                    try options.cancellation.check()
-                    defer { k += 1; options.progress?(ImportProgress(file: fileName, done: k, total: total)) }
-                    var warnings: [ImportWarning] = []
-                    let title = unit.event.summary ?? ""
-                    do {
-                        var photos: [Data] = []
-                        var draft = try EventMapping.draft(
-                            from: unit.event, occurrence: unit.occurrence, resolver: resolver,
-                            options: options, categories: categoryKeys, emails: emails,
-                            names: names, personUIDs: uids, file: fileName,
-                            unmatched: &unmatched, customZones: &customZones,
-                            photos: &photos, warnings: &warnings)
-                        func write() throws {
-                            for data in photos {
-                                let hash = SHA256.hex([UInt8](data))
-                                try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(
-                                    arguments: [hash, Photo.mediaType(of: data), data.count, data])
-                                if !draft.photoHashes.contains(hash) { draft.photoHashes.append(hash) }
-                            }
-                            var item = try Journal.importEvent(db, draft, line: unit.event.line, written: &written, context: &context)
-                            if let occ = unit.occurrence { item.reason = "occurrence \(occ.recurrenceID.isoString); " + item.reason }
-                            report.record(item)
-                        }
-                        if options.keepGoing {
-                            // An event that fails must leave nothing behind while the others stay.
-                            try db.inSavepoint {
-                                try write(); return .commit
-                            }
-                        } else {
-                            // The first failure rolls the whole file back: no savepoint needed
-                            // (one per event was a statement journal and two statements each).
-                            try write()
-                        }
-                        report.note(warnings)
-                    } catch {
-                        // A rolled-back savepoint may have taken places the cache holds.
-                        context.verified.places?.byName.removeAll()
-                        let reason = (error as? EventMapping.Failure)?.reason ?? (error as? JournalError)?.description ?? Journal.reason(error)
-                        let name = title.isEmpty ? "event \(unit.event.uid ?? String(k + 1))" : title
-                        guard options.keepGoing else {
-                            throw ImportError(
-                                file: fileName, line: unit.event.line, item: name, reason: reason,
-                                advice: "fix or remove that event, or import with --keep-going")
-                        }
-                        report.failures.append(ImportFailure(line: unit.event.line, name: name, reason: reason))
-                    }
-                }
-                // Pass 2: single events as they come; before each, the occurrences of the
-                // recurring events above it (the order of a sort by line, singles first on a tie).
-                var next = 0, ordinal = 0
-                _ = try pass { c in
-                    guard c.name == "VEVENT" else {
-                        // Tasks and journal entries are not events: say so rather than drop them unseen.
-                        if c.name == "VTODO" || c.name == "VJOURNAL" {
-                            report.record(
-                                ImportItem(
-                                    kind: .event, action: .skipped, name: c.summary ?? c.name, line: c.line,
-                                    reason: "a \(c.name == "VTODO" ? "task (VTODO)" : "journal entry (VJOURNAL)"), not an event", id: nil))
-                        }
-                        return
-                    }
-                    var c = c
-                    if let uid = changedUIDs[ordinal] { c.uid = uid }
-                    defer { ordinal += 1 }
-                    while next < occurrences.count, occurrences[next].event.line < c.line {
-                        try importUnit(occurrences[next]); next += 1
-                    }
-                    if !recurringOrdinals.contains(ordinal) {
-                        try importUnit((c, nil))
-                    } else if silentMasters.contains(ordinal) {
-                        let span =
-                            (range.from.map { "from \(Journal.isoDay($0, options.timeZone)) " } ?? "") + "up to \(Journal.isoDay(range.to, options.timeZone))"
-                        report.record(
-                            ImportItem(
-                                kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
-                                reason: "a recurring event with no occurrence \(span) (import with --from and --to)", id: nil))
-                    } else if silentOverrides.contains(ordinal) {
-                        let which = c.recurrenceID.map { " (\($0.isoString))" } ?? ""
-                        report.record(
-                            ImportItem(
-                                kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
-                                reason: c.status == "CANCELLED"
-                                    ? "a cancelled occurrence\(which) of a recurring event"
-                                    : "a changed occurrence\(which) outside the range imported (import with --from and --to)",
-                                id: nil))
-                    }
-                }
-                while next < occurrences.count { try importUnit(occurrences[next]); next += 1 }
-                try Journal.reindex(db, eventIDs: written)
-                report.unmatchedAddresses = unmatched.count
-                try Journal.keepSourceTimeZones(db, customZones.sorted().compactMap { customTimeZones[$0] })
-                return report
+        report = try importTransaction(options.dryRun, fileName: fileName) { db in
+            var report = report
+            var emails: [String: Int64] = [:]
+            for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT personId, value FROM personContact WHERE kind = 'email' ORDER BY personId")) {
+                let v: String = r["value"]
+                if emails[v.lowercased()] == nil { emails[v.lowercased()] = r["personId"] }
             }
-        } catch var e as ImportError {
-            if e.file.isEmpty { e.file = fileName }
-            throw e
+            var uids: [String: Int64] = [:]
+            // Display names only one person has, for attendees without a known e-mail.
+            var names: [String: Int64] = [:], sharedNames = Set<String>()
+            for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, uid, displayName FROM person")) {
+                uids[r["uid"]] = r["id"]
+                let name: String = r["displayName"]
+                if names[name] != nil { sharedNames.insert(name) } else { names[name] = r["id"] }
+            }
+            for n in sharedNames { names[n] = nil }
+            var unmatched = Set<String>()
+            var customZones = Set<String>()
+            let types = try Journal.fetchCategories(db, kind: .eventType)
+            let moods = try Journal.fetchCategories(db, kind: .mood)
+            let categoryKeys = EventMapping.CategoryKeys(types: types, moods: moods)
+            // Events written so far; the day index follows once, after the last one
+            // (per event it was most of the import's time). Ids of events rolled back
+            // with --keep-going are harmless there: reindexing a missing event removes nothing.
+            var written: [Int64] = []
+            var context = EventImportContext()
+            context.keepsReasons = options.keepsDetails
+            context.verified.places = PlaceCache()
+            if try RawRow.first(db, db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event)"), { _ in }, read: { $0.int(0) }) == 0 {
+                context.freshUIDs = []
+            }
+            var k = 0
+            func importUnit(_ unit: (event: ICalComponent, occurrence: ICalOccurrence?)) throws {
+                try options.cancellation.check()
+                defer { k += 1; options.progress?(ImportProgress(file: fileName, done: k, total: total)) }
+                var warnings: [ImportWarning] = []
+                let title = unit.event.summary ?? ""
+                do {
+                    var photos: [Data] = []
+                    var draft = try EventMapping.draft(
+                        from: unit.event, occurrence: unit.occurrence, resolver: resolver,
+                        options: options, categories: categoryKeys, emails: emails,
+                        names: names, personUIDs: uids, file: fileName,
+                        unmatched: &unmatched, customZones: &customZones,
+                        photos: &photos, warnings: &warnings)
+                    func write() throws {
+                        for data in photos {
+                            let hash = SHA256.hex([UInt8](data))
+                            try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(
+                                arguments: [hash, Photo.mediaType(of: data), data.count, data])
+                            if !draft.photoHashes.contains(hash) { draft.photoHashes.append(hash) }
+                        }
+                        var item = try Journal.importEvent(db, draft, line: unit.event.line, written: &written, context: &context)
+                        if let occ = unit.occurrence { item.reason = "occurrence \(occ.recurrenceID.isoString); " + item.reason }
+                        report.record(item)
+                    }
+                    if options.keepGoing {
+                        // An event that fails must leave nothing behind while the others stay.
+                        try db.inSavepoint {
+                            try write(); return .commit
+                        }
+                    } else {
+                        // The first failure rolls the whole file back: no savepoint needed
+                        // (one per event was a statement journal and two statements each).
+                        try write()
+                    }
+                    report.note(warnings)
+                } catch {
+                    // A rolled-back savepoint may have taken places the cache holds.
+                    context.verified.places?.byName.removeAll()
+                    let reason = (error as? EventMapping.Failure)?.reason ?? (error as? JournalError)?.description ?? Journal.reason(error)
+                    let name = title.isEmpty ? "event \(unit.event.uid ?? String(k + 1))" : title
+                    guard options.keepGoing else {
+                        throw ImportError(
+                            file: fileName, line: unit.event.line, item: name, reason: reason,
+                            advice: "fix or remove that event, or import with --keep-going")
+                    }
+                    report.failures.append(ImportFailure(line: unit.event.line, name: name, reason: reason))
+                }
+            }
+            // Pass 2: single events as they come; before each, the occurrences of the
+            // recurring events above it (the order of a sort by line, singles first on a tie).
+            var next = 0, ordinal = 0
+            _ = try pass { c in
+                guard c.name == "VEVENT" else {
+                    // Tasks and journal entries are not events: say so rather than drop them unseen.
+                    if c.name == "VTODO" || c.name == "VJOURNAL" {
+                        report.record(
+                            ImportItem(
+                                kind: .event, action: .skipped, name: c.summary ?? c.name, line: c.line,
+                                reason: "a \(c.name == "VTODO" ? "task (VTODO)" : "journal entry (VJOURNAL)"), not an event", id: nil))
+                    }
+                    return
+                }
+                var c = c
+                if let uid = changedUIDs[ordinal] { c.uid = uid }
+                defer { ordinal += 1 }
+                while next < occurrences.count, occurrences[next].event.line < c.line {
+                    try importUnit(occurrences[next]); next += 1
+                }
+                if !recurringOrdinals.contains(ordinal) {
+                    try importUnit((c, nil))
+                } else if silentMasters.contains(ordinal) {
+                    let span =
+                        (range.from.map { "from \(Journal.isoDay($0, options.timeZone)) " } ?? "") + "up to \(Journal.isoDay(range.to, options.timeZone))"
+                    report.record(
+                        ImportItem(
+                            kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
+                            reason: "a recurring event with no occurrence \(span) (import with --from and --to)", id: nil))
+                } else if silentOverrides.contains(ordinal) {
+                    let which = c.recurrenceID.map { " (\($0.isoString))" } ?? ""
+                    report.record(
+                        ImportItem(
+                            kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
+                            reason: c.status == "CANCELLED"
+                                ? "a cancelled occurrence\(which) of a recurring event"
+                                : "a changed occurrence\(which) outside the range imported (import with --from and --to)",
+                            id: nil))
+                }
+            }
+            while next < occurrences.count { try importUnit(occurrences[next]); next += 1 }
+            try Journal.reindex(db, eventIDs: written)
+            report.unmatchedAddresses = unmatched.count
+            try Journal.keepSourceTimeZones(db, customZones.sorted().compactMap { customTimeZones[$0] })
+            return report
         }
         report.sortWarnings()
         return report

@@ -50,84 +50,79 @@ extension Journal {
         pass: ((VCard) throws -> Void) throws -> [FormatWarning]
     ) throws -> ImportReport {
         var report = ImportReport(file: fileName, format: format(nil), dryRun: options.dryRun, keepsDetails: options.keepsDetails)
-        do {
-            report = try importTransaction(options.dryRun) { db in
-                var report = report
-                var index = try PersonIndex(db, fileName: fileName)
-                var intoID: Int64?
-                if let into = options.into {
-                    let c = try Journal.relationPath(db, into, create: true)
-                    intoID = c.id
-                    index.intoPath = c.path
-                }
-                var fallbackID: Int64?
-                let statements = PersonStatements(db)
-                func importCard(_ k: Int, _ card: VCard) throws {
-                    try options.cancellation.check()
-                    defer { options.progress?(ImportProgress(file: fileName, done: k + 1, total: max(total, k + 1))) }
-                    var warnings: [ImportWarning] = []
-                    if card.kind == "group" {
-                        report.record(
-                            ImportItem(
-                                kind: .person, action: .skipped, name: card.formattedName ?? "group", line: card.line,
-                                reason: "a contact group (KIND:group), not a person; its members come from their own cards", id: nil))
-                        return
-                    }
-                    let contact: ImportedContact
-                    switch ContactMapping.contact(from: card, warnings: &warnings) {
-                    case .failure(let f):
-                        guard options.keepGoing else {
-                            throw ImportError(
-                                file: fileName, line: f.line, item: f.name.isEmpty ? "card \(k + 1)" : f.name,
-                                reason: f.reason, advice: "fix or remove that card, or import with --keep-going")
-                        }
-                        report.failures.append(f)
-                        return
-                    case .success(let c): contact = c
-                    }
-                    do {
-                        if options.keepGoing {
-                            // A card that fails must leave nothing behind while the others stay.
-                            try db.inSavepoint {
-                                let item = try Journal.importContact(
-                                    db, contact, index: &index, intoID: intoID, fallbackID: &fallbackID,
-                                    fileName: fileName, warnings: &warnings, statements: statements)
-                                report.record(item)
-                                return .commit
-                            }
-                        } else {
-                            // The first failure rolls the whole file back: no savepoint needed.
-                            report.record(
-                                try Journal.importContact(
-                                    db, contact, index: &index, intoID: intoID,
-                                    fallbackID: &fallbackID, fileName: fileName, warnings: &warnings,
-                                    statements: statements))
-                        }
-                        report.note(warnings)
-                    } catch {
-                        // The savepoint rolled back: categories it made are gone.
-                        index.categories.invalidate()
-                        let reason = (error as? JournalError)?.description ?? Journal.reason(error)
-                        guard options.keepGoing else {
-                            throw ImportError(
-                                file: fileName, line: card.line, item: contact.fields.displayName, reason: reason,
-                                advice: "fix or remove that card, or import with --keep-going")
-                        }
-                        report.failures.append(ImportFailure(line: card.line, name: contact.fields.displayName, reason: reason))
-                    }
-                }
-                var k = 0
-                let readerWarnings = try pass { card in
-                    if k == 0 { report.format = format(card) }
-                    try importCard(k, card)
-                    k += 1
-                }
-                report.note(readerWarnings.map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
-                return report
+        report = try importTransaction(options.dryRun, fileName: fileName) { db in
+            var report = report
+            var index = try PersonIndex(db, fileName: fileName)
+            var intoID: Int64?
+            if let into = options.into {
+                let c = try Journal.relationPath(db, into, create: true)
+                intoID = c.id
+                index.intoPath = c.path
             }
-        } catch var e as ImportError {
-            if e.file.isEmpty { e.file = fileName }
-            throw e
+            var fallbackID: Int64?
+            let statements = PersonStatements(db)
+            func importCard(_ k: Int, _ card: VCard) throws {
+                try options.cancellation.check()
+                defer { options.progress?(ImportProgress(file: fileName, done: k + 1, total: max(total, k + 1))) }
+                var warnings: [ImportWarning] = []
+                if card.kind == "group" {
+                    report.record(
+                        ImportItem(
+                            kind: .person, action: .skipped, name: card.formattedName ?? "group", line: card.line,
+                            reason: "a contact group (KIND:group), not a person; its members come from their own cards", id: nil))
+                    return
+                }
+                let contact: ImportedContact
+                switch ContactMapping.contact(from: card, warnings: &warnings) {
+                case .failure(let f):
+                    guard options.keepGoing else {
+                        throw ImportError(
+                            file: fileName, line: f.line, item: f.name.isEmpty ? "card \(k + 1)" : f.name,
+                            reason: f.reason, advice: "fix or remove that card, or import with --keep-going")
+                    }
+                    report.failures.append(f)
+                    return
+                case .success(let c): contact = c
+                }
+                do {
+                    if options.keepGoing {
+                        // A card that fails must leave nothing behind while the others stay.
+                        try db.inSavepoint {
+                            let item = try Journal.importContact(
+                                db, contact, index: &index, intoID: intoID, fallbackID: &fallbackID,
+                                fileName: fileName, warnings: &warnings, statements: statements)
+                            report.record(item)
+                            return .commit
+                        }
+                    } else {
+                        // The first failure rolls the whole file back: no savepoint needed.
+                        report.record(
+                            try Journal.importContact(
+                                db, contact, index: &index, intoID: intoID,
+                                fallbackID: &fallbackID, fileName: fileName, warnings: &warnings,
+                                statements: statements))
+                    }
+                    report.note(warnings)
+                } catch {
+                    // The savepoint rolled back: categories it made are gone.
+                    index.categories.invalidate()
+                    let reason = (error as? JournalError)?.description ?? Journal.reason(error)
+                    guard options.keepGoing else {
+                        throw ImportError(
+                            file: fileName, line: card.line, item: contact.fields.displayName, reason: reason,
+                            advice: "fix or remove that card, or import with --keep-going")
+                    }
+                    report.failures.append(ImportFailure(line: card.line, name: contact.fields.displayName, reason: reason))
+                }
+            }
+            var k = 0
+            let readerWarnings = try pass { card in
+                if k == 0 { report.format = format(card) }
+                try importCard(k, card)
+                k += 1
+            }
+            report.note(readerWarnings.map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
+            return report
         }
         report.sortWarnings()
         return report

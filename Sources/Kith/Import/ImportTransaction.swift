@@ -13,7 +13,8 @@ extension Journal {
     static let defaultCacheKiB = 32_768
 
     /// Runs an import in one transaction, rolled back for a dry run, with the larger page
-    /// cache of ``importCacheKiB`` and SQLite's temporary files in memory.
+    /// cache of ``importCacheKiB`` and SQLite's temporary files in memory. Whatever stops it
+    /// is thrown as an ``ImportError`` naming `fileName` (unless it names a file already).
     ///
     /// Temporary files in memory: with `--keep-going` each card or event is a savepoint,
     /// whose undo copy of every page it changes goes to a sub-journal. On disk (the default
@@ -22,7 +23,7 @@ extension Journal {
     /// every event had a savepoint (`strace -c -f`, `strace -y` naming the deleted
     /// `/var/tmp/etilqs_*` file). In memory it holds one item's pages and is emptied at
     /// each release.
-    func importTransaction<T>(_ dryRun: Bool, _ body: (Database) throws -> T) throws -> T {
+    func importTransaction<T>(_ dryRun: Bool, fileName: String, _ body: (Database) throws -> T) throws -> T {
         var result: T?
         do {
             try dbQueue.writeWithoutTransaction { db in
@@ -33,14 +34,15 @@ extension Journal {
                     return dryRun ? .rollback : .commit
                 }
             }
-        } catch let e as ImportError {
+        } catch var e as ImportError {
+            if e.file.isEmpty { e.file = fileName }
             throw e
         } catch JournalError.cancelled {
             throw JournalError.cancelled
         } catch let e as JournalError {
-            throw ImportError(file: "", line: 0, item: nil, reason: e.description, advice: "nothing was imported")
+            throw ImportError(file: fileName, line: 0, item: nil, reason: e.description, advice: "nothing was imported")
         } catch {
-            throw ImportError(file: "", line: 0, item: nil, reason: Journal.reason(error), advice: "nothing was imported")
+            throw ImportError(file: fileName, line: 0, item: nil, reason: Journal.reason(error), advice: "nothing was imported")
         }
         return result!
     }
