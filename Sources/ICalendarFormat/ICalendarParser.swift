@@ -76,7 +76,7 @@ struct ICalendarParser {
     var pendingTZIDs: [String: (line: Int, property: String)] = [:]
     var checkedTZIDs: Set<String> = []
     /// The bounds shared with ``ContentLineReader``: line length, properties per component, depth.
-    let limits: ContentLineReader.Limits
+    let limits: ContentLineLimits
     /// BEGINs skipped for nesting too deep, not yet matched by an END.
     var excessDepth = 0
     /// The same for the VCALENDAR's own properties.
@@ -91,7 +91,7 @@ struct ICalendarParser {
     var values = ICalTokens(seed: ICalTokens.values)
 
     init(
-        resolver: ICalTimeZoneResolver, limits: ContentLineReader.Limits = .standard,
+        resolver: ICalTimeZoneResolver, limits: ContentLineLimits = .standard,
         deliver: @escaping (ICalComponent) throws -> Void
     ) {
         self.resolver = resolver
@@ -186,7 +186,7 @@ struct ICalendarParser {
         for i in frames.indices { frames[i].bytes.free() }
     }
 
-    /// Warns about a logical line over ``ContentLineReader/Limits/lineLength``, which is skipped.
+    /// Warns about a logical line over ``ContentLineLimits/lineLength``, which is skipped.
     mutating func tooLong(head: some Collection<UInt8>, length: Int, line lineNo: Int) {
         let name = String(decoding: head.prefix { $0 != 58 && $0 != 59 }, as: UTF8.self).uppercased()
         warnings.append(
