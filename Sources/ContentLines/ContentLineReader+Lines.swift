@@ -1,9 +1,10 @@
 import Foundation
 import KithBase
 
-/// Reading physical lines and unfolding them into logical lines: the byte scanner (eight
-/// bytes a step), line breaks, NUL bytes, the line-length limit, and the bare base64 and
-/// quoted-printable continuations of vCard 2.1.
+/// Reading physical lines and unfolding them into logical lines: line breaks, NUL bytes,
+/// the line-length limit (``ContentLineScan`` does the byte scanning), and, when the dialect
+/// has them (``ContentLineDialect/hasLegacyContinuations``), the bare base64 and
+/// quoted-printable continuations of vCard 2.1, which it recognises.
 extension ContentLineReader {
     /// In raw mode: appends the next logical line to ``rawLines``; false at the end of the input.
     /// Lines are read by ``fastRaw(_:)``, or by ``nextItem()`` when that cannot.

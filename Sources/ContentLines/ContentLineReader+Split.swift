@@ -64,7 +64,8 @@ extension ContentLineReader {
             return nil
         }
         var parameters: [ContentLine.Parameter] = []
-        // What `decodeValue` reads: the first value of ENCODING (uppercased) and of CHARSET.
+        // What the dialect's `decodeValue` reads (when it `decodesEncodings`): the first value
+        // of ENCODING (uppercased) and of CHARSET.
         // The value decoded, neither parameter is kept: CHARSET never, ENCODING when it is
         // quoted-printable; so they are not stored in the first place.
         var encoding: String?
