@@ -79,7 +79,7 @@ let package = Package(
             ]
         ),
         // Benchmarks: in-process timings for Scripts/bench.sh and Scripts/ical-bench.sh (issue 7).
-        .executableTarget(name: "KithBench", dependencies: ["Kith", "VCardFormat", "ICalendarFormat"]),
+        .executableTarget(name: "KithBench", dependencies: ["Kith", "ContentLines", "VCardFormat", "ICalendarFormat"]),
         // libFuzzer targets (Scripts/fuzz.sh); plain builds replay files given as arguments.
         .target(name: "FuzzSupport", path: "Sources/Fuzz/FuzzSupport"),
         .executableTarget(name: "FuzzContentLines", dependencies: ["FuzzSupport", "ContentLines"], path: "Sources/Fuzz/FuzzContentLines"),

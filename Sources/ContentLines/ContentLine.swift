@@ -2,13 +2,9 @@
 ///
 /// The value is kept in its escaped form (`\,` `\;` `\n` `\\` are not undone), because
 /// which escapes apply depends on the property type; the format layers unescape it with
-/// ``TextEscaping``. Quoted-printable and non-UTF-8 charsets are already decoded by the
-/// reader, which then drops the `ENCODING=QUOTED-PRINTABLE` and `CHARSET=` parameters.
+/// ``TextEscaping``. Quoted-printable and non-UTF-8 charsets are already decoded by vCard's
+/// reader (its dialect), which then drops the `ENCODING=QUOTED-PRINTABLE` and `CHARSET=` parameters.
 public struct ContentLine: Hashable, Sendable {
-    // No initializer is declared in this body, so the compiler's memberwise one exists; the
-    // reader uses it, because a declared initializer copied the new line whole and released
-    // the copy (four retains and four releases a line). `line` comes first so that its
-    // labels (`line:group:name:parameters:value:`) differ from the public initializer's.
 
     /// The 1-based physical line on which the property starts (0 when built in code).
     public var line: Int
@@ -20,6 +16,18 @@ public struct ContentLine: Hashable, Sendable {
     public var parameters: [Parameter]
     /// The raw value after the colon, still TEXT-escaped.
     public var value: String
+
+    /// The reader's initializer: each field set straight (no delegation, which copied the new
+    /// line whole and released the copy, four retains and four releases a line). `line`
+    /// comes first so that its labels differ from the public initializer's.
+    @inlinable @inline(__always)
+    init(line: Int, group: String?, name: String, parameters: [Parameter], value: String) {
+        self.line = line
+        self.group = group
+        self.name = name
+        self.parameters = parameters
+        self.value = value
+    }
 }
 
 extension ContentLine {
@@ -87,7 +95,7 @@ extension ContentLine {
         }
 
         /// Makes a parameter whose name is uppercase already (the reader's fast path).
-        init(uppercased name: String, values: [String]) {
+        @inlinable init(uppercased name: String, values: [String]) {
             self.name = name
             self.values = values
         }

@@ -1,9 +1,10 @@
 import Foundation
 import KithBase
 
-/// Reading physical lines and unfolding them into logical lines: the byte scanner (eight
-/// bytes a step), line breaks, NUL bytes, the line-length limit, and the bare base64 and
-/// quoted-printable continuations of vCard 2.1.
+/// Reading physical lines and unfolding them into logical lines: line breaks, NUL bytes,
+/// the line-length limit (``ContentLineScan`` does the byte scanning), and, when the dialect
+/// has them (``ContentLineDialect/hasLegacyContinuations``), the bare base64 and
+/// quoted-printable continuations of vCard 2.1, which it recognises.
 extension ContentLineReader {
     /// In raw mode: appends the next logical line to ``rawLines``; false at the end of the input.
     /// Lines are read by ``fastRaw(_:)``, or by ``nextItem()`` when that cannot.
@@ -11,7 +12,7 @@ extension ContentLineReader {
     /// With `run` (the caller is inside one top-level component, not skipping), lines that
     /// the caller would only keep (not BEGIN or END, within the property limit) are read on
     /// in this loop, and it returns with the first other line appended last (or at the end).
-    mutating func nextRaw(_ buf: UnsafeBufferPointer<UInt8>, run: Bool) -> Bool {
+    @inlinable mutating func nextRaw(_ buf: UnsafeBufferPointer<UInt8>, run: Bool) -> Bool {
         while true {
             switch fastRaw(buf) {
             case .kept:
@@ -34,7 +35,7 @@ extension ContentLineReader {
     }
 
     /// What ``fastRaw(_:)`` did.
-    enum RawStep {
+    @usableFromInline enum RawStep {
         /// A line appended to ``rawLines``.
         case kept
         /// A malformed line skipped with a warning.
@@ -53,14 +54,14 @@ extension ContentLineReader {
     /// byte, a line over the limit) unread, for ``nextItem()``, which gives the same lines and
     /// warnings for any input.
     @inline(__always)
-    mutating func fastRaw(_ buf: UnsafeBufferPointer<UInt8>) -> RawStep {
+    @inlinable mutating func fastRaw(_ buf: UnsafeBufferPointer<UInt8>) -> RawStep {
         let count = buf.count
         var pos = position
         guard pos < count, let p = buf.baseAddress else { return .end }
         var lineNo = lineNumber
         // Blank lines.
         while p[pos] == 0x0A || p[pos] == 0x0D {
-            pos = Self.afterBreak(p, pos, count)
+            pos = ContentLineScan.afterBreak(p, pos, count)
             lineNo += 1
             if pos >= count {
                 position = pos
@@ -71,13 +72,13 @@ extension ContentLineReader {
         let startLine = lineNo
         let s = pos
         var seen: UInt64 = 0
-        var e = Self.lineEnd(p, pos, count, &seen)
+        var e = ContentLineScan.lineEnd(p, pos, count, &seen)
         if e < count && p[e] == 0 { return .general }
         let firstEnd = e
         var length = e - pos
         if length > limits.lineLength { return .general }
         var last = p[e - 1]
-        pos = Self.afterBreak(p, e, count)
+        pos = ContentLineScan.afterBreak(p, e, count)
         lineNo += 1
         // Once the line continues on another physical line, its pieces are copied one after
         // another into `rawLines.bytes` from `start`; until then it is only in the input.
@@ -87,13 +88,15 @@ extension ContentLineReader {
         var isQP = false
         while pos < count {
             let next = p[pos]
-            if last == 0x3D {
+            if Dialect.hasLegacyContinuations && last == 0x3D {
                 // Possibly a quoted-printable soft break (asked as `nextItem` asks).
                 if !qpChecked {
                     isQP =
                         joined
-                        ? rawLines.bytes.withUnsafeBufferPointer { Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: $0[start...])) }
-                        : Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: buf[s..<firstEnd]))
+                        ? rawLines.bytes.withUnsafeBufferPointer {
+                            Dialect.declaresQuotedPrintable(ContentLineBytes(UnsafeBufferPointer(rebasing: $0[start...])))
+                        }
+                        : Dialect.declaresQuotedPrintable(ContentLineBytes(UnsafeBufferPointer(rebasing: buf[s..<firstEnd])))
                     qpChecked = true
                 }
                 if isQP && next != 0x0A && next != 0x0D {
@@ -101,7 +104,7 @@ extension ContentLineReader {
                     if !joined { start = beginJoining(buf, s, firstEnd); joined = true }
                     rawLines.bytes.removeLast()
                     length -= 1
-                    e = Self.lineEnd(p, pos, count, &seen)
+                    e = ContentLineScan.lineEnd(p, pos, count, &seen)
                     length += e - pos
                     if (e < count && p[e] == 0) || length > limits.lineLength {
                         rawLines.bytes.removeLast(rawLines.bytes.count - start)
@@ -110,7 +113,7 @@ extension ContentLineReader {
                     // (`next` is not a line break, so the piece is not empty.)
                     rawLines.bytes.append(contentsOf: UnsafeBufferPointer(start: p + pos, count: e - pos))
                     last = p[e - 1]
-                    pos = Self.afterBreak(p, e, count)
+                    pos = ContentLineScan.afterBreak(p, e, count)
                     lineNo += 1
                     continue
                 }
@@ -119,7 +122,7 @@ extension ContentLineReader {
                 // RFC folding: drop the line break and one whitespace.
                 if !joined { start = beginJoining(buf, s, firstEnd); joined = true }
                 let ns = pos + 1
-                e = Self.lineEnd(p, ns, count, &seen)
+                e = ContentLineScan.lineEnd(p, ns, count, &seen)
                 length += e - ns
                 if (e < count && p[e] == 0) || length > limits.lineLength {
                     rawLines.bytes.removeLast(rawLines.bytes.count - start)
@@ -129,14 +132,14 @@ extension ContentLineReader {
                     rawLines.bytes.append(contentsOf: UnsafeBufferPointer(start: p + ns, count: e - ns))
                     last = p[e - 1]
                 }
-                pos = Self.afterBreak(p, e, count)
+                pos = ContentLineScan.afterBreak(p, e, count)
                 lineNo += 1
                 continue
             }
-            if Self.isBareBase64Line(p, pos, count),
+            if Dialect.hasLegacyContinuations, Dialect.isBareBase64Line(ContentLineBytes(buf), at: pos),
                 joined
-                    ? rawLines.bytes.withUnsafeBufferPointer({ Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: $0[start...])) })
-                    : Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: buf[s..<firstEnd]))
+                    ? rawLines.bytes.withUnsafeBufferPointer({ Dialect.declaresBase64(ContentLineBytes(UnsafeBufferPointer(rebasing: $0[start...]))) })
+                    : Dialect.declaresBase64(ContentLineBytes(UnsafeBufferPointer(rebasing: buf[s..<firstEnd])))
             {
                 if joined { rawLines.bytes.removeLast(rawLines.bytes.count - start) }
                 return .general
@@ -157,7 +160,7 @@ extension ContentLineReader {
             pendingBase = rawLines.bytes.count
         }
         let line = UnsafeBufferPointer(rebasing: buf[s..<firstEnd])
-        var (entry, asBytes) = Self.index(line, start: pendingBase + (s - pendingStart), line: startLine, ascii: ascii)
+        var (entry, asBytes) = ContentLineScan.index(line, start: pendingBase + (s - pendingStart), line: startLine, ascii: ascii)
         if !asBytes {
             guard let built = Self.parse(line, line: startLine, warnings: &warnings) else { return .skipped }
             entry.built = rawLines.built.count
@@ -172,7 +175,7 @@ extension ContentLineReader {
     /// Copies the lines indexed but not copied yet (``fastRaw(_:)``) into `rawLines.bytes`,
     /// where their index says they are (the line breaks between them come along).
     @inline(__always)
-    mutating func flushPending(_ buf: UnsafeBufferPointer<UInt8>) {
+    @inlinable mutating func flushPending(_ buf: UnsafeBufferPointer<UInt8>) {
         guard pendingEnd > pendingStart else { return }
         assert(rawLines.bytes.count == pendingBase)
         rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pendingStart..<pendingEnd]))
@@ -183,7 +186,7 @@ extension ContentLineReader {
     /// the lines still in the input (``fastRaw(_:)``): copies only the lines before it, takes
     /// it off, and returns its value as ``RawLines/componentName(_:)`` gives it. Else nil,
     /// with nothing changed.
-    mutating func dropPendingBoundary(_ buf: UnsafeBufferPointer<UInt8>) -> String? {
+    @inlinable mutating func dropPendingBoundary(_ buf: UnsafeBufferPointer<UInt8>) -> String? {
         guard pendingEnd > pendingStart, let l = rawLines.lines.last, l.built < 0, l.start >= pendingBase else { return nil }
         // Where the line's bytes are in the input.
         let shift = pendingStart - pendingBase
@@ -194,7 +197,7 @@ extension ContentLineReader {
             name = "VCARD"
         } else {
             name =
-                ContentLineReader.knownUppercased(buf, vs, ve)
+                Self.knownUppercased(buf, vs, ve)
                 ?? String(decoding: UnsafeBufferPointer(rebasing: buf[vs..<ve]), as: UTF8.self).trimmingASCIISpaces().uppercasedIfNeeded
         }
         if l.start > pendingBase {
@@ -207,66 +210,20 @@ extension ContentLineReader {
 
     /// Starts copying a line that continues on another physical line: the pending lines,
     /// then its first piece `buf[s..<e]`; returns where the line starts in `rawLines.bytes`.
-    mutating func beginJoining(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Int {
+    @inlinable mutating func beginJoining(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Int {
         flushPending(buf)
         let start = rawLines.bytes.count
         rawLines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[s..<e]))
         return start
     }
 
-    /// The index just past the line break at `i` (CR, CR LF or LF), or `count`.
-    @inline(__always)
-    static func afterBreak(_ p: UnsafePointer<UInt8>, _ i: Int, _ count: Int) -> Int {
-        guard i < count else { return count }
-        if p[i] == 0x0D, i + 1 < count, p[i + 1] == 0x0A { return i + 2 }
-        return i + 1
-    }
-
-    /// The index of the first CR, LF or NUL byte at or after `start` (or `count`), ORing the
-    /// bytes before it into `seen` (folded to eight bytes: only their high bits are asked);
-    /// sixteen bytes a step (SSE2 compares, measured a third cheaper than eight-byte SWAR).
-    @inline(__always)
-    static func lineEnd(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ seen: inout UInt64) -> Int {
-        let raw = UnsafeRawPointer(p)
-        let lf = SIMD16<UInt8>(repeating: 0x0A), cr = SIMD16<UInt8>(repeating: 0x0D), nul = SIMD16<UInt8>(repeating: 0)
-        var acc = SIMD16<UInt8>(repeating: 0)
-        var i = start
-        #if _endian(little)
-        while i &+ 16 <= count {
-            let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-            // 0xFF in each byte that is LF, CR or NUL, read as two words (first byte lowest).
-            let hit = unsafeBitCast((v .== lf) .| (v .== cr) .| (v .== nul), to: SIMD2<UInt64>.self)
-            if hit[0] | hit[1] != 0 {
-                let k = hit[0] != 0 ? hit[0].trailingZeroBitCount >> 3 : 8 &+ hit[1].trailingZeroBitCount >> 3
-                let w = unsafeBitCast(v, to: SIMD2<UInt64>.self), a = unsafeBitCast(acc, to: SIMD2<UInt64>.self)
-                let low: UInt64 = k >= 8 ? ~0 : (1 &<< UInt64(k &<< 3)) &- 1
-                let high: UInt64 = k <= 8 ? 0 : (1 &<< UInt64((k &- 8) &<< 3)) &- 1
-                seen |= a[0] | a[1] | (w[0] & low) | (w[1] & high)
-                return i &+ k
-            }
-            acc |= v
-            i &+= 16
-        }
-        #endif
-        var tail: UInt64 = 0
-        while i < count {
-            let b = p[i]
-            if b == 0x0A || b == 0x0D || b == 0 { break }
-            tail |= UInt64(b)
-            i += 1
-        }
-        let a = unsafeBitCast(acc, to: SIMD2<UInt64>.self)
-        seen |= a[0] | a[1] | tail
-        return i
-    }
-
     /// One line read: built, or (in raw mode) appended to ``rawLines`` as its last line.
-    enum Item {
+    @usableFromInline enum Item {
         case line(ContentLine)
         case raw
     }
 
-    mutating func nextItem() -> Item? {
+    @inlinable mutating func nextItem() -> Item? {
         let count = bytes.count
         while position < count {
             let startLine = lineNumber
@@ -295,13 +252,13 @@ extension ContentLineReader {
             }
             while true {
                 // A quoted-printable soft break wins over folding: a space after it is text.
-                if last == 0x3D, position < count {
+                if Dialect.hasLegacyContinuations && last == 0x3D, position < count {
                     if !qpChecked {
                         let (ls, le) = (s, e)
                         isQP =
                             folded
-                            ? scratch.withUnsafeBufferPointer { Self.declares(Self.qpNeedle, $0) }
-                            : Self.declares(Self.qpNeedle, UnsafeBufferPointer(rebasing: bytes[ls..<le]))
+                            ? scratch.withUnsafeBufferPointer { Dialect.declaresQuotedPrintable(ContentLineBytes($0)) }
+                            : Dialect.declaresQuotedPrintable(ContentLineBytes(UnsafeBufferPointer(rebasing: bytes[ls..<le])))
                         qpChecked = true
                     }
                     if isQP, bytes[position] != 0x0A, bytes[position] != 0x0D {
@@ -323,10 +280,10 @@ extension ContentLineReader {
                     continue
                 }
                 // vCard 2.1 writers that put base64 on unindented lines after `ENCODING=BASE64:`.
-                if position < count, isBareBase64Line(at: position),
+                if Dialect.hasLegacyContinuations, position < count, Dialect.isBareBase64Line(ContentLineBytes(bytes), at: position),
                     folded
-                        ? scratch.withUnsafeBufferPointer({ Self.declares(Self.base64Needle, $0) })
-                        : Self.declares(Self.base64Needle, UnsafeBufferPointer(rebasing: bytes[s..<e]))
+                        ? scratch.withUnsafeBufferPointer({ Dialect.declaresBase64(ContentLineBytes($0)) })
+                        : Dialect.declaresBase64(ContentLineBytes(UnsafeBufferPointer(rebasing: bytes[s..<e])))
                 {
                     startFolding()
                     let (ns, ne) = nextPhysicalLine()
@@ -350,8 +307,8 @@ extension ContentLineReader {
             // NUL bytes (binary data, or UTF-16 without a byte order mark) are dropped, once warned.
             let hasNUL =
                 folded
-                ? scratch.withUnsafeBufferPointer { Self.containsNUL($0, 0, $0.count) }
-                : Self.containsNUL(bytes, s, e)
+                ? scratch.withUnsafeBufferPointer { ContentLineScan.containsNUL($0, 0, $0.count) }
+                : ContentLineScan.containsNUL(bytes, s, e)
             if hasNUL {
                 if !folded { scratch.removeAll(keepingCapacity: true); scratch.append(contentsOf: bytes[s..<e]); folded = true }
                 let before = scratch.count
@@ -388,14 +345,14 @@ extension ContentLineReader {
     }
 
     /// A byte count for people: "12.3 MiB", "98 KiB" or "900 bytes" (``ByteCount``).
-    static func size(_ bytes: Int) -> String { ByteCount.text(bytes) }
+    @usableFromInline static func size(_ bytes: Int) -> String { ByteCount.text(bytes) }
 
     /// Advances past one physical line; returns its bounds without the line break.
     @inline(__always)
-    mutating func nextPhysicalLine() -> (Int, Int) {
+    @inlinable mutating func nextPhysicalLine() -> (Int, Int) {
         let start = position
         let count = bytes.count
-        let end = Self.lineBreak(bytes, from: start)
+        let end = ContentLineScan.lineBreak(bytes, from: start)
         var next = end
         if next < count {
             if bytes[next] == 0x0D {
@@ -410,46 +367,4 @@ extension ContentLineReader {
         return (start, end)
     }
 
-    /// The index of the first CR or LF in `buf` from `start`, or `buf.count`; eight bytes a step.
-    @inline(__always)
-    static func lineBreak(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let count = buf.count
-        var i = start
-        if let base = UnsafeRawPointer(buf.baseAddress) {
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            while i + 8 <= count {
-                let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let lf = w ^ (ones &* 0x0A), cr = w ^ (ones &* 0x0D)
-                // A zero byte of `lf` or `cr` sets its high bit; the lowest one found is exact.
-                let m = (((lf &- ones) & ~lf) | ((cr &- ones) & ~cr)) & highs
-                if m != 0 { return i + m.trailingZeroBitCount >> 3 }
-                i += 8
-            }
-        }
-        while i < count {
-            let b = buf[i]
-            if b == 0x0A || b == 0x0D { return i }
-            i += 1
-        }
-        return count
-    }
-
-    /// Whether `buf[start..<end]` holds a NUL byte; eight bytes a step.
-    @inline(__always)
-    static func containsNUL(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        var i = start
-        if let base = UnsafeRawPointer(buf.baseAddress) {
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            while i + 8 <= end {
-                let w = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if (w &- ones) & ~w & highs != 0 { return true }
-                i += 8
-            }
-        }
-        while i < end {
-            if buf[i] == 0 { return true }
-            i += 1
-        }
-        return false
-    }
 }

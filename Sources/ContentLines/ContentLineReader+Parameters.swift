@@ -3,81 +3,45 @@ import KithBase
 
 /// Scanning names and parameters: the split points, literals for common tokens, RFC 6868 carets.
 extension ContentLineReader {
-    /// From `i`, just after a `;`: moves `i` to the `=`, `;` or `:` that ends a parameter
-    /// name (or to `n`) and gives the name's bounds without the blanks around it. `scan` and
-    /// `parse` split parameters through this one function, so they agree.
     @inline(__always)
-    static func parameterName(_ buf: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ n: Int) -> (Int, Int) {
-        let start = i
-        i = firstOf(buf, i, n, 0x3D, 0x3B, 0x3A, 0x3A, 0x3A)
-        var (ts, te) = (start, i)
-        while ts < te, buf[ts] == 0x20 || buf[ts] == 0x09 { ts += 1 }
-        while te > ts, buf[te - 1] == 0x20 || buf[te - 1] == 0x09 { te -= 1 }
-        return (ts, te)
-    }
-
-    /// The index of the first byte at or after `i` (before `n`) that is `a`, `b`, `c`, `d`
-    /// or `e` (repeat one to ask for fewer), or `n`; sixteen bytes a step.
-    @inline(__always)
-    static func firstOf(
-        _ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ n: Int,
-        _ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, _ e: UInt8
-    ) -> Int {
-        var i = i
-        #if _endian(little)
-        if let base = UnsafeRawPointer(buf.baseAddress) {
-            // (Typed splats: `SIMD16(repeating:)` left to inference was not specialized.)
-            let va = SIMD16<UInt8>(repeating: a), vb = SIMD16<UInt8>(repeating: b), vc = SIMD16<UInt8>(repeating: c)
-            let vd = SIMD16<UInt8>(repeating: d), ve = SIMD16<UInt8>(repeating: e)
-            while i &+ 16 <= n {
-                let v = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-                let hit = unsafeBitCast((v .== va) .| (v .== vb) .| (v .== vc) .| (v .== vd) .| (v .== ve), to: SIMD2<UInt64>.self)
-                if hit[0] != 0 { return i &+ hit[0].trailingZeroBitCount >> 3 }
-                if hit[1] != 0 { return i &+ 8 &+ hit[1].trailingZeroBitCount >> 3 }
-                i &+= 16
-            }
-        }
-        #endif
-        while i < n {
-            let x = buf[i]
-            if x == a || x == b || x == c || x == d || x == e { return i }
-            i += 1
-        }
-        return n
-    }
-
-    @inline(__always)
-    static func isASCII(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
-        var k = 0
-        let n = buf.count
-        guard let base = UnsafeRawPointer(buf.baseAddress) else { return true }
-        while k + 8 <= n {
-            if base.loadUnaligned(fromByteOffset: k, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            k += 8
-        }
-        while k < n {
-            if buf[k] & 0x80 != 0 { return false }
-            k += 1
-        }
-        return true
-    }
-
-    @inline(__always)
-    static func string(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
-        if e > s, e - s <= 8, let known = known(pack(buf, s, e, upper: false)) { return known }
+    @inlinable static func string(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
+        if e > s, e - s <= 8, let known = Dialect.known(ContentLineScan.pack(buf, s, e, upper: false)) { return known }
         return String(decoding: UnsafeBufferPointer(rebasing: buf[s..<e]), as: UTF8.self)
+    }
+
+    /// The literal ``ContentLineDialect/known(_:)`` has for `buf[s..<e]` ASCII-uppercased
+    /// (at most eight bytes), or nil.
+    @inlinable @inline(__always)
+    static func knownUppercased(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String? {
+        e > s && e - s <= 8 ? Dialect.known(ContentLineScan.pack(buf, s, e, upper: true)) : nil
+    }
+
+    /// `buf[s..<e]` ASCII-uppercased: the dialect's literal when it has one.
+    @inlinable @inline(__always)
+    static func upperString(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
+        if let known = knownUppercased(buf, s, e) { return known }
+        var lower = false
+        for k in s..<e where buf[k] >= 0x61 && buf[k] <= 0x7A { lower = true; break }
+        if !lower { return string(buf, s, e) }
+        return String(unsafeUninitializedCapacity: e - s) { out in
+            for k in s..<e {
+                let b = buf[k]
+                out[k - s] = (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b
+            }
+            return e - s
+        }
     }
 
     /// The index of the parameter named `name` (uppercase), appended with no values if new.
     @inline(__always)
-    static func parameterIndex(_ parameters: inout [ContentLine.Parameter], _ name: String) -> Int {
+    @inlinable static func parameterIndex(_ parameters: inout [ContentLine.Parameter], _ name: String) -> Int {
         for k in parameters.indices where parameters[k].name.sameToken(name) { return k }
         parameters.append(ContentLine.Parameter(uppercased: name, values: []))
         return parameters.count - 1
     }
 
     /// A parameter value with RFC 6868 caret escapes (`^n` `^^` `^'`) decoded.
-    static func parameterValue(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
+    @inlinable static func parameterValue(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
         var hasCaret = false
         for k in s..<e where buf[k] == 0x5E { hasCaret = true; break }
         if !hasCaret {
@@ -111,7 +75,7 @@ extension ContentLineReader {
 
 extension String {
     /// The string without leading and trailing ASCII spaces and tabs.
-    package func trimmingASCIISpaces() -> String {
+    @inlinable package func trimmingASCIISpaces() -> String {
         let u = utf8
         guard let first = u.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
         let last = u.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!

@@ -1,61 +1,49 @@
 import Foundation
 import KithBase
 
-/// Reads content lines from bytes: unfolds, splits group/name/parameters/value, decodes
-/// quoted-printable and charsets, and groups lines into components by BEGIN/END.
+/// Reads content lines from bytes: unfolds, splits group/name/parameters/value, decodes the
+/// value as its `Dialect` says (VCardFormat's: quoted-printable, charsets, vCard 2.1
+/// continuation lines), and groups lines into components by BEGIN/END.
 ///
 /// Problems never stop the reader; they are collected in ``warnings``.
 ///
 /// ```swift
-/// var reader = ContentLineReader(bytes: bytes)
+/// var reader = ContentLineReader<PlainDialect>(bytes: bytes)
 /// try reader.readComponents { card in … }   // one top-level component at a time
 /// ```
+///
+/// Its methods are inlinable, so that the module of a dialect specialises the reader for it
+/// (the dialect's hooks called directly on every line); its state is `@usableFromInline`.
 // @unchecked: `bytes` is a pointer. A reader made with ``init(borrowing:)`` is valid only
 // while its caller keeps those bytes (it never leaves the call that made it); any other
 // reader owns its input in `owned`, and points into it only during one of its calls.
-public struct ContentLineReader: @unchecked Sendable {
+public struct ContentLineReader<Dialect: ContentLineDialect>: @unchecked Sendable {
     /// The input: during each reading call, the storage of `owned`; or the borrowed bytes.
-    var bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline var bytes: UnsafeBufferPointer<UInt8>
     /// The input when the reader owns it; nil when it borrows bytes its caller keeps alive.
-    let owned: [UInt8]?
-    var position: Int
-    var lineNumber = 1
-    var scratch: [UInt8] = []
-    var outsideRun = false
+    @usableFromInline let owned: [UInt8]?
+    @usableFromInline var position: Int
+    @usableFromInline var lineNumber = 1
+    @usableFromInline var scratch: [UInt8] = []
+    @usableFromInline var outsideRun = false
     /// In raw mode (``takeRawComponents(_:)``) lines are appended to `rawLines`, not built.
-    var rawMode = false
-    var rawLines = RawLines()
+    @usableFromInline var rawMode = false
+    @usableFromInline var rawLines = RawLines()
     /// Lines ``fastRaw(_:)`` indexed but left in the input: `bytes[pendingStart..<pendingEnd]`,
     /// to be copied to `rawLines.bytes` from `pendingBase` (none when the bounds are equal).
-    var pendingStart = 0, pendingEnd = 0, pendingBase = 0
+    @usableFromInline var pendingStart = 0, pendingEnd = 0, pendingBase = 0
     /// Problems met so far, in file order.
-    public internal(set) var warnings: [FormatWarning] = []
+    // (Settable: the reader's inlinable methods, specialised in a format's module, append to it.)
+    public var warnings: [FormatWarning] = []
     /// The bounds past which input is skipped with a warning, so that hostile files cost
     /// bounded time and memory.
     public var limits = Limits.standard
 
-    /// Bounds on what one file may hold; past them the reader skips with a warning.
-    public struct Limits: Sendable, Hashable {
-        /// The longest logical (unfolded) line kept, in bytes: 32 MiB, room for a 23 MB photo.
-        public var lineLength: Int
-        /// The most properties kept in one component.
-        public var propertiesPerComponent: Int
-        /// The deepest BEGIN/END nesting kept (vCard needs 1, iCalendar 3).
-        public var depth: Int
-
-        /// 32 MiB lines, 100,000 properties per component, 64 levels.
-        public static let standard = Limits(lineLength: 32 << 20, propertiesPerComponent: 100_000, depth: 64)
-
-        /// Makes limits.
-        public init(lineLength: Int, propertiesPerComponent: Int, depth: Int) {
-            self.lineLength = lineLength
-            self.propertiesPerComponent = propertiesPerComponent
-            self.depth = depth
-        }
-    }
+    /// Bounds on what one file may hold (the one ``ContentLineLimits`` both formats use).
+    public typealias Limits = ContentLineLimits
 
     /// Reads from `bytes`; a UTF-8 byte order mark is skipped, UTF-16 with a byte order mark is converted.
-    public init(bytes: [UInt8]) {
+    @inlinable public init(bytes: [UInt8]) {
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
             // UTF-16 with a byte order mark (some Windows exports): read as UTF-8.
             let little = bytes[0] == 0xFF
@@ -79,7 +67,7 @@ public struct ContentLineReader: @unchecked Sendable {
     /// Reads `bytes` in place, without copying them (a mapped file): the caller keeps them
     /// alive and unchanged for as long as it uses the reader, which must not outlive them.
     /// UTF-16 with a byte order mark is converted (into a copy the reader owns).
-    package init(borrowing bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable package init(borrowing bytes: UnsafeBufferPointer<UInt8>) {
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
             owned = ContentLineReader(bytes: Array(bytes)).owned
             self.bytes = UnsafeBufferPointer(start: nil, count: 0)
@@ -92,13 +80,13 @@ public struct ContentLineReader: @unchecked Sendable {
     }
 
     /// 3 after a UTF-8 byte order mark, else 0.
-    static func afterByteOrderMark<C: Collection<UInt8>>(_ bytes: C) -> Int where C.Index == Int {
+    @inlinable static func afterByteOrderMark<C: Collection<UInt8>>(_ bytes: C) -> Int where C.Index == Int {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 
     /// Runs one reading call with `bytes` pointing at the input: into `owned`'s storage for
     /// the length of the call, or at the borrowed bytes.
-    mutating func withInput<R>(_ body: (inout ContentLineReader) throws -> R) rethrows -> R {
+    @inlinable mutating func withInput<R>(_ body: (inout ContentLineReader) throws -> R) rethrows -> R {
         guard let array = owned else { return try body(&self) }
         return try array.withUnsafeBufferPointer { buf in
             bytes = buf
@@ -108,18 +96,18 @@ public struct ContentLineReader: @unchecked Sendable {
     }
 
     /// Reads from `data`; a UTF-8 byte order mark is skipped.
-    public init(data: Data) {
+    @inlinable public init(data: Data) {
         self.init(bytes: [UInt8](data))
     }
 
     /// Reads from a string.
-    public init(string: String) {
+    @inlinable public init(string: String) {
         self.init(bytes: Array(string.utf8))
     }
 
     /// Reads every top-level component and returns them with the warnings.
     /// - Complexity: O(n) in the input size.
-    public static func components(from bytes: [UInt8]) -> (components: [Component], warnings: [FormatWarning]) {
+    @inlinable public static func components(from bytes: [UInt8]) -> (components: [Component], warnings: [FormatWarning]) {
         var reader = ContentLineReader(bytes: bytes)
         var result: [Component] = []
         reader.readComponents { result.append($0) }
@@ -133,17 +121,17 @@ public struct ContentLineReader: @unchecked Sendable {
     /// A BEGIN of the same name as the innermost open component closes that one first (a card
     /// with no END followed by the next card).
     /// - Complexity: O(n) in the input size.
-    public mutating func readComponents(_ body: (Component) throws -> Void) rethrows {
+    @inlinable public mutating func readComponents(_ body: (Component) throws -> Void) rethrows {
         try takeComponents { component in try body(component) }
     }
 
     /// ``readComponents(_:)`` handing each component over `inout`: the body may take its
     /// properties (`swap`) without copying them.
-    package mutating func takeComponents(_ body: (inout Component) throws -> Void) rethrows {
+    @inlinable package mutating func takeComponents(_ body: (inout Component) throws -> Void) rethrows {
         try withInput { try $0.walk(body) }
     }
 
-    mutating func walk(_ body: (inout Component) throws -> Void) rethrows {
+    @inlinable mutating func walk(_ body: (inout Component) throws -> Void) rethrows {
         var stack: [Component] = []
         // Per open component: how many properties were skipped over the limit, and the index
         // of the warning that says so.
@@ -246,7 +234,7 @@ public struct ContentLineReader: @unchecked Sendable {
         }
     }
 
-    mutating func nextLine() -> ContentLine? {
+    @inlinable mutating func nextLine() -> ContentLine? {
         if case .line(let l)? = nextItem() { return l }
         return nil
     }
@@ -255,16 +243,13 @@ public struct ContentLineReader: @unchecked Sendable {
     /// (``RawLines``) instead of built ``ContentLine``s: the component is handed over with
     /// no properties, its lines beside it. Nested components' lines are built as usual.
     /// Warnings are the same as ``takeComponents(_:)``'s.
-    package mutating func takeRawComponents(_ body: (inout Component, inout RawLines) throws -> Void) rethrows {
+    @inlinable package mutating func takeRawComponents(_ body: (inout Component, inout RawLines) throws -> Void) rethrows {
         rawMode = true
         defer { rawMode = false; rawLines = RawLines(); pendingStart = 0; pendingEnd = 0 }
         try withInput { try $0.walkRaw(body) }
     }
 
-    static let beginName = RawLine.Name("BEGIN")
-    static let endName = RawLine.Name("END")
-
-    mutating func walkRaw(_ body: (inout Component, inout RawLines) throws -> Void) rethrows {
+    @inlinable mutating func walkRaw(_ body: (inout Component, inout RawLines) throws -> Void) rethrows {
         var stack: [Component] = []
         // Per open component: how many properties were skipped over the limit, and the index
         // of the warning that says so.
@@ -301,7 +286,7 @@ public struct ContentLineReader: @unchecked Sendable {
                 stack[stack.count - 1].components.append(c)
             }
         }
-        let beginName = Self.beginName, endName = Self.endName
+        let beginName = RawLine.Name.begin, endName = RawLine.Name.end
         let buf = bytes
         do {
             while nextRaw(buf, run: excessDepth == 0 && stack.count == 1) {
@@ -325,8 +310,8 @@ public struct ContentLineReader: @unchecked Sendable {
                         built = nil
                     } else {
                         flushPending(buf)
-                        value = isBegin || isEnd ? rawLines.componentName(last) : ""
-                        built = isBegin || isEnd || excessDepth > 0 ? nil : rawLines.contentLine(last)
+                        value = isBegin || isEnd ? rawLines.componentName(last, Dialect.self) : ""
+                        built = isBegin || isEnd || excessDepth > 0 ? nil : rawLines.contentLine(last, Dialect.self)
                         rawLines.removeLast()
                     }
                     if isBegin {
@@ -420,7 +405,7 @@ public struct ContentLineReader: @unchecked Sendable {
     /// Returns the next content line (BEGIN and END included), or nil at the end of the input.
     /// Blank lines are skipped; malformed lines are skipped with a warning.
     /// - Complexity: O(length of the logical line).
-    public mutating func next() -> ContentLine? {
+    @inlinable public mutating func next() -> ContentLine? {
         let wasRaw = rawMode
         rawMode = false
         defer { rawMode = wasRaw }
@@ -428,5 +413,25 @@ public struct ContentLineReader: @unchecked Sendable {
             if case .line(let l)? = reader.nextItem() { return l }
             return nil
         }
+    }
+}
+
+/// Bounds on what one file may hold; past them the reader skips with a warning.
+public struct ContentLineLimits: Sendable, Hashable {
+    /// The longest logical (unfolded) line kept, in bytes: 32 MiB, room for a 23 MB photo.
+    public var lineLength: Int
+    /// The most properties kept in one component.
+    public var propertiesPerComponent: Int
+    /// The deepest BEGIN/END nesting kept (vCard needs 1, iCalendar 3).
+    public var depth: Int
+
+    /// 32 MiB lines, 100,000 properties per component, 64 levels.
+    public static let standard = ContentLineLimits(lineLength: 32 << 20, propertiesPerComponent: 100_000, depth: 64)
+
+    /// Makes limits.
+    @inlinable public init(lineLength: Int, propertiesPerComponent: Int, depth: Int) {
+        self.lineLength = lineLength
+        self.propertiesPerComponent = propertiesPerComponent
+        self.depth = depth
     }
 }

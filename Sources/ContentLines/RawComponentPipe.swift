@@ -13,8 +13,8 @@ extension ContentLineReader {
     ///
     /// - Throws: the first error `body` throws; the second thread then stops reading, and
     ///   it has returned before this does.
-    package mutating func takeRawComponentsOnTwoThreads(_ body: (inout Component, inout RawLines) throws -> Void) throws {
-        let pipe = RawComponentPipe.Queue(depth: 4)
+    @inlinable package mutating func takeRawComponentsOnTwoThreads(_ body: (inout Component, inout RawLines) throws -> Void) throws {
+        let pipe = HandOff<RawComponentPipe.Batch, RawLines, Self>(depth: 4)
         let start = self
         let thread = Thread {
             var reader = start
@@ -74,15 +74,14 @@ extension ContentLineReader {
 
 /// The sizes of what ``ContentLineReader/takeRawComponentsOnTwoThreads(_:)`` hands over
 /// through a ``HandOff``: batches of components one way, emptied lines back the other.
-enum RawComponentPipe {
-    typealias Batch = [(Component, RawLines)]
-    typealias Queue = HandOff<Batch, RawLines, ContentLineReader>
+@usableFromInline enum RawComponentPipe {
+    @usableFromInline typealias Batch = [(Component, RawLines)]
 
     /// A batch is sent once it holds this many components…
-    static let batchCount = 16
+    @usableFromInline static let batchCount = 16
     /// …or this many bytes of lines.
-    static let batchBytes = 1 << 20
+    @usableFromInline static let batchBytes = 1 << 20
     /// Emptied lines are handed back for reuse when their capacity is at most this many
     /// bytes and lines, and at most `spareCount` of them wait to be reused.
-    static let spareBytes = 1 << 16, spareLines = 256, spareCount = 64
+    @usableFromInline static let spareBytes = 1 << 16, spareLines = 256, spareCount = 64
 }

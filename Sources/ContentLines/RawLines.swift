@@ -6,40 +6,40 @@
 /// UTF-8) is kept already built, because decoding it may warn and warnings belong to the
 /// read; every other line is kept as its bytes, and building it later gives exactly the line
 /// the reader would have returned.
-package struct RawLines: Sendable {
+@usableFromInline package struct RawLines: Sendable {
     /// The logical lines in file order (folding undone, NUL bytes removed), each where its
     /// ``RawLine`` says; for lines kept built, only the part before the value counts. Bytes
     /// between lines (the line breaks of lines copied from the input in one run, the value of
     /// a line kept built) belong to no line.
-    package var bytes: [UInt8] = []
+    @usableFromInline package var bytes: [UInt8] = []
     /// One entry per line, in file order.
-    package var lines: [RawLine] = []
+    @usableFromInline package var lines: [RawLine] = []
     /// The lines kept built, pointed to by ``RawLine/built``.
-    package var built: [ContentLine] = []
+    @usableFromInline package var built: [ContentLine] = []
 
-    package init() {}
+    @inlinable package init() {}
 
     /// The content line at `k`, built from its bytes when not kept built.
-    package func contentLine(_ k: Int) -> ContentLine {
+    @inlinable package func contentLine<Dialect: ContentLineDialect>(_ k: Int, _ dialect: Dialect.Type) -> ContentLine {
         let l = lines[k]
         if l.built >= 0 { return built[l.built] }
         var ignored: [FormatWarning] = []
         let parsed = bytes.withUnsafeBufferPointer { buf in
-            ContentLineReader.parse(UnsafeBufferPointer(rebasing: buf[l.start..<l.end]), line: l.line, warnings: &ignored)
+            ContentLineReader<Dialect>.parse(UnsafeBufferPointer(rebasing: buf[l.start..<l.end]), line: l.line, warnings: &ignored)
         }
         // Only lines that parse without a warning are kept as bytes.
         return parsed!
     }
 
     /// Takes the last line off.
-    package mutating func removeLast() {
+    @inlinable package mutating func removeLast() {
         let l = lines.removeLast()
         bytes.removeLast(bytes.count - l.start)
         if l.built >= 0 { built.removeLast() }
     }
 
     /// Takes the line at `k` off the index (its bytes stay).
-    package mutating func remove(at k: Int) {
+    @usableFromInline package mutating func remove(at k: Int) {
         let l = lines.remove(at: k)
         if l.built >= 0 {
             built.remove(at: l.built)
@@ -48,7 +48,7 @@ package struct RawLines: Sendable {
     }
 
     /// The value of the line at `k`, still TEXT-escaped (as ``ContentLine/value``).
-    package func value(_ k: Int) -> String {
+    @usableFromInline package func value(_ k: Int) -> String {
         let l = lines[k]
         if l.built >= 0 { return built[l.built].value }
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[l.valueStart..<l.end]), as: UTF8.self) }
@@ -56,9 +56,9 @@ package struct RawLines: Sendable {
 
     /// The value of the line at `k` without ASCII blanks around it, uppercased: the name a
     /// BEGIN or END line gives. Common names ("VCARD") are literals, with no string made.
-    package func componentName(_ k: Int) -> String {
+    @inlinable package func componentName<Dialect: ContentLineDialect>(_ k: Int, _ dialect: Dialect.Type) -> String {
         let l = lines[k]
-        if l.built < 0, let known = bytes.withUnsafeBufferPointer({ ContentLineReader.knownUppercased($0, l.valueStart, l.end) }) {
+        if l.built < 0, let known = bytes.withUnsafeBufferPointer({ ContentLineReader<Dialect>.knownUppercased($0, l.valueStart, l.end) }) {
             // A literal is all uppercase ASCII with no blanks: what trimming and uppercasing give.
             return known
         }
@@ -66,7 +66,7 @@ package struct RawLines: Sendable {
     }
 
     /// The group of the line at `k` (as ``ContentLine/group``), or nil.
-    package func group(_ k: Int) -> String? {
+    @usableFromInline package func group(_ k: Int) -> String? {
         let l = lines[k]
         guard l.nameStart > l.start else { return nil }
         if l.built >= 0 { return built[l.built].group }
@@ -74,16 +74,16 @@ package struct RawLines: Sendable {
     }
 
     /// Every line built, in order.
-    package func contentLines() -> [ContentLine] {
+    @inlinable package func contentLines<Dialect: ContentLineDialect>(_ dialect: Dialect.Type) -> [ContentLine] {
         var result: [ContentLine] = []
         result.reserveCapacity(lines.count)
-        for k in lines.indices { result.append(contentLine(k)) }
+        for k in lines.indices { result.append(contentLine(k, dialect)) }
         return result
     }
 
     /// Whether the line at `k` is named `name`, given as ``RawLine/key(_:)`` of its uppercase bytes.
     @inline(__always)
-    package func isNamed(_ k: Int, _ name: RawLine.Name) -> Bool {
+    @inlinable package func isNamed(_ k: Int, _ name: RawLine.Name) -> Bool {
         let l = lines[k]
         guard l.nameEnd - l.nameStart == name.count, l.key == name.key else { return false }
         if name.count <= 8 { return true }
@@ -102,7 +102,7 @@ package struct RawLines: Sendable {
     /// The index of the first line from `k` on named `name`, or nil: one call for a whole
     /// search, with the per-line test inlined here (``isNamed(_:_:)`` is not inlined
     /// across modules).
-    package func firstIndex(named name: RawLine.Name, from k: Int = 0) -> Int? {
+    @usableFromInline package func firstIndex(named name: RawLine.Name, from k: Int = 0) -> Int? {
         var j = k
         let count = lines.count
         while j < count {
@@ -113,7 +113,7 @@ package struct RawLines: Sendable {
     }
 
     /// Whether the line at `k` has the group `group` (ASCII case-insensitive).
-    package func hasGroup(_ k: Int, _ group: String) -> Bool {
+    @usableFromInline package func hasGroup(_ k: Int, _ group: String) -> Bool {
         let l = lines[k]
         guard l.nameStart > l.start else { return false }
         let gs = l.groupStart, ge = l.nameStart - 1
@@ -134,31 +134,47 @@ package struct RawLines: Sendable {
 }
 
 /// Where one line of ``RawLines`` lies in its bytes.
-package struct RawLine: Sendable {
+@usableFromInline package struct RawLine: Sendable {
     /// The 1-based physical line on which the property starts.
-    package var line: Int
+    @usableFromInline package var line: Int
     /// The line's first byte.
-    package var start: Int
+    @usableFromInline package var start: Int
     /// The group's first byte (when `nameStart > start`, the group ends at `nameStart - 1`).
-    package var groupStart: Int
+    @usableFromInline package var groupStart: Int
     /// The property name's bounds.
-    package var nameStart: Int
-    package var nameEnd: Int
+    @usableFromInline package var nameStart: Int
+    @usableFromInline package var nameEnd: Int
     /// The first byte of the value (after the colon).
-    package var valueStart: Int
+    @usableFromInline package var valueStart: Int
     /// The end of the line (for a line kept built, the start of its value).
-    package var end: Int
+    @usableFromInline package var end: Int
     /// The first eight bytes of the name, uppercased, packed first byte lowest.
-    package var key: UInt64
+    @usableFromInline package var key: UInt64
     /// The index in ``RawLines/built`` of a line kept built, or -1.
-    package var built: Int
+    @usableFromInline package var built: Int
+
+    @inlinable
+    init(line: Int, start: Int, groupStart: Int, nameStart: Int, nameEnd: Int, valueStart: Int, end: Int, key: UInt64, built: Int) {
+        self.line = line
+        self.start = start
+        self.groupStart = groupStart
+        self.nameStart = nameStart
+        self.nameEnd = nameEnd
+        self.valueStart = valueStart
+        self.end = end
+        self.key = key
+        self.built = built
+    }
 
     /// A property name prepared for matching against lines.
-    package struct Name: Sendable {
-        package var count: Int
-        package var key: UInt64
+    @usableFromInline package struct Name: Sendable {
+        @usableFromInline package var count: Int
+        @usableFromInline package var key: UInt64
         /// The name, uppercased, when longer than eight bytes (else empty).
-        package var upper: String
+        @usableFromInline package var upper: String
+
+        /// BEGIN and END, which the reader looks for on every line.
+        @usableFromInline package static let begin = Name("BEGIN"), end = Name("END")
 
         /// Prepares `name` (any case).
         package init(_ name: String) {
@@ -170,7 +186,7 @@ package struct RawLine: Sendable {
 
     /// Up to eight bytes `buf[s..<e]`, ASCII uppercased, packed first byte lowest.
     @inline(__always)
-    package static func key(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> UInt64 {
+    @inlinable package static func key(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> UInt64 {
         var key: UInt64 = 0
         var k = e
         while k > s {

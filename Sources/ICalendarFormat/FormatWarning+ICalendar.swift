@@ -10,7 +10,7 @@ extension FormatWarning.Code {
     public static let invalidRecurrenceRule = Self(rawValue: "invalid-rrule")
     /// A component outside `BEGIN:VCALENDAR`; read as if it were inside.
     public static let componentOutsideCalendar = Self(rawValue: "component-outside-calendar")
-    /// A physical line longer than 65,536 octets but within ``ContentLineReader/Limits/lineLength``; read whole.
+    /// A physical line longer than 65,536 octets but within ``ContentLineLimits/lineLength``; read whole.
     public static let overlongLine = Self(rawValue: "overlong-line")
     /// A VEVENT/VTODO/VJOURNAL without UID.
     public static let missingUID = Self(rawValue: "missing-uid")

@@ -38,7 +38,7 @@ extension ICalendar {
             cal.warnings.append(
                 FormatWarning(
                     line: 0, property: nil, code: .tooDeep,
-                    message: "Components nest more than \(ContentLineReader.Limits.standard.depth) deep; the deeper ones were skipped."))
+                    message: "Components nest more than \(ContentLineLimits.standard.depth) deep; the deeper ones were skipped."))
         }
         return cal
     }
@@ -46,7 +46,7 @@ extension ICalendar {
     private struct Bad: Error {}
 
     /// One component at nesting `depth` (VCALENDAR is 1); sub-components past
-    /// ``ContentLineReader/Limits/depth`` are skipped and `tooDeep` set.
+    /// ``ContentLineLimits/depth`` are skipped and `tooDeep` set.
     private static func component(_ a: [Any], depth: Int, tooDeep: inout Bool) throws -> ICalComponent {
         guard a.count >= 2, let name = a[0] as? String, let props = a[1] as? [Any] else { throw Bad() }
         var c = ICalComponent(name: name.uppercased())
@@ -91,7 +91,7 @@ extension ICalendar {
         }
         if a.count >= 3, let subs = a[2] as? [Any] {
             for case let s as [Any] in subs {
-                if depth >= ContentLineReader.Limits.standard.depth { tooDeep = true; break }
+                if depth >= ContentLineLimits.standard.depth { tooDeep = true; break }
                 c.components.append(try component(s, depth: depth + 1, tooDeep: &tooDeep))
             }
         }

@@ -41,13 +41,13 @@ extension ICalendar {
             cal.warnings.append(
                 FormatWarning(
                     line: 0, property: nil, code: .tooDeep,
-                    message: "Components nest more than \(ContentLineReader.Limits.standard.depth) deep; the deeper ones were skipped."))
+                    message: "Components nest more than \(ContentLineLimits.standard.depth) deep; the deeper ones were skipped."))
         }
         return cal
     }
 
     /// One component at nesting `depth` (VCALENDAR is 1); sub-components past
-    /// ``ContentLineReader/Limits/depth`` are skipped and `tooDeep` set.
+    /// ``ContentLineLimits/depth`` are skipped and `tooDeep` set.
     private static func component(_ e: SecureXMLElement, depth: Int, tooDeep: inout Bool) -> ICalComponent {
         var c = ICalComponent(name: e.localName.uppercased(), line: e.line)
         for p in e.child("properties")?.children ?? [] {
@@ -97,7 +97,7 @@ extension ICalendar {
             c.properties.append(ICalProperty(name: name, value: text, parameters: parameters, line: p.line))
         }
         for sub in e.child("components")?.children ?? [] {
-            if depth >= ContentLineReader.Limits.standard.depth { tooDeep = true; break }
+            if depth >= ContentLineLimits.standard.depth { tooDeep = true; break }
             c.components.append(component(sub, depth: depth + 1, tooDeep: &tooDeep))
         }
         return c

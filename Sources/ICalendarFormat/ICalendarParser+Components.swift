@@ -5,7 +5,7 @@ import KithBase
 /// The component side of ``ICalendarParser``: nesting and per-component limits, BEGIN and
 /// END, TZIDs to check, and the checks of each value as it is read.
 extension ICalendarParser {
-    /// Counts a property skipped over ``ContentLineReader/Limits/propertiesPerComponent``;
+    /// Counts a property skipped over ``ContentLineLimits/propertiesPerComponent``;
     /// the first one gets a warning, reworded with the total when the component closes.
     mutating func tooMany(_ counted: (count: Int, warning: Int), _ l: UnsafeBufferPointer<UInt8>, _ nameEnd: Int, line: Int) -> (count: Int, warning: Int) {
         var d = counted

@@ -11,7 +11,7 @@ public struct ICalendarReader: Sendable {
     /// Bounds on line length, properties per component and nesting depth, shared with the
     /// vCard reader; past them input is skipped with a warning, so hostile files cost bounded
     /// time and memory.
-    public var limits: ContentLineReader.Limits = .standard
+    public var limits: ContentLineLimits = .standard
 
     public init(floatingTimeZone: TimeZone = .current, strict: Bool = false) {
         self.floatingTimeZone = floatingTimeZone

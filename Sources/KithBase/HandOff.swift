@@ -15,7 +15,7 @@ import Foundation
 ///   their storage is filled again instead of being freed on one thread and allocated on
 ///   the other.
 // @unchecked: every stored var is read and written only while `condition` is locked.
-package final class HandOff<Batch, Spare, Outcome>: @unchecked Sendable {
+@usableFromInline package final class HandOff<Batch, Spare, Outcome>: @unchecked Sendable {
     /// Thrown by ``send(_:)`` once either side has cancelled.
     package struct Cancelled: Error {
         package init() {}
@@ -33,7 +33,7 @@ package final class HandOff<Batch, Spare, Outcome>: @unchecked Sendable {
     package let depth: Int
 
     /// `depth` is at least 1; `Int.max` for a queue that never makes the producer wait.
-    package init(depth: Int) { self.depth = max(depth, 1) }
+    @usableFromInline package init(depth: Int) { self.depth = max(depth, 1) }
 
     // MARK: Producer
 
@@ -45,7 +45,7 @@ package final class HandOff<Batch, Spare, Outcome>: @unchecked Sendable {
     }
 
     /// ``send(_:)``, then takes the spares handed back so far into `taken` when it is empty.
-    package func send(_ batch: consuming Batch, takingSpares taken: inout [Spare]) throws {
+    @usableFromInline package func send(_ batch: consuming Batch, takingSpares taken: inout [Spare]) throws {
         condition.lock(); defer { condition.unlock() }
         try enqueue(batch)
         if taken.isEmpty { swap(&taken, &spares) }
@@ -67,7 +67,7 @@ package final class HandOff<Batch, Spare, Outcome>: @unchecked Sendable {
 
     /// No more batches: ``receive()`` returns nil once the queued ones are received, and
     /// ``waitForProducer()`` returns `outcome`. The producer touches nothing shared after it.
-    package func finish(_ outcome: consuming Outcome) {
+    @usableFromInline package func finish(_ outcome: consuming Outcome) {
         condition.lock(); defer { condition.unlock() }
         self.outcome = outcome
         finished = true
@@ -91,7 +91,7 @@ package final class HandOff<Batch, Spare, Outcome>: @unchecked Sendable {
 
     /// ``receive()``, first handing back the `emptied` spares (which it leaves empty) for the
     /// producer, keeping at most `limit` of them waiting.
-    package func receive(handingBack emptied: inout [Spare], keepingAtMost limit: Int = .max) -> Batch? {
+    @usableFromInline package func receive(handingBack emptied: inout [Spare], keepingAtMost limit: Int = .max) -> Batch? {
         condition.lock(); defer { condition.unlock() }
         if !emptied.isEmpty {
             if spares.isEmpty {
@@ -125,7 +125,7 @@ package final class HandOff<Batch, Spare, Outcome>: @unchecked Sendable {
     }
 
     /// Waits until the producer called ``finish(_:)``; returns its outcome.
-    package func waitForProducer() -> Outcome {
+    @usableFromInline package func waitForProducer() -> Outcome {
         condition.lock(); defer { condition.unlock() }
         while !finished { condition.wait() }
         return outcome!
@@ -135,7 +135,7 @@ package final class HandOff<Batch, Spare, Outcome>: @unchecked Sendable {
 
     /// Stops both sides: drops what is queued; the producer's next ``send(_:)`` throws and
     /// ``receive()`` returns nil.
-    package func cancel() {
+    @usableFromInline package func cancel() {
         condition.lock(); defer { condition.unlock() }
         cancelled = true
         queue.removeAll()

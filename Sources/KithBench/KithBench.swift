@@ -11,6 +11,7 @@ enum KithBench {
           read-vcard FILE                       read and type every card (VCardFormat)
           read-ics FILE [--tree]                read and type every component (ICalendarFormat),
                                                 streaming; --tree builds the whole calendar first
+          read-lines FILE                       only the shared content-line reader over FILE
           import FILE --journal J               kith import FILE into J (created if missing)
           export-ics --journal J -o FILE        kith export ics of the whole journal
           month --journal J YYYY-MM [--runs N]  the day index's month query (median of N, default 101)
@@ -28,6 +29,7 @@ enum KithBench {
             switch command {
             case "read-vcard": line = try readVCard(&args)
             case "read-ics": line = try readICS(&args)
+            case "read-lines": line = try readLines(&args)
             case "import": line = try importFile(&args)
             case "export-ics": line = try exportICS(&args)
             case "month": line = try month(&args)

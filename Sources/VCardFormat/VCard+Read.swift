@@ -105,7 +105,7 @@ extension VCard {
         _ bytes: [UInt8], raw: Bool, twoThreads: Bool? = nil,
         each body: (VCard) throws -> Void
     ) throws(ReadError) -> [FormatWarning] {
-        try readText(ContentLineReader(bytes: bytes), size: bytes.count, raw: raw, twoThreads: twoThreads, each: body)
+        try readText(VCardLineReader(bytes: bytes), size: bytes.count, raw: raw, twoThreads: twoThreads, each: body)
     }
 
     /// ``readText(_:each:)-([UInt8],_)`` reading `data` in place (a file read or mapped whole
@@ -145,13 +145,13 @@ extension VCard {
     /// then never copied whole: each card copies only its own lines. `bytes` must stay
     /// valid and unchanged until this returns.
     package static func readText(_ bytes: UnsafeBufferPointer<UInt8>, each body: (VCard) throws -> Void) throws(ReadError) -> [FormatWarning] {
-        try readText(ContentLineReader(borrowing: bytes), size: bytes.count, raw: true, twoThreads: nil, each: body)
+        try readText(VCardLineReader(borrowing: bytes), size: bytes.count, raw: true, twoThreads: nil, each: body)
     }
 
     /// ``readText(_:raw:twoThreads:each:)`` with the reader made (owning or borrowing the
     /// `size` bytes of input).
     static func readText(
-        _ reader: ContentLineReader, size: Int, raw: Bool, twoThreads: Bool?,
+        _ reader: VCardLineReader, size: Int, raw: Bool, twoThreads: Bool?,
         each body: (VCard) throws -> Void
     ) throws(ReadError) -> [FormatWarning] {
         var reader = reader

@@ -44,7 +44,7 @@ struct ICalendarHostileInputTests {
         for _ in 0..<1_000_000 { middle += "X-A:1\r\n" }
         let cal = try Self.timed(60) { try Self.reader.read(Self.calendar(middle)) }
         #expect(cal.events.count == 1)
-        #expect(cal.events.first?.properties.count == ContentLineReader.Limits.standard.propertiesPerComponent)
+        #expect(cal.events.first?.properties.count == ContentLineLimits.standard.propertiesPerComponent)
         let many = cal.warnings.filter { $0.code == .tooManyProperties }
         #expect(many.count == 1)
         #expect(many.first?.property == "X-A")
@@ -79,7 +79,7 @@ struct ICalendarHostileInputTests {
     /// A reader with small limits, so that each bound is reached with little input.
     static func smallReader(lineLength: Int = 1_000, properties: Int = 100, depth: Int = 4) -> ICalendarReader {
         var r = reader
-        r.limits = ContentLineReader.Limits(lineLength: lineLength, propertiesPerComponent: properties, depth: depth)
+        r.limits = ContentLineLimits(lineLength: lineLength, propertiesPerComponent: properties, depth: depth)
         return r
     }
 

@@ -10,7 +10,7 @@ import Testing
 @Suite struct ICalendarParserBuffersTests {
     private func read(_ text: String, lineLength: Int? = nil) throws -> ICalendar {
         var r = ICalendarReader(floatingTimeZone: TimeZone(identifier: "UTC")!)
-        if let lineLength { r.limits = ContentLineReader.Limits(lineLength: lineLength, propertiesPerComponent: 1000, depth: 8) }
+        if let lineLength { r.limits = ContentLineLimits(lineLength: lineLength, propertiesPerComponent: 1000, depth: 8) }
         return try r.read(text)
     }
 

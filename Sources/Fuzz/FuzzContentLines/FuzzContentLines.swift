@@ -8,7 +8,7 @@ import FuzzSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    let (components, _) = ContentLineReader.components(from: bytes)
+    let (components, _) = ContentLineReader<PlainDialect>.components(from: bytes)
     var out = ContentLineWriter()
     for c in components { out.write(c) }
     _ = out.bytes

@@ -64,7 +64,7 @@ extension ContactMapping {
         }
         if !p.organization.isEmpty {
             let structured = p.vcardLines.lazy.filter { $0.hasPrefix("ORG:") || $0.hasPrefix("ORG;") }.compactMap { raw -> ContentLine? in
-                var reader = ContentLineReader(string: raw + "\r\n")
+                var reader = VCardLineReader(string: raw + "\r\n")
                 return reader.next()
             }.first { l in
                 TextEscaping.split(l.value, on: ";").map(TextEscaping.unescape).filter { !$0.isEmpty }.joined(separator: ", ") == p.organization
@@ -84,7 +84,7 @@ extension ContactMapping {
         var keptCategories: [String] = []
         var keptTraitTexts = Set<String>()
         for raw in p.vcardLines {
-            var reader = ContentLineReader(string: raw + "\r\n")
+            var reader = VCardLineReader(string: raw + "\r\n")
             guard let l = reader.next() else { continue }
             switch l.name {
             case "ORG":

@@ -85,7 +85,7 @@ extension EventMapping {
 
     /// A kept line back as a property.
     static func property(fromKept raw: String) -> ICalProperty? {
-        var reader = ContentLineReader(string: raw + "\r\n")
+        var reader = ContentLineReader<PlainDialect>(string: raw + "\r\n")
         guard let l = reader.next() else { return nil }
         return ICalProperty(name: l.name, value: l.value, parameters: l.parameters.map { ICalParameter(name: $0.name, values: $0.values) })
     }

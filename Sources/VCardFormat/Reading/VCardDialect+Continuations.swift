@@ -1,23 +1,23 @@
-import Foundation
-import KithBase
+import ContentLines
 
-// What only vCard needs, gathered in ContentLines/VCardOnly/ (quoted-printable, CHARSET,
-// bare base64, the vCard name table). It stays in this module for now because the reader's
-// unfolder and splitter call it on their hot path; moving it to VCardFormat needs the
-// reader to take a vCard "dialect" as a generic parameter (issue 18, left for later).
-
-/// The continuations of vCard 2.1 the unfolder asks about: quoted-printable soft breaks and
-/// bare base64 lines (a BASE64 value continued on lines with no leading blank).
-extension ContentLineReader {
+/// The continuations of vCard 2.1 the shared unfolder asks about: quoted-printable soft
+/// breaks and bare base64 lines (a BASE64 value continued on lines with no leading blank).
+extension VCardDialect {
     static let qpNeedle = Array("QUOTED-PRINTABLE".utf8)
     static let base64Needle = Array("BASE64".utf8)
+
+    package static var hasLegacyContinuations: Bool { true }
+
+    package static func declaresQuotedPrintable(_ line: ContentLineBytes) -> Bool { declares(qpNeedle, line.buffer) }
+
+    package static func declaresBase64(_ line: ContentLineBytes) -> Bool { declares(base64Needle, line.buffer) }
 
     /// Whether the physical line at `start` is non-empty and only base64 characters (no colon).
     /// Asked after nearly every line (and answered in a few bytes), so inlined.
     @inline(__always)
-    func isBareBase64Line(at start: Int) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        return Self.isBareBase64Line(base, start, bytes.count)
+    package static func isBareBase64Line(_ input: ContentLineBytes, at start: Int) -> Bool {
+        guard let base = input.buffer.baseAddress else { return false }
+        return isBareBase64Line(base, start, input.buffer.count)
     }
 
     /// ``isBareBase64Line(at:)`` on `p[start..<count]`.
@@ -57,7 +57,7 @@ extension ContentLineReader {
     /// Whether the parameters before the first colon contain `needle` (ASCII, case-insensitive).
     /// On the bytes in place (a generic walk over an array slice cost ~35 instructions a byte).
     static func declares(_ needle: [UInt8], _ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        let stop = firstOf(line, 0, line.count, 0x3A, 0x22, 0x22, 0x22, 0x22)
+        let stop = ContentLineScan.firstOf(line, 0, line.count, 0x3A, 0x22, 0x22, 0x22, 0x22)
         if stop < line.count && line[stop] == 0x22 { return declaresQuoted(needle, line) }
         // No quote before the first colon: the needle anywhere before it (its first letter
         // occurs once in it, so this is what the matcher below finds).

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ContentLines
+@testable import VCardFormat
 
 /// Kith keeps unknown lines as text and reads each back alone with `next()`.
 @Suite struct SingleLineReadTests {

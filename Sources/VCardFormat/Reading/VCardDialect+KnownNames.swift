@@ -1,27 +1,13 @@
-import Foundation
-import KithBase
+import ContentLines
 
-/// The names, parameters and values met on most lines, packed into one integer of up to eight
-/// bytes and matched by a switch (``known(_:)``); KnownNamesTests checks every key.
-extension ContentLineReader {
-    /// Up to eight bytes `buf[s..<e]` as one integer, the first byte lowest (ASCII
-    /// uppercased when `upper`); the key of ``known(_:)``.
-    @inline(__always)
-    static func pack(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, upper: Bool) -> UInt64 {
-        var key: UInt64 = 0
-        var k = e
-        while k > s {
-            k -= 1
-            var b = buf[k]
-            if upper && b >= 0x61 && b <= 0x7A { b -= 0x20 }
-            key = key << 8 | UInt64(b)
-        }
-        return key
-    }
-
+/// vCard's common names, parameters and values, each packed into one integer of up to eight
+/// bytes (`ContentLineScan.pack`, first byte lowest) and matched by a switch: the reader
+/// makes these strings with no UTF-8 check, copy or allocation. KnownNamesTests checks
+/// every key against its name.
+extension VCardDialect {
     /// The names, parameters and values met on most lines of most files, as literals: making
     /// them costs no UTF-8 check, no copy and no allocation. Matched byte for byte (case kept).
-    static func known(_ key: UInt64) -> String? {
+    package static func known(_ key: UInt64) -> String? {
         switch key {
         case 0x31: return "1"
         case 0x32: return "2"
@@ -112,26 +98,6 @@ extension ContentLineReader {
         case 0x302E34: return "4.0"
         case 0x312E32: return "2.1"
         default: return nil
-        }
-    }
-
-    /// The literal ``known(_:)`` has for `buf[s..<e]` ASCII-uppercased (at most eight bytes), or nil.
-    static func knownUppercased(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String? {
-        e > s && e - s <= 8 ? known(pack(buf, s, e, upper: true)) : nil
-    }
-
-    @inline(__always)
-    static func upperString(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> String {
-        if e > s, e - s <= 8, let known = known(pack(buf, s, e, upper: true)) { return known }
-        var lower = false
-        for k in s..<e where buf[k] >= 0x61 && buf[k] <= 0x7A { lower = true; break }
-        if !lower { return string(buf, s, e) }
-        return String(unsafeUninitializedCapacity: e - s) { out in
-            for k in s..<e {
-                let b = buf[k]
-                out[k - s] = (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b
-            }
-            return e - s
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ContentLines
+@testable import VCardFormat
 
 /// The raw read (`takeRawComponents`, lines kept as bytes, split by `fastRaw` with
 /// `nextItem` for the odd lines) must give the components, lines and warnings of the built

@@ -1,18 +1,31 @@
+import ContentLines
 import Foundation
 import KithBase
 
+/// vCard as the shared ``ContentLineReader`` reads it: the common names as literals
+/// (VCardDialect+KnownNames.swift), vCard 2.1's continuation lines
+/// (VCardDialect+Continuations.swift), and values decoded from quoted-printable and
+/// CHARSET, checked as UTF-8 and read as Windows-1252 when they are not (below).
+package enum VCardDialect: ContentLineDialect {}
+
+/// The reader VCardFormat (and Kith, for the vCard lines it keeps) reads with.
+package typealias VCardLineReader = ContentLineReader<VCardDialect>
+
 /// Decoding a value: quoted-printable and CHARSET (vCard 2.1), UTF-8 checks, Windows-1252.
-extension ContentLineReader {
+extension VCardDialect {
+    package static var decodesEncodings: Bool { true }
+
     /// The value `raw` decoded as the line's first ENCODING value (uppercased) and first
     /// CHARSET value say (`parse` keeps neither parameter when it is used up here).
-    static func decodeValue(
-        _ raw: UnsafeBufferPointer<UInt8>, name: String, encoding: String?, charset: String?,
+    package static func decodeValue(
+        _ value: ContentLineBytes, name: String, encoding: String?, charset: String?,
         line: Int, warnings: inout [FormatWarning]
     ) -> String {
+        let raw = value.buffer
         if encoding == nil && charset == nil {
-            if raw.count <= 8, raw.count > 0, let known = Self.known(Self.pack(raw, 0, raw.count, upper: false)) { return known }
-            if Self.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
-            if let s = Self.validString(raw) { return s }
+            if raw.count <= 8, raw.count > 0, let known = known(ContentLineScan.pack(raw, 0, raw.count, upper: false)) { return known }
+            if ContentLineScan.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
+            if let s = ContentLineScan.validString(raw) { return s }
             warnings.append(
                 FormatWarning(
                     line: line, property: name, code: .invalidUTF8,
@@ -21,8 +34,8 @@ extension ContentLineReader {
         }
         if charset == nil && encoding != "QUOTED-PRINTABLE" {
             // BASE64/8BIT…: the bytes are the value (a photo: hundreds of kilobytes of ASCII).
-            if Self.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
-            if let s = Self.validString(raw) { return s }
+            if ContentLineScan.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
+            if let s = ContentLineScan.validString(raw) { return s }
             warnings.append(
                 FormatWarning(
                     line: line, property: name, code: .invalidUTF8,
@@ -56,12 +69,6 @@ extension ContentLineReader {
         return text
     }
 
-    /// `String(validating: buf, as: UTF8.self)`, judged by ``isUTF8(_:)`` (ASCII runs eight
-    /// bytes a step) instead of the generic validator.
-    static func validString(_ buf: UnsafeBufferPointer<UInt8>) -> String? {
-        isUTF8(buf) ? String(decoding: buf, as: UTF8.self) : nil
-    }
-
     /// The text of decoded value bytes in `charset` (UTF-8 when nil), with the warning a
     /// charset it does not fit gives.
     static func text(
@@ -82,9 +89,9 @@ extension ContentLineReader {
                     message: known
                         ? "Value is not valid \(charset); read as UTF-8 or Windows-1252."
                         : "CHARSET=\(charset) is not known here; read as UTF-8 or Windows-1252."))
-            return validString(bytes) ?? Charset.windows1252(bytes)
+            return ContentLineScan.validString(bytes) ?? Charset.windows1252(bytes)
         }
-        if let s = validString(bytes) { return s }
+        if let s = ContentLineScan.validString(bytes) { return s }
         warnings.append(
             FormatWarning(
                 line: line, property: name, code: .invalidUTF8,
@@ -95,8 +102,22 @@ extension ContentLineReader {
     /// Whether `text` holds a CR or LF, read in its contiguous bytes.
     static func containsLineBreak(_ text: inout String) -> Bool {
         text.withUTF8 { buf in
-            let end = lineBreak(buf, from: 0)
+            let end = ContentLineScan.lineBreak(buf, from: 0)
             return end < buf.count
         }
     }
+}
+
+/// The lines of a card read raw, built as vCard reads them.
+extension RawLines {
+    /// The content line at `k`, built from its bytes when not kept built.
+    @inline(__always)
+    package func contentLine(_ k: Int) -> ContentLine { contentLine(k, VCardDialect.self) }
+
+    /// The name a BEGIN or END line at `k` gives (its value trimmed and uppercased).
+    @inline(__always)
+    package func componentName(_ k: Int) -> String { componentName(k, VCardDialect.self) }
+
+    /// Every line built, in order.
+    package func contentLines() -> [ContentLine] { contentLines(VCardDialect.self) }
 }

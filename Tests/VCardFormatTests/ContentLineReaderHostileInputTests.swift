@@ -2,6 +2,8 @@ import ContentLines
 import Foundation
 import Testing
 
+@testable import VCardFormat
+
 /// Inputs built to exhaust the reader: huge lines, huge components, deep nesting, binary.
 /// Each must finish quickly (debug build) and say what it skipped.
 @Suite("ContentLineReader hostile input")

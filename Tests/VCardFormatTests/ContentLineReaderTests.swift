@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ContentLines
+@testable import VCardFormat
 
 @Suite("ContentLineReader")
 struct ContentLineReaderTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ContentLines
+@testable import VCardFormat
 
 /// A reader made with `init(borrowing:)` reads the caller's bytes in place (a mapped file);
 /// it must give exactly what a reader owning a copy of them gives.

@@ -2,14 +2,15 @@ import Foundation
 import Testing
 
 @testable import ContentLines
+@testable import VCardFormat
 
-/// The hand-packed table of common names (``ContentLineReader/known(_:)``): a key written
+/// vCard's hand-packed table of common names (`VCardDialect.known(_:)`): a key written
 /// wrong would make its name never match (or match another's bytes), silently.
 @Suite struct KnownNamesTests {
     /// Every `case 0x…: return "…"` of the table, read from its source file.
     static func cases() throws -> [(key: UInt64, name: String)] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let source = try String(contentsOf: root.appendingPathComponent("Sources/ContentLines/VCardOnly/ContentLineReader+KnownNames.swift"), encoding: .utf8)
+        let source = try String(contentsOf: root.appendingPathComponent("Sources/VCardFormat/Reading/VCardDialect+KnownNames.swift"), encoding: .utf8)
         return source.split(separator: "\n").compactMap { line in
             let t = line.trimmingCharacters(in: .whitespaces)
             guard t.hasPrefix("case 0x"), let colon = t.firstIndex(of: ":"),
@@ -21,7 +22,7 @@ import Testing
     }
 
     static func pack(_ name: String, upper: Bool = false) -> UInt64 {
-        Array(name.utf8).withUnsafeBufferPointer { ContentLineReader.pack($0, 0, $0.count, upper: upper) }
+        Array(name.utf8).withUnsafeBufferPointer { ContentLineScan.pack($0, 0, $0.count, upper: upper) }
     }
 
     @Test("every key is the packing of its name, and no key or name repeats")
@@ -32,7 +33,7 @@ import Testing
             #expect(name.utf8.count <= 8, "\(name) is longer than a key holds")
             #expect(
                 key == Self.pack(name), "\(name): 0x\(String(key, radix: 16, uppercase: true)) is not 0x\(String(Self.pack(name), radix: 16, uppercase: true))")
-            #expect(ContentLineReader.known(key) == name)
+            #expect(VCardDialect.known(key) == name)
         }
         #expect(Set(cases.map(\.key)).count == cases.count)
         #expect(Set(cases.map(\.name)).count == cases.count)
@@ -41,13 +42,13 @@ import Testing
     @Test("a name is found in any case when uppercased, and an unknown one is not")
     func lookups() {
         func upper(_ s: String) -> String? {
-            Array(s.utf8).withUnsafeBufferPointer { ContentLineReader.knownUppercased($0, 0, $0.count) }
+            Array(s.utf8).withUnsafeBufferPointer { VCardLineReader.knownUppercased($0, 0, $0.count) }
         }
         #expect(upper("tel") == "TEL")
         #expect(upper("vCard") == "VCARD")
         #expect(upper("Quoted-Printable") == nil)  // over eight bytes
         #expect(upper("X-FOO") == nil)
-        #expect(ContentLineReader.known(Self.pack("item1")) == "item1")
-        #expect(ContentLineReader.known(Self.pack("ITEM1")) == nil)
+        #expect(VCardDialect.known(Self.pack("item1")) == "item1")
+        #expect(VCardDialect.known(Self.pack("ITEM1")) == nil)
     }
 }
