@@ -32,9 +32,13 @@ extension PersonCommand {
 struct PersonPageData {
     var page: PersonPage
     var today: LocalDate
+    /// All time with them, as `kith stats --with NAME` shows it.
+    var stats: Stats
 
     static func load(_ journal: Journal, person: Person, today: LocalDate) throws -> PersonPageData {
-        PersonPageData(page: try journal.personPage(id: person.id, asOf: today), today: today)
+        PersonPageData(
+            page: try journal.personPage(id: person.id, asOf: today), today: today,
+            stats: try journal.stats(period: .all, person: person.id, asOf: today, top: 1))
     }
 
     var person: Person { page.person }
@@ -76,6 +80,9 @@ struct PersonPageData {
         add("work", [person.title, person.organization].filter { !$0.isEmpty }.joined(separator: ", "))
         add("last seen", lastSeen.map { LocalTime.day($0) + terminal.dim(" (\(Self.ago($0, today)))") } ?? "never")
         add("how often", frequencyText() + (sparkline().isEmpty ? "" : "  " + terminal.dim("[") + sparkline() + terminal.dim("]")))
+        let felt = StatsText(terminal: terminal)
+        add("moods", felt.compactMoods(stats))
+        add("longest gap", felt.longestGap(stats))
         add("note", person.note)
         // The photo's id, as `kith photo ID -o FILE` takes it.
         add("photo", person.photoHash.map { String($0.prefix(12)) + terminal.dim("  (kith photo \($0.prefix(12)) -o FILE)") } ?? "")
@@ -125,7 +132,8 @@ struct PersonPageData {
 
     /// `kith person show --json`: `person` (profile), `lastSeen`, `eventsLastYear`,
     /// `perMonth` (average over twelve months), `months` (`month` `YYYY-MM`, `count`),
-    /// `traits` (`id`, `kind`, `text`, `learned` day, `eventId`, `place`), `events`.
+    /// `traits` (`id`, `kind`, `text`, `learned` day, `eventId`, `place`), `events`, and
+    /// `stats`: all time with them, as `kith stats --with NAME --json` prints it.
     struct JSON: Encodable {
         struct Profile: Encodable {
             var id: Int64
@@ -161,6 +169,7 @@ struct PersonPageData {
         var months: [Month]
         var traits: [Trait]
         var events: [EventJSON]
+        var stats: StatsJSON
     }
 
     var json: JSON {
@@ -177,7 +186,7 @@ struct PersonPageData {
             traits: page.traits.flatMap(\.traits).map {
                 .init(id: $0.id, kind: $0.category.path, text: $0.text, learned: $0.source?.day.description, eventId: $0.source?.id, place: $0.source?.place)
             },
-            events: events.map { EventJSON($0) })
+            events: events.map { EventJSON($0) }, stats: StatsJSON(stats, with: person.displayName, in: nil))
     }
 }
 
