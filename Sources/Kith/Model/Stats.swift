@@ -53,10 +53,9 @@ public struct Stats: Hashable, Sendable {
     /// How often one person was seen in the period.
     public struct PersonCount: Hashable, Sendable {
         public var person: PersonRef
-        /// Days with at least one event with them.
+        /// Days with at least one event with them: the measure of how often you saw them
+        /// (two events on one day are one meeting; an event over three days, three days).
         public var days: Int
-        /// Events with them (an event over several days counts once).
-        public var events: Int
         /// The last day they were seen in the period.
         public var lastSeen: LocalDate
     }
@@ -98,11 +97,11 @@ public struct Stats: Hashable, Sendable {
     public var peopleSeen: Int
     /// People (under the relation filter, if any) not seen in the period. 0 with a person filter.
     public var peopleNotSeen: Int
-    /// The people seen on the most days, most first (ties: more events, then name).
-    /// Empty with a person filter.
+    /// The people seen on the most days, most first (ties: seen more lately, then the
+    /// person added first). Empty with a person filter.
     public var mostSeen: [PersonCount]
-    /// The people seen on the fewest days (at least one), fewest first. Empty with a
-    /// person filter.
+    /// The people seen on the fewest days (at least one), fewest first (ties: seen longer
+    /// ago, then the person added first). Empty with a person filter.
     public var leastSeen: [PersonCount]
     /// The longest gaps between consecutive days with a matching event, longest first: with
     /// the person when there is a person filter, else with anyone (under the relation

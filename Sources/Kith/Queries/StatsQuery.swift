@@ -134,20 +134,21 @@ enum StatsQuery {
         try RawRow.each(db, db.cachedStatement(sql: sql + " ORDER BY day"), bind) { days.append(Int($0.int(0))) }
         let after = to < asOf ? try edgeDay(db, scope, "min", from: to + 1, to: asOf) : nil
         if let after { days.append(after) }
-        var gaps: [Stats.Gap] = []
+        // Longest first; ties: the earlier first.
+        var gaps = TopList<Stats.Gap>(limit: top) { ($0.days, $1.from) > ($1.days, $0.from) }
         var last: LocalDate?
         for d in days {
             let date = LocalDate(dayNumber: d)
             // A gap overlaps the range when a day strictly inside it does.
             if let last, date.daysSinceEpoch - last.daysSinceEpoch > 1, last.dayNumber < to, d > from {
-                gaps.append(Stats.Gap(person: nil, from: last, to: date, ongoing: false))
+                gaps.offer(Stats.Gap(person: nil, from: last, to: date, ongoing: false))
             }
             last = date
         }
         if after == nil, let last, last.dayNumber < to, last.adding(days: 1).dayNumber < asOf {
-            gaps.append(Stats.Gap(person: nil, from: last, to: LocalDate(dayNumber: asOf), ongoing: true))
+            gaps.offer(Stats.Gap(person: nil, from: last, to: LocalDate(dayNumber: asOf), ongoing: true))
         }
-        return Array(gaps.sorted { ($0.days, $1.from) > ($1.days, $0.from) }.prefix(top))
+        return gaps.items
     }
 
     // MARK: Events and moods
@@ -266,19 +267,26 @@ enum StatsQuery {
     private static func countPeople(
         _ db: Database, _ scope: Scope, from: Int, to: Int, asOf: Int, top: Int, into stats: inout Stats
     ) throws {
-        // Three seeks into dayPerson_person a person: the days seen in the range (and the
-        // last of them), the last day seen by `to`, and the next day seen after it.
+        // Three seeks into dayPerson_person a person: the days seen in the range, the last
+        // day seen by `to`, and the next day seen after it. Names are read only for the few
+        // people the lists keep, and the lists keep their best as they go: sorting ten
+        // thousand people (or their gaps) cost more than the reads.
         var sql = """
-            SELECT p.id, p.displayName,
+            SELECT p.id,
               (SELECT count(*) FROM dayPerson dp WHERE dp.personId = p.id AND dp.day BETWEEN ? AND ?),
               (SELECT max(day) FROM dayPerson dp WHERE dp.personId = p.id AND dp.day <= ?),
               (SELECT min(day) FROM dayPerson dp WHERE dp.personId = p.id AND dp.day > ? AND dp.day <= ?)
             FROM person p
             """
         if scope.relationIDs != nil { sql += " WHERE p.relationId IN (\(scope.relationMarks))" }
-        var seen: [(person: PersonRef, days: Int, last: Int)] = []
-        var neglected: [Stats.Gap] = []
-        var unseen = 0
+        typealias Seen = (id: Int64, days: Int, last: Int)
+        typealias Silence = (id: Int64, from: Int, to: Int, days: Int, ongoing: Bool)
+        // Ties go to the person added first.
+        var most = TopList<Seen>(limit: top) { ($0.days, $0.last, $1.id) > ($1.days, $1.last, $0.id) }
+        var least = TopList<Seen>(limit: top) { ($0.days, $0.last, $0.id) < ($1.days, $1.last, $1.id) }
+        var neglected = TopList<Silence>(limit: top) { ($0.days, $1.id) > ($1.days, $0.id) }
+        var seen = 0, unseen = 0
+        let toEpoch = LocalDate(dayNumber: to).daysSinceEpoch, asOfEpoch = LocalDate(dayNumber: asOf).daysSinceEpoch
         try RawRow.each(
             db, db.cachedStatement(sql: sql),
             {
@@ -286,46 +294,62 @@ enum StatsQuery {
                 scope.bindRelation(&$0)
             }
         ) { row in
-            let days = Int(row.int(2))
-            guard let last = row.optionalInt(3).map({ Int($0) }) else {
+            let id = row.int(0), days = Int(row.int(1))
+            guard let last = row.optionalInt(2).map({ Int($0) }) else {
                 unseen += 1
                 return
             }
-            let person = PersonRef(id: row.int(0), displayName: row.text(1))
-            if days > 0 { seen.append((person, days, last)) } else { unseen += 1 }
+            if days > 0 {
+                seen += 1
+                most.offer((id, days, last))
+                least.offer((id, days, last))
+            } else {
+                unseen += 1
+            }
             // The gap they were in on `to`: it must start before it, and be more than a day.
-            let next = row.optionalInt(4).map { LocalDate(dayNumber: Int($0)) }
-            let gap = Stats.Gap(person: person, from: LocalDate(dayNumber: last), to: next ?? LocalDate(dayNumber: asOf), ongoing: next == nil)
-            if last < to, gap.days > 1 { neglected.append(gap) }
+            guard last < to else { return }
+            let next = row.optionalInt(3).map { Int($0) }
+            let lastEpoch = LocalDate(dayNumber: last).daysSinceEpoch
+            // Before the next day seen, or up to `asOf`; at least past `to`.
+            let end = next.map { LocalDate(dayNumber: $0).daysSinceEpoch } ?? max(asOfEpoch, toEpoch)
+            if end - lastEpoch > 1 { neglected.offer((id, last, next ?? asOf, end - lastEpoch, next == nil)) }
         }
-        stats.peopleSeen = seen.count
+        stats.peopleSeen = seen
         stats.peopleNotSeen = unseen
-        // Most: more days, then seen more lately, then name. Least: fewer days, then seen
-        // longer ago, then name.
-        let most = seen.sorted {
-            ($0.days, $0.last) != ($1.days, $1.last) ? ($0.days, $0.last) > ($1.days, $1.last) : $0.person.displayName < $1.person.displayName
+        let name = try db.cachedStatement(sql: "SELECT displayName FROM person WHERE id = ?")
+        func person(_ id: Int64) throws -> PersonRef {
+            PersonRef(id: id, displayName: try RawRow.first(db, name, { $0.int(id) }) { $0.text(0) } ?? "")
         }
-        let least = seen.sorted {
-            ($0.days, $0.last) != ($1.days, $1.last) ? ($0.days, $0.last) < ($1.days, $1.last) : $0.person.displayName < $1.person.displayName
+        func count(_ s: Seen) throws -> Stats.PersonCount {
+            Stats.PersonCount(person: try person(s.id), days: s.days, lastSeen: LocalDate(dayNumber: s.last))
         }
-        let countEvents = try db.cachedStatement(
-            sql: """
-                SELECT count(*), max(e.startDay) FROM eventPerson ep JOIN event e ON e.id = ep.eventId
-                WHERE ep.personId = ? AND e.startDay BETWEEN ? AND ?
-                """)
-        func count(_ entry: (person: PersonRef, days: Int, last: Int)) throws -> Stats.PersonCount {
-            let events =
-                try RawRow.first(
-                    db, countEvents,
-                    {
-                        $0.int(entry.person.id); $0.int(from); $0.int(to)
-                    }
-                ) { Int($0.int(0)) } ?? 0
-            return Stats.PersonCount(person: entry.person, days: entry.days, events: events, lastSeen: LocalDate(dayNumber: entry.last))
+        stats.mostSeen = try most.items.map(count)
+        stats.leastSeen = try least.items.map(count)
+        stats.neglected = try neglected.items.map {
+            Stats.Gap(person: try person($0.id), from: LocalDate(dayNumber: $0.from), to: LocalDate(dayNumber: $0.to), ongoing: $0.ongoing)
         }
-        stats.mostSeen = try most.prefix(top).map(count)
-        stats.leastSeen = try least.prefix(top).map(count)
-        stats.neglected = Array(
-            neglected.sorted { $0.days != $1.days ? $0.days > $1.days : $0.person!.displayName < $1.person!.displayName }.prefix(top))
+    }
+}
+
+/// The `limit` best of the values offered, best first: a short sorted array that a value
+/// enters only when it beats the last (O(values × limit), no sort of them all).
+struct TopList<Element> {
+    let limit: Int
+    /// Whether the first comes before the second.
+    let isBetter: (Element, Element) -> Bool
+    private(set) var items: [Element] = []
+
+    init(limit: Int, _ isBetter: @escaping (Element, Element) -> Bool) {
+        self.limit = limit
+        self.isBetter = isBetter
+    }
+
+    mutating func offer(_ value: Element) {
+        guard limit > 0 else { return }
+        if items.count == limit, let last = items.last, !isBetter(value, last) { return }
+        var i = items.count
+        while i > 0, isBetter(value, items[i - 1]) { i -= 1 }
+        items.insert(value, at: i)
+        if items.count > limit { items.removeLast() }
     }
 }

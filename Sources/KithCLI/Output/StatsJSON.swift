@@ -23,7 +23,6 @@ struct StatsJSON: Encodable {
         var id: Int64
         var name: String
         var days: Int
-        var events: Int
         var lastSeen: String
     }
     struct Gap: Encodable {
@@ -82,7 +81,7 @@ struct StatsJSON: Encodable {
         gaps = stats.gaps.map(gap)
         if person == nil {
             func row(_ p: Stats.PersonCount) -> Person {
-                Person(id: p.person.id, name: p.person.displayName, days: p.days, events: p.events, lastSeen: p.lastSeen.description)
+                Person(id: p.person.id, name: p.person.displayName, days: p.days, lastSeen: p.lastSeen.description)
             }
             peopleSeen = stats.peopleSeen
             peopleNotSeen = stats.peopleNotSeen

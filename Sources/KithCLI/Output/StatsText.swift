@@ -151,9 +151,9 @@ struct StatsText {
         }
         func table(_ title: String, _ rows: [Stats.PersonCount]) -> String {
             var t = Table()
-            t.rightAligned = [1, 2]
-            t.add([terminal.bold(title), terminal.dim("days"), terminal.dim("events"), terminal.dim("last seen")])
-            for r in rows { t.add(["  " + r.person.displayName, String(r.days), String(r.events), Self.day(r.lastSeen)]) }
+            t.rightAligned = [1]
+            t.add([terminal.bold(title), terminal.dim("days"), terminal.dim("last seen")])
+            for r in rows { t.add(["  " + r.person.displayName, String(r.days), Self.day(r.lastSeen)]) }
             return t.render()
         }
         lines.append(table("Most seen", stats.mostSeen))

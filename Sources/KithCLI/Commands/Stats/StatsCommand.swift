@@ -31,7 +31,7 @@ struct StatsCommand: ParsableCommand {
             mood, dominantMood, meanScore), moods (mood, icon, color, score, count, share of \
             the events with a mood), withoutMood, meanScore, gaps (from, to, days, ongoing), \
             and without --with: peopleSeen, peopleNotSeen, mostSeen and leastSeen (id, name, \
-            days, events, lastSeen), neglected (id, name, from, to, days, ongoing). Days are \
+            days, lastSeen), neglected (id, name, from, to, days, ongoing). Days are \
             YYYY-MM-DD; keys with no value are left out.
             """)
 
