@@ -194,6 +194,18 @@ extension Journal {
                     CREATE INDEX undoStep_group ON undoStep(groupId, id);
                     """)
         }
+        // The migrations of issue 19.
+        //
+        // `upcoming-days` indexes the month and day of birthdays and anniversaries (the last
+        // five characters of `YYYY-MM-DD` and `--MM-DD`), so that the dates of the coming
+        // days are read through an index: see `UpcomingQueries`.
+        migrator.registerMigration("upcoming-days") { db in
+            try db.execute(
+                sql: """
+                    CREATE INDEX person_birthday_day ON person(substr(birthday, -5));
+                    CREATE INDEX person_anniversary_day ON person(substr(anniversary, -5));
+                    """)
+        }
         return migrator
     }
 

@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import KithBase
+
+/// Reads for ``Journal/upcoming(from:days:)``: the birthdays and anniversaries that fall in
+/// a window of days.
+///
+/// `person.birthday` and `person.anniversary` hold `YYYY-MM-DD` or `--MM-DD`, so their
+/// last five characters are the month and day whatever the year. The `upcoming-days`
+/// migration indexes `substr(birthday, -5)` and `substr(anniversary, -5)`; a window is one
+/// or two ranges of that key (two when it crosses New Year), read through the index, so a
+/// fortnight of a 10,000-person journal reads a few hundred index entries, not every
+/// person. SQLite keeps the indexes with the rows in every write: there is nothing of
+/// Kith's own to keep exact.
+enum UpcomingQueries {
+    /// The birthdays and anniversaries from `first` through `last` (inclusive), by day,
+    /// then birthdays before anniversaries, then by name.
+    static func items(_ db: Database, from first: LocalDate, through last: LocalDate) throws -> [UpcomingItem] {
+        var items: [UpcomingItem] = []
+        for (column, kind) in [("birthday", UpcomingItem.Kind.birthday), ("anniversary", .anniversary)] {
+            for range in keyRanges(from: first, through: last) {
+                let where_ = range.map { _ in "substr(\(column), -5) BETWEEN ? AND ?" } ?? "\(column) IS NOT NULL"
+                let statement = try db.cachedStatement(sql: "SELECT id, displayName, \(column) FROM person WHERE " + where_)
+                let arguments: StatementArguments = range.map { [$0.low, $0.high] } ?? []
+                let rows = try Row.fetchCursor(statement, arguments: arguments)
+                while let row = try rows.next() {
+                    guard let text: String = row[2], let date = PartialDate(text) else { continue }
+                    let person = PersonRef(id: row[0], displayName: row[1])
+                    for year in first.year...last.year {
+                        guard let day = date.occurrence(in: year), day >= first, day <= last else { continue }
+                        let years = date.year.map { year - $0 }
+                        // The day itself is not yet a birthday or an anniversary.
+                        if years == 0 { continue }
+                        items.append(
+                            UpcomingItem(
+                                date: day, kind: kind, person: person, original: date, years: years,
+                                daysAway: day.daysSinceEpoch - first.daysSinceEpoch))
+                    }
+                }
+            }
+        }
+        items.sort(by: inOrder)
+        return items
+    }
+
+    /// The order of the list: day, then birthdays first, then name, then id.
+    static func inOrder(_ a: UpcomingItem, _ b: UpcomingItem) -> Bool {
+        if a.date != b.date { return a.date < b.date }
+        if a.kind != b.kind { return a.kind == .birthday }
+        let byName = a.person.displayName.localizedCaseInsensitiveCompare(b.person.displayName)
+        if byName != .orderedSame { return byName == .orderedAscending }
+        return a.person.id < b.person.id
+    }
+
+    /// The ranges of `MM-DD` keys that hold every date coming round from `first` through
+    /// `last`; `[nil]` (every row with a date) for a window of a year or more. A window that
+    /// ends on 28 February of a common year takes `02-29` too (see ``PartialDate/occurrence(in:)``).
+    static func keyRanges(from first: LocalDate, through last: LocalDate) -> [(low: String, high: String)?] {
+        guard last.daysSinceEpoch - first.daysSinceEpoch < 365 else { return [nil] }
+        let low = key(first.month, first.day)
+        var high = key(last.month, last.day)
+        if last.month == 2, last.day == 28, !CivilDay.isLeap(last.year) { high = "02-29" }
+        if low <= high { return [(low, high)] }
+        return [(low, "12-31"), ("01-01", high)]
+    }
+
+    /// `MM-DD`.
+    static func key(_ month: Int, _ day: Int) -> String {
+        (month < 10 ? "0" : "") + String(month) + "-" + (day < 10 ? "0" : "") + String(day)
+    }
+}
