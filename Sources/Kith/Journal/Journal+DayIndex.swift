@@ -61,10 +61,15 @@ extension Journal {
     }
 
     /// Rebuilds the day index from the events and compares it with the stored one; also
-    /// checks that each trait learned in an event is about one of its people.
+    /// checks that each trait learned in an event is about one of its people, that each
+    /// person's last interaction read from the index is the one the events give, and that
+    /// the stored cadences and snoozes are well formed.
     /// - Throws: ``JournalError/invariantViolation(_:)`` describing the first differences.
     /// - Complexity: O(all events and the days they touch).
     public func checkInvariants() throws {
-        try read { db in try DayIndex.checkDayIndex(db) }
+        try read { db in
+            try DayIndex.checkDayIndex(db)
+            try CadenceStore.check(db)
+        }
     }
 }

@@ -196,6 +196,25 @@ extension Journal {
         }
         // The migrations of issue 19.
         //
+        // `cadence-v1` (issue 19, keep in touch): how often to see someone, on relation
+        // categories and people (`2w`, `3m`, `none`; NULL inherits) and the day it was set
+        // (`yyyymmdd`), the day a person joined their relation category (NULL: the day they
+        // were added), and a snooze: the day it moves them to and the day it was made. The
+        // last interaction is not stored: it is the latest `dayPerson` day, through
+        // `dayPerson_person`.
+        migrator.registerMigration("cadence-v1") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE category ADD COLUMN cadence TEXT;
+                    ALTER TABLE category ADD COLUMN cadenceSince INTEGER;
+                    ALTER TABLE person ADD COLUMN cadence TEXT;
+                    ALTER TABLE person ADD COLUMN cadenceSince INTEGER;
+                    ALTER TABLE person ADD COLUMN relationSince INTEGER;
+                    ALTER TABLE person ADD COLUMN snoozeUntil INTEGER;
+                    ALTER TABLE person ADD COLUMN snoozedOn INTEGER;
+                    CREATE INDEX person_cadence ON person(id) WHERE cadence IS NOT NULL;
+                    """)
+        }
         // `upcoming-days` indexes the month and day of birthdays and anniversaries (the last
         // five characters of `YYYY-MM-DD` and `--MM-DD`), so that the dates of the coming
         // days are read through an index: see `UpcomingQueries`.

@@ -16,6 +16,11 @@ struct PersonFieldOptions: ParsableArguments {
     @Flag(help: "Keep an e-mail or phone that does not look like one (with a warning) instead of refusing it.")
     var force = false
 
+    /// Whether none of the fields was given (`kith person edit NAME --every 1w` alone).
+    var changesNothing: Bool {
+        relation == nil && email.isEmpty && phone.isEmpty && nickname.isEmpty && birthday == nil && org == nil && title == nil && note == nil
+    }
+
     /// Refuses (or with --force, warns about) e-mails and phones that do not look like ones.
     func checkContacts() throws {
         let problems =

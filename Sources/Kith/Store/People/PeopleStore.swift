@@ -67,6 +67,7 @@ extension Journal {
     /// Rewrites a person checked by ``checkPersonDraft(_:_:existingID:)``: the row, its
     /// folded name key and its details (the edit command and a changed card on import).
     static func updatePersonRow(_ db: Database, id: Int64, _ draft: PersonDraft, name: String, uid: String) throws {
+        try CadenceStore.noteRelationChange(db, id: id, to: draft.relationID)
         try db.cachedStatement(
             sql: """
                 UPDATE person SET uid = ?, displayName = ?, familyName = ?, givenName = ?, additionalNames = ?,

@@ -90,18 +90,29 @@ struct CategoryCommand: ParsableCommand {
         @Option(help: "Moods only: a new score from -2 to 2.") var score: Int?
         @Option(help: "Move under this main category.") var parent: String?
         @Flag(help: "Make it a main category.") var main = false
+        @Option(help: ArgumentHelp("Relations only: how often to keep in touch: \(CadenceOption.forms).", valueName: "cadence"))
+        var every: String?
         @OptionGroup var journal: JournalOptions
 
         func validate() throws {
             if parent != nil && main { throw ValidationError("--parent and --main cannot be used together") }
-            if name == nil && icon == nil && color == nil && score == nil && parent == nil && !main {
-                throw ValidationError("nothing to change: give --name, --icon, --color, --score, --parent or --main")
+            if name == nil && icon == nil && color == nil && score == nil && parent == nil && !main && every == nil {
+                throw ValidationError("nothing to change: give --name, --icon, --color, --score, --parent, --main or --every")
             }
         }
 
         func run() throws {
+            let cadence = try every.map { try CadenceOption.parse($0) }
+            if every != nil && kind.kind != .relation {
+                throw UsageError("--every is for relation categories", "kith category edit relation PATH --every 2w")
+            }
             let journal = try journal.open()
             let category = try journal.category(kind: kind.kind, path: path)
+            if let cadence {
+                try journal.setCadence(cadence, forCategory: category.id)
+                print("\(category.path): keep in touch " + (cadence.map { $0.phrase } ?? "as its main category says (no cadence of its own)"))
+            }
+            guard name != nil || icon != nil || color != nil || score != nil || parent != nil || main else { return }
             var changes = CategoryChanges(name: name, icon: icon, color: color, score: score)
             if let parent { changes.parentID = .some(try journal.category(kind: kind.kind, path: parent).id) }
             if main { changes.parentID = .some(nil) }

@@ -32,9 +32,26 @@ extension PersonCommand {
 struct PersonPageData {
     var page: PersonPage
     var today: LocalDate
+    /// The cadence that applies to them, and when they are next due (nil when never).
+    var cadence: PersonCadence?
+    var due: DuePerson?
 
     static func load(_ journal: Journal, person: Person, today: LocalDate) throws -> PersonPageData {
-        PersonPageData(page: try journal.personPage(id: person.id, asOf: today), today: today)
+        PersonPageData(
+            page: try journal.personPage(id: person.id, asOf: today), today: today,
+            cadence: try journal.cadence(ofPerson: person.id), due: try journal.nextDue(ofPerson: person.id, asOf: today))
+    }
+
+    /// `every 2 weeks (from Family/Cousins), next due 2026-12-03`; empty when no cadence applies.
+    func keepInTouchText(terminal: Terminal) -> String {
+        guard let cadence else { return "" }
+        var text = CadenceOption.describe(cadence)
+        if let due {
+            text += ", next due \(due.dueDate)"
+            if due.daysOverdue > 0 { text += " " + terminal.dim("(\(CadenceOption.overdue(due.daysOverdue)))") }
+            if let s = due.snoozedUntil { text += terminal.dim(", snoozed until \(s)") }
+        }
+        return text
     }
 
     var person: Person { page.person }
@@ -75,6 +92,7 @@ struct PersonPageData {
         add("phone", person.phones.map(\.value).joined(separator: ", "))
         add("work", [person.title, person.organization].filter { !$0.isEmpty }.joined(separator: ", "))
         add("last seen", lastSeen.map { LocalTime.day($0) + terminal.dim(" (\(Self.ago($0, today)))") } ?? "never")
+        add("keep in touch", keepInTouchText(terminal: terminal))
         add("how often", frequencyText() + (sparkline().isEmpty ? "" : "  " + terminal.dim("[") + sparkline() + terminal.dim("]")))
         add("note", person.note)
         // The photo's id, as `kith photo ID -o FILE` takes it.
@@ -156,6 +174,15 @@ struct PersonPageData {
         }
         var person: Profile
         var lastSeen: String?
+        /// `cadence` (`2w`, `none`), `from` (`person` or the category path), `nextDue`,
+        /// `snoozedUntil`; null when no cadence applies.
+        var keepInTouch: KeepInTouch?
+        struct KeepInTouch: Encodable {
+            var cadence: String
+            var from: String
+            var nextDue: String?
+            var snoozedUntil: String?
+        }
         var eventsLastYear: Int
         var perMonth: Double
         var months: [Month]
@@ -172,7 +199,16 @@ struct PersonPageData {
                 organization: person.organization.isEmpty ? nil : person.organization,
                 title: person.title.isEmpty ? nil : person.title, note: person.note.isEmpty ? nil : person.note,
                 photo: person.photoHash.map { String($0.prefix(12)) }),
-            lastSeen: lastSeen?.description, eventsLastYear: lastYearCount, perMonth: (perMonth * 100).rounded() / 100,
+            lastSeen: lastSeen?.description,
+            keepInTouch: cadence.map { c in
+                let from: String
+                switch c.source {
+                case .person: from = "person"
+                case .category(let category): from = category.path
+                }
+                return .init(cadence: c.cadence.description, from: from, nextDue: due?.dueDate.description, snoozedUntil: due?.snoozedUntil?.description)
+            },
+            eventsLastYear: lastYearCount, perMonth: (perMonth * 100).rounded() / 100,
             months: page.meetingsPerMonth.map { .init(month: "\($0.year)-\($0.month < 10 ? "0" : "")\($0.month)", count: $0.count) },
             traits: page.traits.flatMap(\.traits).map {
                 .init(id: $0.id, kind: $0.category.path, text: $0.text, learned: $0.source?.day.description, eventId: $0.source?.id, place: $0.source?.place)

@@ -112,11 +112,19 @@ struct PersonCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Remove this e-mail address (repeat for several).", valueName: "email")) var removeEmail: [String] = []
         @Option(help: ArgumentHelp("Remove this phone number (repeat for several).", valueName: "phone")) var removePhone: [String] = []
         @Option(help: ArgumentHelp("Remove this nickname (repeat for several).", valueName: "nickname")) var removeNickname: [String] = []
+        @Option(help: ArgumentHelp("How often to keep in touch: \(CadenceOption.forms).", valueName: "cadence")) var every: String?
         @OptionGroup var journal: JournalOptions
 
         func run() throws {
+            let cadence = try every.map { try CadenceOption.parse($0) }
             let journal = try journal.open()
             let found = try journal.person(argument: person)
+            if let cadence {
+                try journal.setCadence(cadence, forPerson: found.id)
+                let inherited = try journal.cadence(ofPerson: found.id).map { CadenceOption.describe($0) } ?? "as their category says (none)"
+                print("\(found.displayName): keep in touch " + (cadence.map { $0.phrase } ?? inherited))
+                if name == nil && fields.changesNothing && removeEmail.isEmpty && removePhone.isEmpty && removeNickname.isEmpty { return }
+            }
             let relationID = try fields.relationID(journal)
             let edited = try journal.editPerson(id: found.id) { draft in
                 if let name {
