@@ -78,7 +78,7 @@ import Testing
                   due                     List the people you are due to see, most overdue
                                           first.
                   snooze                  Move one person's next due date.
-                  upcoming                Birthdays and anniversaries coming up, with ages.
+                  upcoming                Birthdays, anniversaries and people coming due.
 
                   See 'kith help <subcommand>' for detailed help.
 

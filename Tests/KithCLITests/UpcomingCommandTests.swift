@@ -11,7 +11,7 @@ import Testing
             var date: String
             var kind: String
             var person: P
-            var original: String
+            var original: String?
             var years: Int?
             var daysAway: Int
         }
@@ -64,7 +64,7 @@ import Testing
         #expect(try kith.ok("upcoming", "--as-of", "2027-02-27", "--days", "2") == "Sun 28 Feb 2027  tomorrow  Leap Li  birthday, turns 27\n")
         #expect(try kith.ok("upcoming", "--as-of", "2028-02-29", "--days", "1") == "Tue 29 Feb 2028  today  Leap Li  birthday, turns 28\n")
         let none = try kith.ok("upcoming", "--as-of", "2026-06-01")
-        #expect(none.hasPrefix("no birthdays or anniversaries in the 14 days from Mon 1 Jun 2026"))
+        #expect(none.hasPrefix("no birthdays, anniversaries or people coming due in the 14 days from Mon 1 Jun 2026"))
     }
 
     @Test func upcomingJSONHasTheWindowAndEachItem() throws {
@@ -80,6 +80,21 @@ import Testing
         #expect(listing.items.map(\.daysAway) == [2, 5, 8])
         let empty = try kith.ok("upcoming", "--as-of", "2026-06-01", "--json")
         #expect(try JSONDecoder().decode(Listing.self, from: Data(empty.utf8)).items.isEmpty)
+    }
+
+    @Test func upcomingListsPeopleComingDueWithTheirCadenceAndLastSeen() throws {
+        let kith = try KithRunner()
+        try kith.ok("category", "edit", "relation", "Family", "--every", "2w")
+        try kith.ok("person", "add", "Mum", "--in", "Family/Parents")
+        // Never seen: due from today, the day the cadence began to apply to her.
+        #expect(try kith.ok("upcoming").contains("today  Mum  due (every 2 weeks), never seen"))
+        try kith.ok("log", "Call", "--with", "Mum", "--when", "yesterday")
+        let out = try kith.ok("upcoming")
+        #expect(out.contains("in 13 days  Mum  due (every 2 weeks), last seen "))
+        let listing = try JSONDecoder().decode(Listing.self, from: Data(kith.ok("upcoming", "--json").utf8))
+        #expect(listing.items.map(\.kind) == ["due"])
+        #expect(listing.items.first?.daysAway == 13)
+        #expect(listing.items.first?.original == nil)
     }
 
     @Test func upcomingRefusesWhatItCannotReadAndCreatesNoJournal() throws {
@@ -127,6 +142,12 @@ import Testing
         #expect(digest.stdout.contains("in 2 days  Ana Lima  birthday, turns \(soon.year - 1990)"))
         #expect(!digest.stdout.contains("Far Away"))
         #expect(try kith.ok() == digest.stdout)
+        // Someone due: first, under "Due now".
+        try kith.ok("category", "edit", "relation", "Family", "--every", "2w")
+        try kith.ok("person", "add", "Mum", "--in", "Family/Parents")
+        let withDue = try kith.ok()
+        #expect(withDue.hasPrefix("Due now:\n  Mum  due today  never seen  every 2 weeks\n\nComing up, today and the next 6 days:\n"))
+        #expect(withDue.contains("Ana Lima  birthday"))
         // Anything else on the command line is a command, as before.
         #expect(try kith.run(["--help"], journal: false).stdout.contains("USAGE: kith"))
     }

@@ -15,6 +15,10 @@ struct ReminderExportTests {
         try j.addPerson(PersonDraft(displayName: "Leap Li", birthday: PartialDate("2000-02-29")))
         try j.addPerson(PersonDraft(displayName: "Ana Lima", birthday: PartialDate("--04-12"), anniversary: PartialDate("2016-06-20")))
         try j.addPerson(PersonDraft(displayName: "Nobody Dated"))
+        // Family every two weeks; Mum last seen on 20 November: due on 4 December.
+        try j.setCadence(Cadence("2w"), forCategory: j.category(kind: .relation, path: "Family").id, since: day("2026-01-01"))
+        let mum = try j.person("Mum", in: "Family/Parents")
+        try j.logEvent(EventDraft(title: "Lunch", start: instant(2026, 11, 20, 12, 0, "UTC"), timeZone: "UTC", personIDs: [mum.id]))
         let result = try j.exportReminders(from: day("2026-11-27"), through: day("2026-12-10"))
         return (t, j, String(decoding: result.data, as: UTF8.self))
     }
@@ -30,6 +34,27 @@ struct ReminderExportTests {
         #expect(!text.contains("Nobody Dated"))
     }
 
+    @Test("a to-do for each person due in the window, with DUE, an alarm, the name and the day last seen")
+    func todos() throws {
+        let (_, j, text) = try export()
+        let mum = try j.resolvePerson("Mum")
+        #expect(text.components(separatedBy: "BEGIN:VTODO").count - 1 == 1)
+        #expect(text.contains("UID:kith-due-\(mum.uid)-20261204\r\n"))
+        #expect(text.contains("DUE;VALUE=DATE:20261204\r\n"))
+        #expect(text.contains("SUMMARY:Get in touch with Mum\r\n"))
+        let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
+        #expect(unfolded.contains("DESCRIPTION:Mum (Family/Parents): last seen 2026-11-20\\; every 2 weeks (from Family).\r\n"))
+        #expect(text.contains("TRIGGER;RELATED=END:PT9H\r\n"))
+        // Not yet due by the window's last day: no to-do.
+        let early = String(decoding: try j.exportReminders(from: day("2026-11-21"), through: day("2026-12-03")).data, as: UTF8.self)
+        #expect(!early.contains("BEGIN:VTODO"))
+        // Only one person's reminders.
+        let ana = try j.resolvePerson("Ana Lima")
+        let only = String(decoding: try j.exportReminders(from: day("2026-11-27"), through: day("2026-12-10"), personID: ana.id).data, as: UTF8.self)
+        #expect(only.components(separatedBy: "BEGIN:VEVENT").count - 1 == 2)
+        #expect(!only.contains("BEGIN:VTODO"))
+    }
+
     @Test("exporting again, after a rename, gives the same UIDs; the same journal the same bytes")
     func stableUIDs() throws {
         let (_, j, text) = try export()
@@ -40,7 +65,7 @@ struct ReminderExportTests {
         try j.editPerson(id: ana.id) { $0.displayName = "Ana Lima Souza" }
         let renamed = String(decoding: try j.exportReminders(from: day("2027-01-01"), through: day("2027-01-14")).data, as: UTF8.self)
         #expect(Set(uids(renamed)) == Set(uids(text)))
-        #expect(uids(text).count == 3)
+        #expect(uids(text).count == 4)
         #expect(uids(text).contains("UID:kith-birthday-\(ana.uid)"))
         #expect(uids(text).contains("UID:kith-anniversary-\(ana.uid)"))
     }
@@ -60,12 +85,15 @@ struct ReminderExportTests {
                     days = [d.date().isoformat() for d in rule.between(datetime.datetime(2025, 1, 1), datetime.datetime(2028, 12, 31), inc=True)]
                     alarms = [a['TRIGGER'].to_ical().decode() for a in e.walk('VALARM')]
                     print(e['SUMMARY'], ' '.join(d for d in days if d[5:7] in ('02', '04', '06')), alarms)
+                for t in cal.walk('VTODO'):
+                    print(t['SUMMARY'], t['DUE'].dt.isoformat(), [a['TRIGGER'].to_ical().decode() for a in t.walk('VALARM')], t['STATUS'])
                 """, stdin: Data(text.utf8))
         #expect(
             out.split(separator: "\n").map(String.init) == [
                 "Ana Lima's anniversary 2025-06-20 2026-06-20 2027-06-20 2028-06-20 ['PT9H']",
                 "Ana Lima's birthday 2025-04-12 2026-04-12 2027-04-12 2028-04-12 ['PT9H']",
                 "Leap Li's birthday 2025-02-28 2026-02-28 2027-02-28 2028-02-29 ['PT9H']",
+                "Get in touch with Mum 2026-12-04 ['PT9H'] NEEDS-ACTION",
             ])
     }
 
@@ -107,7 +135,7 @@ struct ReminderExportTests {
             if line.hasPrefix("END:") { depth -= 1 }
             if depth == 0 { items.append(current); current = [] }
         }
-        #expect(items.count == 3)
+        #expect(items.count == 4)
         for (i, item) in items.enumerated() {
             let file = dir.appendingPathComponent("item\(i).ics")
             try Data((Array(head) + item + ["END:VCALENDAR", ""]).joined(separator: "\r\n").utf8).write(to: file)

@@ -10,6 +10,12 @@ import ICalendarFormat
 ///   (see `EventMapping.yearly`). Its UID is `kith-birthday-<person UID>` (or
 ///   `kith-anniversary-…`): the same event as `kith export ics --birthdays` writes.
 ///
+/// - A VTODO for each person due by the window's last day (their cadence says it is time
+///   to see them; already overdue ones too), DUE on the day they are due, with an alarm at
+///   09:00 that day and their name, relation, last-seen day and cadence in the text. Its UID
+///   is `kith-due-<person UID>-<YYYYMMDD of the due day>`: the same due day gives the same
+///   to-do; seeing them again gives a new due day and a new to-do.
+///
 /// Every UID comes from the person's UID and what the item is, so a calendar that
 /// subscribes to the file, or imports it again, updates its items instead of adding new
 /// ones; the same journal on the same day gives the same bytes.
@@ -34,7 +40,35 @@ enum ReminderExport {
                 calendar.components.append(event)
             }
         }
+        let uids = try db.cachedStatement(sql: "SELECT uid FROM person WHERE id = ?")
+        for d in try DueList.dueList(db, asOf: first, in: nil, through: last) where personID == nil || d.person.id == personID {
+            guard let uid = try String.fetchOne(uids, arguments: [d.person.id]) else { continue }
+            calendar.components.append(todo(d, uid: uid))
+        }
         return calendar
+    }
+
+    /// The to-do of a person who is due.
+    static func todo(_ d: DuePerson, uid: String) -> ICalComponent {
+        let name = d.person.displayName
+        var todo = ICalComponent(name: "VTODO")
+        let day = d.dueDate
+        todo.uid = "kith-due-\(uid)-" + String(day.dayNumber)
+        todo.dtStamp = ICalDateTime(year: 2000, month: 1, day: 1, form: .utc)
+        todo.due = ICalDateTime(year: day.year, month: day.month, day: day.day, form: .date)
+        todo.summary = "Get in touch with \(name)"
+        let relation = d.relation.map { " (\($0.path))" } ?? ""
+        let seen = d.lastSeen.map { "last seen \($0)" } ?? "never seen"
+        let source: String
+        switch d.cadence.source {
+        case .person: source = "their own"
+        case .category(let c): source = "from \(c.path)"
+        }
+        todo.descriptionText = "\(name)\(relation): \(seen); \(d.cadence.cadence.phrase) (\(source))."
+        todo.status = "NEEDS-ACTION"
+        todo.categories = ["Keep in touch"]
+        todo.components.append(alarm(trigger: "PT9H", related: "END", text: "Get in touch with \(name)"))
+        return todo
     }
 
     /// A display alarm: `trigger` a duration from the start (or from the end / DUE when

@@ -3,7 +3,7 @@ import GRDB
 import KithBase
 
 /// Reads for ``Journal/upcoming(from:days:)``: the birthdays and anniversaries that fall in
-/// a window of days.
+/// a window of days, and the people coming due in it (`DueList`).
 ///
 /// `person.birthday` and `person.anniversary` hold `YYYY-MM-DD` or `--MM-DD`, so their
 /// last five characters are the month and day whatever the year. The `upcoming-days`
@@ -13,8 +13,8 @@ import KithBase
 /// person. SQLite keeps the indexes with the rows in every write: there is nothing of
 /// Kith's own to keep exact.
 enum UpcomingQueries {
-    /// The birthdays and anniversaries from `first` through `last` (inclusive), by day,
-    /// then birthdays before anniversaries, then by name.
+    /// The birthdays, anniversaries and due dates from `first` through `last` (inclusive),
+    /// in the order of ``inOrder(_:_:)``.
     static func items(_ db: Database, from first: LocalDate, through last: LocalDate) throws -> [UpcomingItem] {
         var items: [UpcomingItem] = []
         for (column, kind) in [("birthday", UpcomingItem.Kind.birthday), ("anniversary", .anniversary)] {
@@ -39,17 +39,33 @@ enum UpcomingQueries {
                 }
             }
         }
+        // People whose due date falls in the window; those due before it are `kith due`'s.
+        for d in try DueList.dueList(db, asOf: first, in: nil, through: last) where d.dueDate >= first {
+            items.append(
+                UpcomingItem(
+                    date: d.dueDate, kind: .due, person: d.person, original: nil, years: nil,
+                    daysAway: d.dueDate.daysSinceEpoch - first.daysSinceEpoch, due: d))
+        }
         items.sort(by: inOrder)
         return items
     }
 
-    /// The order of the list: day, then birthdays first, then name, then id.
+    /// The order of the list: day, then birthdays, anniversaries, people coming due, then
+    /// name, then id.
     static func inOrder(_ a: UpcomingItem, _ b: UpcomingItem) -> Bool {
         if a.date != b.date { return a.date < b.date }
-        if a.kind != b.kind { return a.kind == .birthday }
+        if a.kind != b.kind { return rank(a.kind) < rank(b.kind) }
         let byName = a.person.displayName.localizedCaseInsensitiveCompare(b.person.displayName)
         if byName != .orderedSame { return byName == .orderedAscending }
         return a.person.id < b.person.id
+    }
+
+    static func rank(_ kind: UpcomingItem.Kind) -> Int {
+        switch kind {
+        case .birthday: 0
+        case .anniversary: 1
+        case .due: 2
+        }
     }
 
     /// The ranges of `MM-DD` keys that hold every date coming round from `first` through

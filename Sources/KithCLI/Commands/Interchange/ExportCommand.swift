@@ -61,7 +61,8 @@ extension ExportCommand {
             discussion: """
                 With --reminders it writes reminders instead of events, for a calendar or to-do app \
                 to subscribe to: a yearly all-day event, with an alarm at 09:00, for each birthday \
-                and anniversary (a 29 February one falls on 28 February in common years). \
+                and anniversary (a 29 February one falls on 28 February in common years), and a \
+                to-do for each person due by --to (two weeks from --from, today by default). \
                 Exporting again gives the same UIDs.
                 """)
 
@@ -73,7 +74,7 @@ extension ExportCommand {
         @Option(help: ArgumentHelp("Up to this day.", valueName: "date")) var to: String?
         @Option(name: .customLong("with"), help: ArgumentHelp("Only events with this person.", valueName: "name")) var person: String?
         @Flag(help: "Add yearly all-day events for birthdays and anniversaries.") var birthdays = false
-        @Flag(help: "Write reminders (birthdays, anniversaries) instead of events.") var reminders = false
+        @Flag(help: "Write reminders (birthdays, anniversaries, people due) instead of events.") var reminders = false
         @OptionGroup var journal: JournalOptions
 
         func run() throws {

@@ -7,11 +7,13 @@ import Kith
 struct UpcomingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "upcoming",
-        abstract: "Birthdays and anniversaries coming up, with ages.",
+        abstract: "Birthdays, anniversaries and people coming due.",
         discussion: """
             The window starts on --as-of (today by default) and holds --days days, that day \
             included. A date without a year (--04-12) comes up every year; a 29 February \
-            birthday comes up on 28 February in common years.
+            birthday comes up on 28 February in common years. People come due on the day \
+            their cadence (--every) says to see them again; those already overdue are in \
+            kith due.
             """)
 
     @Option(help: ArgumentHelp("How many days to look ahead, today included (1 to 3660).", valueName: "n")) var days = 14
@@ -53,7 +55,9 @@ struct UpcomingRun {
         }
         guard !items.isEmpty else {
             let span = days == 1 ? "on \(LocalTime.day(from))" : "in the \(days) days from \(LocalTime.day(from))"
-            print("no birthdays or anniversaries \(span) (add one with `kith person edit NAME --birthday 1990-04-12`)")
+            print(
+                "no birthdays, anniversaries or people coming due \(span) "
+                    + "(add a birthday with `kith person edit NAME --birthday 1990-04-12`, a cadence with `--every 2w`)")
             return
         }
         UpcomingText.table(items, terminal: Terminal.current(choice: color)).printToStandardOutput()
@@ -80,13 +84,18 @@ enum UpcomingText {
         }
     }
 
-    /// `birthday, turns 40`, `birthday`, `10th anniversary`, `anniversary`.
+    /// `birthday, turns 40`, `birthday`, `10th anniversary`, `anniversary`,
+    /// `due (every 2 weeks), last seen 2026-11-02`.
     static func what(_ item: UpcomingItem) -> String {
-        switch (item.kind, item.years) {
+        if let due = item.due {
+            return "due (\(due.cadence.cadence.phrase)), " + (due.lastSeen.map { "last seen \($0)" } ?? "never seen")
+        }
+        return switch (item.kind, item.years) {
         case (.birthday, let years?): "birthday, turns \(years)"
         case (.birthday, nil): "birthday"
         case (.anniversary, let years?): "\(ordinal(years)) anniversary"
         case (.anniversary, nil): "anniversary"
+        case (.due, _): "due"
         }
     }
 
@@ -105,9 +114,11 @@ enum UpcomingText {
 }
 
 /// `kith upcoming --json`: `from` and `to` (the window's first and last days) and `items`
-/// in date order, each with `date`, `kind` (`birthday` or `anniversary`), `person`
-/// (`id`, `name`), `original` (the card's date, `YYYY-MM-DD` or `--MM-DD`), `years` (the
-/// age turned or the years since; absent without a year) and `daysAway`.
+/// in date order, each with `date`, `kind` (`birthday`, `anniversary` or `due`), `person`
+/// (`id`, `name`), `daysAway`, and: for a birthday or anniversary `original` (the card's
+/// date, `YYYY-MM-DD` or `--MM-DD`) and `years` (the age turned or the years since;
+/// absent without a year); for a person coming due `cadence` (`2w`, as `--every` takes
+/// it) and `lastSeen` (absent if never seen).
 struct UpcomingJSON: Encodable {
     struct Item: Encodable {
         struct Person: Encodable {
@@ -117,9 +128,11 @@ struct UpcomingJSON: Encodable {
         var date: String
         var kind: String
         var person: Person
-        var original: String
+        var original: String?
         var years: Int?
         var daysAway: Int
+        var cadence: String?
+        var lastSeen: String?
     }
     var from: String
     var to: String
@@ -131,7 +144,8 @@ struct UpcomingJSON: Encodable {
         self.items = items.map {
             Item(
                 date: $0.date.description, kind: $0.kind.rawValue, person: Item.Person(id: $0.person.id, name: $0.person.displayName),
-                original: $0.original.description, years: $0.years, daysAway: $0.daysAway)
+                original: $0.original?.description, years: $0.years, daysAway: $0.daysAway,
+                cadence: $0.due?.cadence.cadence.description, lastSeen: $0.due?.lastSeen?.description)
         }
     }
 }
