@@ -17,7 +17,7 @@ struct KithCommand: ParsableCommand {
             LogCommand.self, EventsCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
             PersonCommand.self, CategoryCommand.self, CalendarCommand.self, DayCommand.self, StatsCommand.self, TraitsCommand.self, TourCommand.self,
             ImportCommand.self, ExportCommand.self, BackupCommand.self, UndoCommand.self,
-            PlaceCommand.self, SettingsCommand.self, PhotoCommand.self, DueCommand.self, SnoozeCommand.self,
+            PlaceCommand.self, SettingsCommand.self, PhotoCommand.self, DueCommand.self, SnoozeCommand.self, UpcomingCommand.self,
         ]
     )
 }
