@@ -3,7 +3,8 @@ import Testing
 
 /// Issue 19's end-to-end check: a year of journaling (2030, so that cadences set today
 /// apply from before it) logged through the built `kith`, with `--as-of` days along the
-/// way. What each command must print is worked out here from the script itself.
+/// way: who is due, what is coming, how it has felt. What each command must print is
+/// worked out here from the script itself.
 @Suite struct ScriptedYearTests {
     /// One line of the script: a day, who was there, the mood.
     struct Entry {
@@ -46,6 +47,21 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// `kith due --as-of DAY --json`: names and days overdue, in the order listed.
+    static func due(_ kith: KithRunner, _ day: String) throws -> [(name: String, overdue: Int)] {
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(kith.ok("due", "--as-of", day, "--json").utf8)) as? [[String: Any]])
+        return rows.map { ($0["name"] as? String ?? "", $0["daysOverdue"] as? Int ?? -1) }
+    }
+
+    /// `kith upcoming --as-of DAY --days N --json`: (date, kind, name, years) in order.
+    static func upcoming(_ kith: KithRunner, _ day: String, days: Int) throws -> [(date: String, kind: String, name: String, years: Int?)] {
+        let json = try object(kith.ok("upcoming", "--as-of", day, "--days", String(days), "--json"))
+        let items = try #require(json["items"] as? [[String: Any]])
+        return items.map {
+            ($0["date"] as? String ?? "", $0["kind"] as? String ?? "", ($0["person"] as? [String: Any])?["name"] as? String ?? "", $0["years"] as? Int)
+        }
+    }
+
     /// Events per month, and the mean mood score per month, of some entries (two decimals).
     static func expectedMonths(_ entries: [Entry], months: ClosedRange<Int>) -> [(events: Int, mean: Double?)] {
         months.map { month in
@@ -56,13 +72,17 @@ import Testing
         }
     }
 
-    @Test("a scripted year: stats along the way, as text and JSON")
+    @Test("a scripted year: due, upcoming and stats along the way, as text and JSON")
     func aYearOfJournaling() throws {
         let kith = try KithRunner()
-        try kith.ok("person", "add", "Ana Lima", "--in", "Family")
-        try kith.ok("person", "add", "Bo Chen", "--in", "Friends/College")
-        try kith.ok("person", "add", "Cy Diaz", "--in", "Work")
+        try kith.ok("person", "add", "Ana Lima", "--in", "Family", "--birthday", "1990-04-12")
+        try kith.ok("person", "add", "Bo Chen", "--in", "Friends/College", "--birthday", "--07-25")
+        try kith.ok("person", "add", "Cy Diaz", "--in", "Work", "--birthday", "1985-10-02")
         try kith.ok("person", "add", "Dee Fox", "--in", "Friends")
+        // Family every two weeks, college friends and work monthly; other friends never.
+        try kith.ok("category", "edit", "relation", "Family", "--every", "2w")
+        try kith.ok("category", "edit", "relation", "Friends/College", "--every", "1m")
+        try kith.ok("category", "edit", "relation", "Work", "--every", "1m")
 
         // The first quarter, then a look back on 31 March.
         func log(through day: String, after: String = "0000") throws {
@@ -89,8 +109,39 @@ import Testing
         #expect(most.map { $0["days"] as? Int } == [6, 5, 3])
         #expect(q1["peopleNotSeen"] as? Int == 1)
 
+        // Due on 31 March: Ana (last seen 17 March, every two weeks) today; Bo (20 March)
+        // and Cy (10 March) not before April; Dee has no cadence.
+        #expect(try Self.due(kith, "2030-03-31").map(\.name) == ["Ana Lima"])
+        #expect(try Self.due(kith, "2030-03-31").first?.overdue == 0)
+        #expect(try kith.ok("due", "--as-of", "2030-03-31").contains("last seen 2030-03-17"))
+        // The next fortnight: Cy comes due on 10 April, Ana turns 40 on the 12th (Ana, due
+        // already, is in `kith due`, not here; Bo comes due on the 20th, after it).
+        let april = try Self.upcoming(kith, "2030-04-01", days: 14)
+        #expect(april.map(\.date) == ["2030-04-10", "2030-04-12"])
+        #expect(april.map(\.kind) == ["due", "birthday"])
+        #expect(april.map(\.name) == ["Cy Diaz", "Ana Lima"] && april[1].years == 40)
+        #expect(try kith.ok("upcoming", "--as-of", "2030-04-01").contains("Ana Lima  birthday, turns 40"))
+
         // The summer: July's most frequent mood is bad, and Ana's summer gap shows.
-        try log(through: "2030-09-30", after: "2030-03-31")
+        try log(through: "2030-08-31", after: "2030-03-31")
+        // On 31 August, relative to their cadences: Cy (113 days on a month, since the
+        // April standup), Ana (14 days on two weeks), Bo (11 days on a month).
+        #expect(try Self.due(kith, "2030-08-31").map(\.name) == ["Cy Diaz", "Ana Lima", "Bo Chen"])
+        #expect(try Self.due(kith, "2030-08-31").map(\.overdue) == [113, 14, 11])
+        // Cy snoozed to October: gone until then.
+        try kith.ok("snooze", "Cy", "--until", "2030-10-01", "--as-of", "2030-08-31")
+        #expect(try Self.due(kith, "2030-08-31").map(\.name) == ["Ana Lima", "Bo Chen"])
+        // Bo's birthday has no year: no age.
+        let bo = try Self.upcoming(kith, "2030-07-20", days: 7).filter { $0.kind == "birthday" }
+        #expect(bo.map(\.name) == ["Bo Chen"] && bo.map(\.date) == ["2030-07-25"] && bo[0].years == nil)
+        try log(through: "2030-09-30", after: "2030-08-31")
+        // Logging clears Ana's and Bo's debts; Cy's snooze ends on 1 October, Ana is due that day
+        // too (17 September plus two weeks), and Cy turns 45 on the 2nd.
+        #expect(try Self.due(kith, "2030-09-30").isEmpty)
+        #expect(Set(try Self.due(kith, "2030-10-01").map(\.name)) == ["Ana Lima", "Cy Diaz"])
+        let october = try Self.upcoming(kith, "2030-09-28", days: 7)
+        #expect(october.filter { $0.kind == "birthday" }.map { "\($0.date) \($0.name) \($0.years ?? 0)" } == ["2030-10-02 Cy Diaz 45"])
+        #expect(october.filter { $0.kind == "due" }.map(\.name).contains("Ana Lima"))
         let july = try Self.object(kith.ok("stats", "2030-07", "--as-of", "2030-09-30", "--json"))
         let julyMonth = try #require((july["months"] as? [[String: Any]])?.first)
         // One call (bad) and Bo's awful drinks: a tie of one each goes to the higher score.
