@@ -73,6 +73,22 @@ enum StatsQuery {
 
     /// `min` or `max` of the days with a matching event in a range.
     private static func edgeDay(_ db: Database, _ scope: Scope, _ function: String, from: Int, to: Int) throws -> Int? {
+        if scope.personID == nil, scope.relationIDs != nil {
+            // One seek a person of the relation: over all their days at once, SQLite reads
+            // every one of them.
+            let sql = """
+                SELECT \(function)((SELECT \(function)(day) FROM dayPerson dp WHERE dp.personId = p.id AND dp.day BETWEEN ? AND ?))
+                FROM person p WHERE p.relationId IN (\(scope.relationMarks))
+                """
+            return try RawRow.first(
+                db, db.cachedStatement(sql: sql),
+                {
+                    $0.int(from); $0.int(to); scope.bindRelation(&$0)
+                }
+            ) {
+                $0.optionalInt(0).map { Int($0) }
+            } ?? nil
+        }
         let (sql, bind) = daysSQL(scope, select: "\(function)(day)", from: from, to: to)
         return try RawRow.first(db, db.cachedStatement(sql: sql), bind) { $0.optionalInt(0).map { Int($0) } } ?? nil
     }
@@ -168,18 +184,32 @@ enum StatsQuery {
         // is skipped (found by walking both days' sorted ids together, without a hash set).
         // `dayEvent` is a few bytes a row; reading `event` itself cost ten times the time.
         let (sql, bind) = eventRowsSQL(scope, from: from, to: to)
+        // With only a relation: the ids of the events with someone of it, from their people's
+        // links, looked up by halves as the day index goes by (the same test as an EXISTS over
+        // the links and the people of every row cost ten times as much).
+        let relationEvents = scope.personID == nil && scope.relationIDs != nil ? try eventIDs(db, scope) : nil
+        func keeps(_ id: Int64) -> Bool {
+            guard let ids = relationEvents else { return true }
+            var low = 0, high = ids.count
+            while low < high {
+                let mid = (low + high) / 2
+                if ids[mid] < id { low = mid + 1 } else { high = mid }
+            }
+            return low < ids.count && ids[low] == id
+        }
         // The events of the day before the range: those still going on its first day began before it.
         let fromEpoch = first.daysSinceEpoch
         let dayBefore = LocalDate(daysSinceEpoch: fromEpoch - 1).dayNumber
         var previous: [Int64] = []
         let (seedSQL, seedBind) = eventRowsSQL(scope, from: dayBefore, to: dayBefore)
-        try RawRow.each(db, db.cachedStatement(sql: seedSQL), seedBind) { previous.append($0.int(1)) }
+        try RawRow.each(db, db.cachedStatement(sql: seedSQL), seedBind) { if keeps($0.int(1)) { previous.append($0.int(1)) } }
         var previousEpoch = fromEpoch - 1
         var current: [Int64] = []
         var currentDay = -1, currentEpoch = 0, p = 0
         var total = 0
         try RawRow.each(db, db.cachedStatement(sql: sql), bind) { row in
             let day = Int(row.int(0)), id = row.int(1)
+            guard keeps(id) else { return }
             if day != currentDay {
                 if currentDay != -1 { swap(&previous, &current); previousEpoch = currentEpoch }
                 current.removeAll(keepingCapacity: true)
@@ -224,7 +254,8 @@ enum StatsQuery {
     /// to `to` (`yyyymmdd`), in day and event order.
     private static func eventRowsSQL(_ scope: Scope, from: Int, to: Int) -> (String, (inout RawRow) -> Void) {
         switch (scope.personID, scope.relationIDs) {
-        case (nil, nil):
+        case (nil, _):
+            // With only a relation, the caller keeps the rows of its events (`eventIDs`).
             return (
                 "SELECT day, eventId, moodId FROM dayEvent WHERE day BETWEEN ? AND ? ORDER BY day, eventId",
                 {
@@ -243,22 +274,29 @@ enum StatsQuery {
                     $0.int(p); $0.int(from); $0.int(to)
                 }
             )
-        case (let p, _?):
+        case (let p?, _?):
             let sql = """
                 SELECT de.day, de.eventId, de.moodId FROM dayEvent de WHERE de.day BETWEEN ? AND ?
                 AND EXISTS (SELECT 1 FROM eventPerson rp JOIN person rq ON rq.id = rp.personId
                             WHERE rp.eventId = de.eventId AND rq.relationId IN (\(scope.relationMarks)))
-                \(p == nil ? "" : "AND EXISTS (SELECT 1 FROM eventPerson fp WHERE fp.eventId = de.eventId AND fp.personId = ?)")
+                AND EXISTS (SELECT 1 FROM eventPerson fp WHERE fp.eventId = de.eventId AND fp.personId = ?)
                 ORDER BY de.day, de.eventId
                 """
             return (
                 sql,
                 {
-                    $0.int(from); $0.int(to); scope.bindRelation(&$0)
-                    if let p { $0.int(p) }
+                    $0.int(from); $0.int(to); scope.bindRelation(&$0); $0.int(p)
                 }
             )
         }
+    }
+
+    /// The ids of the events with someone under the relation, ascending, each once.
+    private static func eventIDs(_ db: Database, _ scope: Scope) throws -> [Int64] {
+        var ids: [Int64] = []
+        let sql = "SELECT ep.eventId FROM person p JOIN eventPerson ep ON ep.personId = p.id WHERE p.relationId IN (\(scope.relationMarks))"
+        try RawRow.each(db, db.cachedStatement(sql: sql), scope.bindRelation) { ids.append($0.int(0)) }
+        return DayIndex.sortedUnique(ids)
     }
 
     // MARK: People
