@@ -431,6 +431,33 @@ else
 fi
 row "\`kith person list\` ($C people)" "\`khard list\` (${n_khard:-8,000} contacts)" "$p_khard" "$k_people" "ratio<=0.01"
 
+# Keeping in touch (issue 19): `kith due` on a copy of the journal with cadences on four
+# relation categories, against the sqlite3 shell answering the one indexed query it rests
+# on (each person's latest day, `dayPerson_person`) on the same file.
+k_due=n/a p_sql_due=n/a n_due="?" n_cadence="?"
+if [ -n "$kj" ]; then
+  duej="$work/kith/due.sqlite"
+  rm -f "$duej" "$duej-wal" "$duej-shm"
+  if sqlite3 "$journal" ".backup '$duej'" \
+    && KITH_JOURNAL="$duej" "$kj" category edit relation Family --every 2w >&2 \
+    && KITH_JOURNAL="$duej" "$kj" category edit relation Friends --every 1m >&2 \
+    && KITH_JOURNAL="$duej" "$kj" category edit relation Friends/College --every 3m >&2 \
+    && KITH_JOURNAL="$duej" "$kj" category edit relation Work --every 6m >&2; then
+    k_due="$(KITH_JOURNAL="$duej" kith_time wall "$kj" due)"
+    n_due="$(commas "$(KITH_JOURNAL="$duej" "$kj" due | wc -l | tr -d ' ')")"
+    n_cadence="$(commas "$(KITH_JOURNAL="$duej" "$kj" due --json --as-of 2999-12-31 | grep -c '"dueDate"')")"
+    p_sql_due="$(peer "sqlite3 latest day per person" wall sqlite3 "$duej" "SELECT personId, max(day) FROM dayPerson GROUP BY personId;")"
+  else
+    warn "setting cadences on a copy of the journal failed: the kith due row reads failed"; k_due=failed kith_broken=1
+  fi
+fi
+row "\`kith due\` ($C people, $n_cadence with a cadence, prints $n_due; $KE)" '`sqlite3` shell: start + latest day per person' "$p_sql_due" "$k_due" "ratio<=3"
+# `kith upcoming` on the same copy: the fortnight's birthdays and anniversaries and the
+# people coming due in it (the cadences above), against the indexed query of the first row.
+k_upcoming_due=n/a
+case "$k_due" in n/a|failed) ;; *) k_upcoming_due="$(KITH_JOURNAL="$duej" kith_time wall "$kj" upcoming)" ;; esac
+row "\`kith upcoming\` with those cadences ($C people)" '`sqlite3` shell: start + one indexed query, same file' "$p_sql_upcoming" "$k_upcoming_due" "ratio<=3"
+
 # Start-up.
 p_true="$(peer "/bin/true" wall /bin/true)"
 row '`kith --help` (process start-up)' '`/bin/true`' "$p_true" "$k_start" "info"

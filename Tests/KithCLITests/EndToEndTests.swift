@@ -75,8 +75,7 @@ import Testing
                   place                   List places and change one on purpose.
                   settings                List or change the settings kept in the journal.
                   photo                   Write out a photo, byte for byte as it went in.
-                  due                     List the people you are due to see, most overdue
-                                          first.
+                  due                     List who you are due to see, most overdue first.
                   snooze                  Move one person's next due date.
                   upcoming                Birthdays, anniversaries and people coming due.
 

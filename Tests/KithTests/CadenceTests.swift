@@ -246,3 +246,28 @@ struct CadenceTests {
         #expect(try j.nextDue(ofPerson: cy.id, asOf: day("2020-07-15"))?.lastSeen == nil)
     }
 }
+
+extension CadenceTests {
+    @Test("the JSON backup keeps cadences, join days and snoozes; a restore is due the same", arguments: JournalKind.allCases)
+    func backupRoundTrip(kind: JournalKind) throws {
+        let j = try kind.make().journal
+        let ana = try j.person("Ana", in: "Family")
+        let bo = try j.person("Bo", in: "Friends/College")
+        try j.setCadence(Cadence("2w"), forCategory: relation(j, "Family"), since: day("2026-01-01"))
+        try j.setCadence(.never, forCategory: relation(j, "Friends"), since: day("2026-01-02"))
+        try j.setCadence(Cadence("1y"), forPerson: bo.id, since: day("2026-01-03"))
+        try meet(j, [ana, bo], on: "2026-03-01")
+        try j.snooze(personID: ana.id, until: day("2026-04-01"), asOf: day("2026-03-20"))
+        let first = try j.exportJSON()
+        let fresh = try kind.make().journal
+        try fresh.importData(first.data, fileName: "backup.json", options: testOptions())
+        try fresh.checkInvariants()
+        #expect(try fresh.exportJSON().data == first.data)
+        for (name, asOf) in [("Ana", "2026-03-25"), ("Bo", "2027-06-01")] {
+            let before = try j.nextDue(ofPerson: j.resolvePersonID(name), asOf: day(asOf))
+            let after = try fresh.nextDue(ofPerson: fresh.resolvePersonID(name), asOf: day(asOf))
+            #expect(before?.dueDate == after?.dueDate && before?.snoozedUntil == after?.snoozedUntil && before?.cadence.since == after?.cadence.since)
+        }
+        #expect(try fresh.cadence(ofCategory: relation(fresh, "Friends")) == .never)
+    }
+}

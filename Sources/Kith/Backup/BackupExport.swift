@@ -25,7 +25,9 @@ extension Journal {
             ).map {
                 JournalDocument.TraitItem(kind: paths[$0["categoryId"]] ?? "", text: $0["text"], createdAt: $0["createdAt"])
             }
-            people.append(JournalDocument.PersonItem(p, traits: traits))
+            var item = JournalDocument.PersonItem(p, traits: traits)
+            try CadenceStore.export(db, personID: id, into: &item)
+            people.append(item)
         }
         let ids = try Int64.fetchAll(db, sql: "SELECT id FROM event ORDER BY startAt, uid")
         let byID = Dictionary(uniqueKeysWithValues: try Journal.fetchEvents(db, ids: ids).map { ($0.id, $0) })
@@ -49,9 +51,12 @@ extension Journal {
                     photos: e.photos.map(\.hash), traits: traits, icalLines: e.icalLines,
                     createdAt: e.createdAt, updatedAt: e.updatedAt))
         }
+        let cadences = try CadenceStore.categoryCadences(db)
         return JournalDocument(
             categories: categories.map {
-                JournalDocument.CategoryItem(kind: $0.kind, path: $0.path, icon: $0.icon, color: $0.color, position: $0.position, score: $0.score)
+                var item = JournalDocument.CategoryItem(kind: $0.kind, path: $0.path, icon: $0.icon, color: $0.color, position: $0.position, score: $0.score)
+                if let c = cadences[$0.id] { (item.cadence, item.cadenceSince) = c }
+                return item
             },
             places: places, photos: photos, people: people, events: events,
             timeZones: try Row.fetchAll(db, sql: "SELECT tzid, text FROM sourceTimeZone ORDER BY tzid").map {

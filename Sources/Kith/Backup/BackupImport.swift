@@ -25,6 +25,7 @@ extension Journal {
             var report = report
             let empty = try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM person) + (SELECT count(*) FROM event)") == 0
             try Journal.restoreCategories(db, doc.categories, exact: empty)
+            try CadenceStore.restore(db, categories: doc.categories)
             for p in doc.photos {
                 try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(arguments: [
                     p.hash, p.mediaType, p.data.count, p.data,
@@ -65,6 +66,7 @@ extension Journal {
                 try db.cachedStatement(sql: "UPDATE person SET createdAt = ?, updatedAt = ? WHERE id = ?").execute(arguments: [
                     p.createdAt, p.updatedAt, id,
                 ])
+                try CadenceStore.restore(db, personID: id, from: p)
                 personID[p.uid] = id
                 report.record(ImportItem(kind: .person, action: .added, name: p.displayName, line: 0, reason: "new person", id: id))
             }

@@ -44,6 +44,10 @@ public struct JournalDocument: Codable, Hashable, Sendable {
         public var color: String
         public var position: Int
         public var score: Int?
+        /// Relations only: how often to keep in touch (`2w`, `none`) and the day it was set;
+        /// absent from backups before issue 19.
+        public var cadence: String? = nil
+        public var cadenceSince: LocalDate? = nil
     }
 
     public struct PlaceItem: Codable, Hashable, Sendable {
@@ -92,6 +96,14 @@ public struct JournalDocument: Codable, Hashable, Sendable {
         public var traits: [TraitItem]
         public var createdAt: Int64
         public var updatedAt: Int64
+        /// Their own cadence and the day it was set, the day they joined their relation
+        /// category, and a snooze (the day it moves them to, the day it was made); absent
+        /// from backups before issue 19 and when not set.
+        public var cadence: String? = nil
+        public var cadenceSince: LocalDate? = nil
+        public var relationSince: LocalDate? = nil
+        public var snoozeUntil: LocalDate? = nil
+        public var snoozedOn: LocalDate? = nil
     }
 
     public struct EventItem: Codable, Hashable, Sendable {

@@ -8,9 +8,12 @@ extension Journal {
     /// or with nil removes the category's own setting (its people then inherit from the
     /// main category, if this is a sub category). ``Cadence/never`` stops a main category's
     /// cadence from reaching this one's people. Undoable.
-    /// - Parameter since: the day it is set (today by default); people never seen are due
-    ///   from this day, or from the day they joined, whichever is later. Setting the cadence
-    ///   a category already has keeps its first day.
+    /// - Parameters:
+    ///   - cadence: how often, ``Cadence/never``, or nil to inherit.
+    ///   - id: the relation category.
+    ///   - since: the day it is set (today by default); people never seen are due from this
+    ///     day, or from the day they joined, whichever is later. Setting the cadence a
+    ///     category already has keeps its first day.
     /// - Throws: ``JournalError/categoryNotFound(id:)``, ``JournalError/wrongCategoryKind(expected:path:)``.
     public func setCadence(_ cadence: Cadence?, forCategory id: Int64, since: LocalDate = .today()) throws {
         try undoableWrite { db, description in
@@ -20,7 +23,10 @@ extension Journal {
 
     /// Sets a person's own cadence, which overrides their categories', or with nil removes
     /// it (they inherit again). Undoable.
-    /// - Parameter since: as in ``setCadence(_:forCategory:since:)``.
+    /// - Parameters:
+    ///   - cadence: how often, ``Cadence/never``, or nil to inherit.
+    ///   - id: the person.
+    ///   - since: as in ``setCadence(_:forCategory:since:)``.
     /// - Throws: ``JournalError/personNotFound(id:)``.
     public func setCadence(_ cadence: Cadence?, forPerson id: Int64, since: LocalDate = .today()) throws {
         try undoableWrite { db, description in
@@ -51,6 +57,7 @@ extension Journal {
     /// began to apply if never seen, moved by a snooze, is on or before it. Most overdue
     /// first relative to the cadence (``DuePerson/lateness``).
     /// - Parameters:
+    ///   - asOf: the day to look from; "last seen" counts events on or before it.
     ///   - category: only the people of this relation category and its subcategories.
     ///   - through: also the people coming due up to this day (their
     ///     ``DuePerson/daysOverdue`` is negative).

@@ -62,6 +62,54 @@ enum CadenceStore {
         ])
     }
 
+    // MARK: Backup
+
+    /// The relation categories' own cadences and the days they were set, by id.
+    static func categoryCadences(_ db: Database) throws -> [Int64: (String, LocalDate?)] {
+        var out: [Int64: (String, LocalDate?)] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, cadence, cadenceSince FROM category WHERE cadence IS NOT NULL") {
+            out[row[0]] = (row[1], (row[2] as Int?).map(LocalDate.init(dayNumber:)))
+        }
+        return out
+    }
+
+    /// A person's cadence, join day and snooze, into their backup item.
+    static func export(_ db: Database, personID id: Int64, into item: inout JournalDocument.PersonItem) throws {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT cadence, cadenceSince, relationSince, snoozeUntil, snoozedOn FROM person WHERE id = ?"), arguments: [id])
+        else { return }
+        func day(_ i: Int) -> LocalDate? { (row[i] as Int?).map(LocalDate.init(dayNumber:)) }
+        item.cadence = row[0]
+        item.cadenceSince = day(1)
+        item.relationSince = day(2)
+        item.snoozeUntil = day(3)
+        item.snoozedOn = day(4)
+    }
+
+    /// A restored person's cadence, join day and snooze (a cadence that does not read is left out).
+    static func restore(_ db: Database, personID id: Int64, from p: JournalDocument.PersonItem) throws {
+        let cadence = p.cadence.flatMap(Cadence.init)?.description
+        let snoozed = p.snoozeUntil != nil && p.snoozedOn != nil
+        try db.cachedStatement(
+            sql: "UPDATE person SET cadence = ?, cadenceSince = ?, relationSince = ?, snoozeUntil = ?, snoozedOn = ? WHERE id = ?"
+        ).execute(arguments: [
+            cadence, cadence == nil ? nil : (p.cadenceSince ?? LocalDate.today()).dayNumber, p.relationSince?.dayNumber,
+            snoozed ? p.snoozeUntil?.dayNumber : nil, snoozed ? p.snoozedOn?.dayNumber : nil, id,
+        ])
+    }
+
+    /// The backup's relation category cadences, on the categories that have none of their own.
+    static func restore(_ db: Database, categories: [JournalDocument.CategoryItem]) throws {
+        for c in categories where c.kind == .relation {
+            guard let cadence = c.cadence.flatMap(Cadence.init) else { continue }
+            let id = try Journal.resolveCategory(db, kind: .relation, path: c.path).id
+            try db.cachedStatement(sql: "UPDATE category SET cadence = ?, cadenceSince = ? WHERE id = ? AND cadence IS NULL").execute(arguments: [
+                cadence.description, (c.cadenceSince ?? LocalDate.today()).dayNumber, id,
+            ])
+        }
+    }
+
     // MARK: Invariants
 
     /// Every stored cadence reads back, only relation categories have one, each has the day

@@ -6,7 +6,7 @@ import Kith
 struct DueCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "due",
-        abstract: "List the people you are due to see, most overdue first.",
+        abstract: "List who you are due to see, most overdue first.",
         discussion: """
             Someone is due when their last interaction plus their cadence (kith category edit \
             relation PATH --every 2w, kith person edit NAME --every 1w) is on or before the \
