@@ -387,6 +387,18 @@ row "\`kith calendar $BENCH_MONTH\` ($KE)" "\`khal calendar\` ($E events, cache 
 row "\`kith calendar $BENCH_MONTH\` ($KE)" '`sqlite3` shell: start + month query on 1M rows' "$p_sql_month" "$k_cal" "ratio<=2"
 row "month query of the day index, in-process ($KE)" "-" "-" "$k_month" "abs<0.001"
 
+# What is coming (issue 19): `kith upcoming` as a whole command on the bench journal, against
+# the sqlite3 shell answering one indexed query on the same file (the birthdays and
+# anniversaries of the same fortnight, through the month-day indexes Kith keeps).
+k_upcoming=n/a p_sql_upcoming=n/a
+if [ "$have_journal" = 1 ]; then
+  [ -n "$kj" ] && k_upcoming="$(KITH_JOURNAL="$journal" kith_time wall "$kj" upcoming --as-of 2026-05-01)"
+  p_sql_upcoming="$(peer "sqlite3 birthdays and anniversaries of a fortnight (indexed)" wall sqlite3 "$journal" \
+    "SELECT displayName, birthday FROM person WHERE substr(birthday, -5) BETWEEN '05-01' AND '05-14'
+     UNION ALL SELECT displayName, anniversary FROM person WHERE substr(anniversary, -5) BETWEEN '05-01' AND '05-14';")"
+fi
+row "\`kith upcoming\` ($C people)" '`sqlite3` shell: start + one indexed query, same file' "$p_sql_upcoming" "$k_upcoming" "ratio<=3"
+
 # The day index on a journal of 1,000,000 events over 20 years (issue 3: month query under
 # 1 ms in-process), built once through the library by kith-bench build-journal and kept
 # (bench-data/kith-1m.sqlite; --small: 100,000 events). Its build time goes to stderr.
@@ -440,6 +452,11 @@ if [ -n "$kj" ]; then
   fi
 fi
 row "\`kith due\` ($C people, $n_cadence with a cadence, prints $n_due; $KE)" '`sqlite3` shell: start + latest day per person' "$p_sql_due" "$k_due" "ratio<=3"
+# `kith upcoming` on the same copy: the fortnight's birthdays and anniversaries and the
+# people coming due in it (the cadences above), against the indexed query of the first row.
+k_upcoming_due=n/a
+case "$k_due" in n/a|failed) ;; *) k_upcoming_due="$(KITH_JOURNAL="$duej" kith_time wall "$kj" upcoming)" ;; esac
+row "\`kith upcoming\` with those cadences ($C people)" '`sqlite3` shell: start + one indexed query, same file' "$p_sql_upcoming" "$k_upcoming_due" "ratio<=3"
 
 # Start-up.
 p_true="$(peer "/bin/true" wall /bin/true)"

@@ -66,6 +66,7 @@ import Testing
                   category                List and change relations, event types, traits, moods.
                   calendar                Show a month in mood colours, or a year as a heat map.
                   day                     List the interactions of one day, in time order.
+                  stats                   Show how a year, a month or all your time has felt.
                   traits                  Who knows what: search what you learned about people.
                   tour                    Try Kith on a throwaway journal with a week of events.
                   import                  Import contacts and calendars: vCard, iCalendar.
@@ -77,6 +78,7 @@ import Testing
                   photo                   Write out a photo, byte for byte as it went in.
                   due                     List who you are due to see, most overdue first.
                   snooze                  Move one person's next due date.
+                  upcoming                Birthdays, anniversaries and people coming due.
 
                   See 'kith help <subcommand>' for detailed help.
 

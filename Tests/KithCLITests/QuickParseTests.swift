@@ -15,6 +15,8 @@ import Testing
             run = c
         } else if let c = (command as? LogCommand)?.values ?? (command as? LogRun) {
             run = c
+        } else if let c = (command as? UpcomingCommand)?.values ?? (command as? UpcomingRun) {
+            run = c
         } else {
             return nil
         }
@@ -52,6 +54,8 @@ import Testing
         ],
         ["log", "--with", "Ana"],
         ["log"],
+        ["upcoming"],
+        ["upcoming", "--days", "30", "--as-of", "2026-12-28", "--json", "--color", "never", "--journal", "j.sqlite"],
     ])
     func plainCommandLinesReadAsArgumentParserReadsThem(_ arguments: [String]) throws {
         let quick = try #require(QuickParse.command(arguments))
@@ -65,6 +69,8 @@ import Testing
         ["calendar", "--monday", "--monday"], ["calendar", "--color", "red"], ["calendar", "--with"], ["calendar", "--with", "-x"],
         ["calendar", "--type", "A", "--type", "B"], ["calendar", "--generate-completion-script", "bash"], ["calendar", "-"],
         ["log", "--bogus"], ["log", "a", "b"], ["log", "--type"], ["log", "--json", "--json"], ["events", "--with", "Ana"],
+        ["upcoming", "soon"], ["upcoming", "--days", "x"], ["upcoming", "--days", "0"], ["upcoming", "--days", "3661"],
+        ["upcoming", "--days=3"], ["upcoming", "--help"],
     ])
     func everythingElseIsLeftToArgumentParser(_ arguments: [String]) {
         #expect(QuickParse.command(arguments) == nil)
@@ -106,25 +112,26 @@ import Testing
     /// An option added to `kith log` or `kith calendar` and not to its quick table would be
     /// left unset on the quick path: the names must be the ones the commands declare.
     @Test func namesAreTheOnesTheCommandsDeclare() throws {
-        for (command, names) in [
-            (CalendarCommand.self as ParsableCommand.Type, Self.table(CalendarRun.quickOptions)),
-            (LogCommand.self, Self.table(LogRun.quickOptions)),
+        for (command, names, positionals) in [
+            (CalendarCommand.self as ParsableCommand.Type, Self.table(CalendarRun.quickOptions), 1),
+            (LogCommand.self, Self.table(LogRun.quickOptions), 1),
+            (UpcomingCommand.self, Self.table(UpcomingRun.quickOptions), 0),
         ] {
             let declared = try Self.declared(command)
             #expect(Dictionary(uniqueKeysWithValues: declared.options.map { ($0.name, "\($0.arity)") }) == names, "\(command)")
-            #expect(declared.positionals == 1, "\(command)")
+            #expect(declared.positionals == positionals, "\(command)")
         }
     }
 
     /// A sample command line for `command` that gives `options` (each with a value it
     /// accepts; a repeating one twice) after the positional argument.
-    static func sampleLine(_ command: String, positional: String, _ options: [Declared]) -> [String] {
-        var line = [command, positional]
+    static func sampleLine(_ command: String, positional: String?, _ options: [Declared]) -> [String] {
+        var line = [command] + (positional.map { [$0] } ?? [])
         for option in options {
             line.append(option.name)
             switch option.arity {
             case .flag: break
-            case .single: line.append(option.allValues?.last ?? "sample \(option.name)")
+            case .single: line.append(option.allValues?.last ?? (option.name == "--days" ? "30" : "sample \(option.name)"))
             case .repeated: line += ["first \(option.name)", option.name, "second \(option.name)"]
             }
         }
@@ -136,11 +143,11 @@ import Testing
     /// field of the run struct is reached by some option. An option declared with
     /// `@Option` but missing from the quick table, or not carried into the run struct,
     /// fails here.
-    @Test(arguments: [("calendar", "2026-11"), ("log", "Coffee")])
-    func everyDeclaredOptionReadsTheSameOnBothPaths(_ command: String, _ positional: String) throws {
-        let type: ParsableCommand.Type = command == "log" ? LogCommand.self : CalendarCommand.self
+    @Test(arguments: [("calendar", "2026-11"), ("log", "Coffee"), ("upcoming", nil)] as [(String, String?)])
+    func everyDeclaredOptionReadsTheSameOnBothPaths(_ command: String, _ positional: String?) throws {
+        let type: ParsableCommand.Type = ["log": LogCommand.self, "upcoming": UpcomingCommand.self][command] ?? CalendarCommand.self
         let options = try Self.declared(type).options
-        #expect(options.count >= 8)
+        #expect(options.count >= (positional == nil ? 5 : 8))
         /// The fields (by path) whose values differ between two runs.
         func changed(_ run: Any, from base: Any) -> Set<String> {
             Set(Self.fields(run)).subtracting(Self.fields(base)).reduce(into: []) { paths, line in
@@ -148,9 +155,9 @@ import Testing
             }
         }
         let bare = try #require(QuickParse.command([command]))
-        let base = try #require(QuickParse.command([command, positional]))
+        let base = try #require(QuickParse.command([command] + (positional.map { [$0] } ?? [])))
         var reached = changed(base, from: bare)
-        #expect(!reached.isEmpty, "the positional argument reaches no field")
+        #expect(!reached.isEmpty || positional == nil, "the positional argument reaches no field")
         for option in options {
             let line = Self.sampleLine(command, positional: positional, [option])
             let quick = try #require(QuickParse.command(line), "\(line)")

@@ -512,6 +512,12 @@ extension EventMapping {
 
     /// A yearly all-day event on a birthday or anniversary, from its year (or 1972 when
     /// the year is unknown: a leap year, so 29 February exists).
+    ///
+    /// A 29 February date repeats on the last day of February
+    /// (`RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1`): 28 February in common years, as
+    /// ``Journal/upcoming(from:days:)`` lists it. A plain `FREQ=YEARLY` would skip the
+    /// common years (RFC 5545 drops the invalid dates); python-dateutil, which khal and
+    /// Radicale expand with, gives 28 February from this rule.
     static func yearly(_ d: PartialDate, summary: String, uid: String, category: String) -> ICalComponent {
         var v = ICalComponent(name: "VEVENT")
         v.uid = uid
@@ -521,7 +527,8 @@ extension EventMapping {
         let next = start.adding(days: 1)
         v.dtStart = ICalDateTime(year: start.year, month: start.month, day: start.day, form: .date)
         v.dtEnd = ICalDateTime(year: next.year, month: next.month, day: next.day, form: .date)
-        v.properties.append(ICalProperty(name: "RRULE", value: "FREQ=YEARLY"))
+        let rule = d.month == 2 && d.day == 29 ? "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1" : "FREQ=YEARLY"
+        v.properties.append(ICalProperty(name: "RRULE", value: rule))
         v.summary = summary
         v.categories = [category]
         v.properties.append(ICalProperty(name: "TRANSP", value: "TRANSPARENT"))

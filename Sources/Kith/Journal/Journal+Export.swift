@@ -88,6 +88,25 @@ extension Journal {
         try exportCalendar(options, sink, restart: nil)
     }
 
+    /// Writes reminders as one iCalendar file, for a calendar or to-do app to subscribe to:
+    /// a yearly all-day event, with an alarm at 09:00 on the day, for each birthday and
+    /// anniversary (a 29 February date falls on 28 February in common years:
+    /// `RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1`), and a to-do (VTODO, DUE on the day,
+    /// an alarm at 09:00, the name and last-seen day in the text) for each person due by
+    /// `last` (see ``due(asOf:in:through:)``). None of the journal's events. UIDs
+    /// come from each person's UID and what the item is, so exporting again gives the same
+    /// UIDs, and the same journal gives the same bytes.
+    /// - Parameters:
+    ///   - from: the day the window starts (today, usually): who is due is counted as of it.
+    ///   - last: the window's last day: people due by then get a to-do.
+    ///   - personID: only this person's reminders.
+    /// - Complexity: O(people with a date or a cadence).
+    public func exportReminders(from: LocalDate, through last: LocalDate, personID: Int64? = nil) throws -> ExportResult {
+        let calendar = try read { db in try ReminderExport.calendar(db, from: from, through: last, personID: personID) }
+        let written = ICalendarWriter().write(calendar)
+        return ExportResult(data: written.data, count: calendar.components.count, warnings: written.warnings.map(\.description))
+    }
+
     // MARK: vdir
 
     /// Writes one `.vcf` per person and one `.ics` per event into `folder`, named by UID,

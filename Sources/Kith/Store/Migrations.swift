@@ -194,6 +194,8 @@ extension Journal {
                     CREATE INDEX undoStep_group ON undoStep(groupId, id);
                     """)
         }
+        // The migrations of issue 19.
+        //
         // `cadence-v1` (issue 19, keep in touch): how often to see someone, on relation
         // categories and people (`2w`, `3m`, `none`; NULL inherits) and the day it was set
         // (`yyyymmdd`), the day a person joined their relation category (NULL: the day they
@@ -211,6 +213,16 @@ extension Journal {
                     ALTER TABLE person ADD COLUMN snoozeUntil INTEGER;
                     ALTER TABLE person ADD COLUMN snoozedOn INTEGER;
                     CREATE INDEX person_cadence ON person(id) WHERE cadence IS NOT NULL;
+                    """)
+        }
+        // `upcoming-days` indexes the month and day of birthdays and anniversaries (the last
+        // five characters of `YYYY-MM-DD` and `--MM-DD`), so that the dates of the coming
+        // days are read through an index: see `UpcomingQueries`.
+        migrator.registerMigration("upcoming-days") { db in
+            try db.execute(
+                sql: """
+                    CREATE INDEX person_birthday_day ON person(substr(birthday, -5));
+                    CREATE INDEX person_anniversary_day ON person(substr(anniversary, -5));
                     """)
         }
         return migrator

@@ -15,9 +15,9 @@ struct KithCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             LogCommand.self, EventsCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
-            PersonCommand.self, CategoryCommand.self, CalendarCommand.self, DayCommand.self, TraitsCommand.self, TourCommand.self,
+            PersonCommand.self, CategoryCommand.self, CalendarCommand.self, DayCommand.self, StatsCommand.self, TraitsCommand.self, TourCommand.self,
             ImportCommand.self, ExportCommand.self, BackupCommand.self, UndoCommand.self,
-            PlaceCommand.self, SettingsCommand.self, PhotoCommand.self, DueCommand.self, SnoozeCommand.self,
+            PlaceCommand.self, SettingsCommand.self, PhotoCommand.self, DueCommand.self, SnoozeCommand.self, UpcomingCommand.self,
         ]
     )
 }

@@ -11,6 +11,9 @@ public enum KithMain {
     public static func main() {
         let (rest, debug) = takingDebug(Array(CommandLine.arguments.dropFirst()))
         bootstrapLogging(debug: debug || EnvironmentVariables.named("KITH_DEBUG")["KITH_DEBUG"] == "1")
+        // A bare `kith` (or `kith --journal PATH`) on a journal with something coming up
+        // prints the digest; otherwise the help, as ArgumentParser gives it.
+        if rest.count <= 2, Digest.show(rest) { return }
         let arguments = joiningNegativeValues(hoistingJournal(rest))
         if let quick = QuickParse.command(arguments) {
             do {

@@ -1,7 +1,7 @@
 import ArgumentParser
 
-/// The plain command lines of the two hot commands, `kith log` and `kith calendar`, read
-/// without ArgumentParser (issue 7). ArgumentParser builds each command's arguments by
+/// The plain command lines of the hot commands, `kith log`, `kith calendar` and
+/// `kith upcoming`, read without ArgumentParser (issue 7; issue 19 for `upcoming`). ArgumentParser builds each command's arguments by
 /// reflection and checks for a completion-script request on every run: ~35 first-use
 /// protocol-conformance lookups, each a scan of the static binary's ~7,000 conformance
 /// records; reading these command lines here saves 14 M of `kith calendar`'s 33 M
@@ -27,6 +27,7 @@ enum QuickParse {
         switch name {
         case "log": return parse(rest, as: LogRun.self)
         case "calendar": return parse(rest, as: CalendarRun.self)
+        case "upcoming": return parse(rest, as: UpcomingRun.self)
         default: return nil
         }
     }
@@ -43,9 +44,9 @@ enum QuickParse {
             let argument = arguments[index]
             index += 1
             guard argument.hasPrefix("-") else {
-                guard positionals < 1 else { return nil }
+                guard positionals < 1, let positional = Run.quickPositional else { return nil }
                 positionals += 1
-                run[keyPath: Run.quickPositional] = argument
+                run[keyPath: positional] = argument
                 continue
             }
             guard let position = options.firstIndex(where: { $0.name == argument }) else { return nil }
@@ -75,8 +76,8 @@ protocol QuickCommand {
     /// Every option of the command, by its long name (ArgumentParser's declarations
     /// spelled once more, next to them; `QuickParseTests` checks the two agree).
     static var quickOptions: [QuickOption<Self>] { get }
-    /// Where the command's one positional argument goes.
-    static var quickPositional: WritableKeyPath<Self, String?> { get }
+    /// Where the command's one positional argument goes; nil when it takes none.
+    static var quickPositional: WritableKeyPath<Self, String?>? { get }
     func validate() throws
     func run() throws
 }
@@ -108,6 +109,15 @@ struct QuickOption<Run> {
     static func option(_ name: String, _ path: WritableKeyPath<Run, String?>) -> QuickOption {
         QuickOption(name: name, arity: .single) { run, value in
             run[keyPath: path] = value
+            return true
+        }
+    }
+
+    /// An option that keeps a whole number, `--days 30`: anything else is refused.
+    static func option(_ name: String, _ path: WritableKeyPath<Run, Int>) -> QuickOption {
+        QuickOption(name: name, arity: .single) { run, value in
+            guard let number = Int(value) else { return false }
+            run[keyPath: path] = number
             return true
         }
     }

@@ -86,7 +86,7 @@ struct CalendarRun: QuickCommand {
     var color: ColorChoice?
 
     static var quickOptions: [QuickOption<CalendarRun>] { CalendarCommand.quickOptions }
-    static var quickPositional: WritableKeyPath<CalendarRun, String?> { \.period }
+    static var quickPositional: WritableKeyPath<CalendarRun, String?>? { \.period }
 
     func validate() throws {
         if monday && sunday { throw ValidationError("--monday and --sunday cannot be used together") }

@@ -48,7 +48,7 @@ struct LogRun: QuickCommand {
     var color: ColorChoice?
 
     static var quickOptions: [QuickOption<LogRun>] { LogCommand.quickOptions }
-    static var quickPositional: WritableKeyPath<LogRun, String?> { \.title }
+    static var quickPositional: WritableKeyPath<LogRun, String?>? { \.title }
 
     func run() throws {
         var options = event

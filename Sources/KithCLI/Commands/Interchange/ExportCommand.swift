@@ -57,18 +57,38 @@ extension ExportCommand {
     struct ICS: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "ics",
-            abstract: "Write events as iCalendar, in their own time zones, with stable UIDs.")
+            abstract: "Write events as iCalendar, in their own time zones, with stable UIDs.",
+            discussion: """
+                With --reminders it writes reminders instead of events, for a calendar or to-do app \
+                to subscribe to: a yearly all-day event, with an alarm at 09:00, for each birthday \
+                and anniversary (a 29 February one falls on 28 February in common years), and a \
+                to-do for each person due by --to (two weeks from --from, today by default). \
+                Exporting again gives the same UIDs.
+                """)
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("The file, or - for standard output.", valueName: "file")) var output = "Export/calendar.ics"
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp("The file, or - for standard output (default: Export/calendar.ics, with --reminders Export/reminders.ics).", valueName: "file"))
+        var output: String?
         @Option(help: ArgumentHelp("From this day on.", valueName: "date")) var from: String?
         @Option(help: ArgumentHelp("Up to this day.", valueName: "date")) var to: String?
         @Option(name: .customLong("with"), help: ArgumentHelp("Only events with this person.", valueName: "name")) var person: String?
         @Flag(help: "Add yearly all-day events for birthdays and anniversaries.") var birthdays = false
+        @Flag(help: "Write reminders (birthdays, anniversaries, people due) instead of events.") var reminders = false
         @OptionGroup var journal: JournalOptions
 
         func run() throws {
             let journal = try journal.openExisting()
             let now = Date(), zone = TimeZone.current
+            let output = self.output ?? (reminders ? "Export/reminders.ics" : "Export/calendar.ics")
+            if reminders {
+                let first = try from.map { try DatePhrase.day($0, now: now, timeZone: zone) } ?? LocalDate.today(in: zone)
+                let last = try to.map { try DatePhrase.day($0, now: now, timeZone: zone) } ?? first.adding(days: 13)
+                let result = try journal.exportReminders(from: first, through: last, personID: try person.map { try journal.resolvePerson($0).id })
+                let place = try writeExport(result.data, to: output)
+                if output != "-" { print("Wrote \(result.count) \(result.count == 1 ? "reminder" : "reminders") to \(place).") }
+                return
+            }
             var options = CalendarExportOptions(birthdays: birthdays)
             options.cancellation = Interruption.watch()
             options.from = try from.map { try DatePhrase.day($0, now: now, timeZone: zone) }

@@ -32,6 +32,8 @@ extension PersonCommand {
 struct PersonPageData {
     var page: PersonPage
     var today: LocalDate
+    /// All time with them, as `kith stats --with NAME` shows it.
+    var stats: Stats
     /// The cadence that applies to them, and when they are next due (nil when never).
     var cadence: PersonCadence?
     var due: DuePerson?
@@ -39,6 +41,7 @@ struct PersonPageData {
     static func load(_ journal: Journal, person: Person, today: LocalDate) throws -> PersonPageData {
         PersonPageData(
             page: try journal.personPage(id: person.id, asOf: today), today: today,
+            stats: try journal.stats(period: .all, person: person.id, asOf: today, top: 1),
             cadence: try journal.cadence(ofPerson: person.id), due: try journal.nextDue(ofPerson: person.id, asOf: today))
     }
 
@@ -94,6 +97,9 @@ struct PersonPageData {
         add("last seen", lastSeen.map { LocalTime.day($0) + terminal.dim(" (\(Self.ago($0, today)))") } ?? "never")
         add("keep in touch", keepInTouchText(terminal: terminal))
         add("how often", frequencyText() + (sparkline().isEmpty ? "" : "  " + terminal.dim("[") + sparkline() + terminal.dim("]")))
+        let felt = StatsText(terminal: terminal)
+        add("moods", felt.compactMoods(stats))
+        add("longest gap", felt.longestGap(stats))
         add("note", person.note)
         // The photo's id, as `kith photo ID -o FILE` takes it.
         add("photo", person.photoHash.map { String($0.prefix(12)) + terminal.dim("  (kith photo \($0.prefix(12)) -o FILE)") } ?? "")
@@ -143,7 +149,8 @@ struct PersonPageData {
 
     /// `kith person show --json`: `person` (profile), `lastSeen`, `eventsLastYear`,
     /// `perMonth` (average over twelve months), `months` (`month` `YYYY-MM`, `count`),
-    /// `traits` (`id`, `kind`, `text`, `learned` day, `eventId`, `place`), `events`.
+    /// `traits` (`id`, `kind`, `text`, `learned` day, `eventId`, `place`), `events`, and
+    /// `stats`: all time with them, as `kith stats --with NAME --json` prints it.
     struct JSON: Encodable {
         struct Profile: Encodable {
             var id: Int64
@@ -188,6 +195,7 @@ struct PersonPageData {
         var months: [Month]
         var traits: [Trait]
         var events: [EventJSON]
+        var stats: StatsJSON
     }
 
     var json: JSON {
@@ -213,7 +221,7 @@ struct PersonPageData {
             traits: page.traits.flatMap(\.traits).map {
                 .init(id: $0.id, kind: $0.category.path, text: $0.text, learned: $0.source?.day.description, eventId: $0.source?.id, place: $0.source?.place)
             },
-            events: events.map { EventJSON($0) })
+            events: events.map { EventJSON($0) }, stats: StatsJSON(stats, with: person.displayName, in: nil))
     }
 }
 
