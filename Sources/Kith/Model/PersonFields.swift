@@ -3,11 +3,14 @@
 /// `person.fields.organization`); an import reads a card into one, compares and merges
 /// them, and keeps the card's as a JSON snapshot whose keys are these names.
 ///
-/// A new field goes here, with its default in ``init(displayName:name:nicknames:birthday:anniversary:emails:phones:addresses:organization:title:urls:note:photoHash:vcardLines:)``;
-/// then its column (Store/People/PeopleStore.swift and a migration), its snapshot key and
-/// merge rule (Interchange/PersonFields+Snapshot.swift) and its vCard property
-/// (Import/ContactImport.swift, Export/ContactExport.swift).
-public struct PersonFields: Hashable, Sendable, Codable {
+/// A new plain field (one value, one column: say `pronouns`) is its property here, with
+/// its default value, and its row in ``plainFields`` (its column, JSON key, label, merge
+/// rule and vCard property); then a migration adding its column (Store/Migrations.swift)
+/// and, for the `kith` tool, its option (KithCLI/Options/PersonFieldOptions.swift). The
+/// store, the import snapshot, the merges, the vCard import and export, the JSON backup
+/// and `kith person show` walk the rows. A field of several values (a list, or a table of
+/// its own) is written by hand in each of those.
+public struct PersonFields: Hashable, Sendable {
     public var displayName: String
     public var name: PersonName
     public var nicknames: [String]
@@ -35,5 +38,34 @@ public struct PersonFields: Hashable, Sendable, Codable {
         self.anniversary = anniversary; self.emails = emails; self.phones = phones; self.addresses = addresses
         self.organization = organization; self.title = title; self.urls = urls; self.note = note
         self.photoHash = photoHash; self.vcardLines = vcardLines
+    }
+}
+
+extension PersonFields {
+    /// Every field in the order the import snapshot, the import report's list of changes
+    /// and an exported card give them: the plain ones as their rows, the others by name
+    /// (their code is written out in each layer).
+    enum Slot {
+        case name, nicknames, emails, phones, addresses, urls, vcardLines
+        case plain(PersonField)
+    }
+
+    static let layout: [Slot] = [
+        .name, .nicknames,
+        .plain(PersonField(\.birthday, key: "birthday", vcard: .date("BDAY"))),
+        .plain(PersonField(\.anniversary, key: "anniversary", vcard: .date("ANNIVERSARY"))),
+        .emails, .phones, .addresses,
+        .plain(PersonField(\.organization, key: "organization", label: "organisation", vcard: .byHand(.organization), writtenWhenUnset: true)),
+        .plain(PersonField(\.title, key: "title", vcard: .text("TITLE", v3: "TITLE"), writtenWhenUnset: true)),
+        .urls,
+        .plain(PersonField(\.note, key: "note", merge: .paragraphs, vcard: .paragraphs("NOTE"), writtenWhenUnset: true)),
+        .plain(PersonField(\.photoHash, key: "photoHash", backupKey: "photo", label: "photo", vcard: .byHand(.photo))),
+        .vcardLines,
+    ]
+
+    /// The plain fields (one value, one column each), in order.
+    public static let plainFields: [PersonField] = layout.compactMap {
+        if case .plain(let f) = $0 { return f }
+        return nil
     }
 }

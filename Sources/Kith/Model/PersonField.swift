@@ -1,0 +1,182 @@
+import Foundation
+
+/// One plain field of a person (one value in one column of `person`, such as `title` or
+/// `birthday`) and what every layer needs to know about it: the store binds and reads its
+/// column, the import snapshot, the JSON backup and `kith person show --json` write its
+/// key, the import report names it by its label, a merge follows its rule, and the vCard
+/// mapping reads and writes its property. The rows are ``PersonFields/plainFields``; the
+/// layers walk them, so a new plain field is its property and its row, not an edit in each.
+public struct PersonField: Sendable {
+    /// The Swift property, and its key in JSON (import snapshot, backup, `--json`).
+    public let key: String
+    /// What the import report calls it: "updated: organisation, title".
+    public let label: String
+    /// The column of the `person` table that holds it.
+    let column: String
+    /// Its key in the JSON backup when that differs from ``key`` (`photo` for `photoHash`).
+    let backupKey: String
+    /// Its vCard property.
+    let vcard: VCardMapping
+    /// Whether the snapshot writes it when unset. The fields older than this table are
+    /// written always, so that a snapshot stored by an older Kith reads the same text; a
+    /// newer field is left out when unset, for the same reason.
+    let writtenWhenUnset: Bool
+
+    /// The value as a column stores it (`1990-04-12` for a date); nil when unset.
+    let text: @Sendable (PersonFields) -> String?
+    /// Sets the value from a column's text.
+    let setText: @Sendable (inout PersonFields, String?) -> Void
+    /// `,"key":value` for the snapshot, or nothing when unset and ``writtenWhenUnset`` is false.
+    let writeSnapshot: @Sendable (PersonFields, inout SnapshotWriter) -> Void
+    let encode: @Sendable (PersonFields, inout KeyedEncodingContainer<JSONKey>, JSONKey) throws -> Void
+    let decode: @Sendable (inout PersonFields, KeyedDecodingContainer<JSONKey>, JSONKey) throws -> Void
+    let differs: @Sendable (PersonFields, PersonFields) -> Bool
+    /// The re-import rule (``PersonFields/merged(current:snapshot:card:)``): the card's value
+    /// when the user left the field as the last import gave it, or (no snapshot) it was unset.
+    let followCard: @Sendable (_ result: inout PersonFields, _ current: PersonFields, _ snapshot: PersonFields?, _ card: PersonFields) -> Void
+    /// The rule of merging two people: `result` starts as the kept person's fields.
+    let mergePeople: @Sendable (_ result: inout PersonFields, _ other: PersonFields) -> Void
+
+    /// The value of `fields` as text, as `person show` prints it; nil when unset.
+    public func text(in fields: PersonFields) -> String? { text(fields) }
+
+    /// How two people's values merge (``Journal/mergePeople(keeping:removing:)``).
+    enum MergeRule {
+        /// The fuller of the two (``Journal/fuller(_:_:)-(String,String)``): the kept
+        /// person's unless unset, or the other's holds it whole and more.
+        case fuller
+        /// Both, as paragraphs: the other's is added unless the kept one holds it already.
+        case paragraphs
+    }
+
+    /// How a field is a vCard property, for ContactImport and ContactExport.
+    enum VCardMapping {
+        /// The first property's TEXT value (later ones are kept verbatim); `v3` is the name
+        /// written to vCard 3.0 (`X-PRONOUNS` for 4.0's `PRONOUNS`), both are read.
+        case text(String, v3: String)
+        /// Every such property's TEXT value, joined by a blank line (NOTE).
+        case paragraphs(String)
+        /// A date with month and day (BDAY); a line that is not one is kept, with a warning.
+        case date(String)
+        /// Mapped by hand in ContactImport and ContactExport.
+        case byHand(ByHand)
+        /// Not in a vCard.
+        case none
+
+        enum ByHand { case organization, photo }
+    }
+
+    /// A JSON key named at run time.
+    struct JSONKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ s: String) { stringValue = s }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// A row for the field at `path`, whose Swift name is `key`.
+    /// - Parameters:
+    ///   - column: its column of `person` (default: `key`).
+    ///   - label: its name in the import report (default: `key`).
+    init<V: PersonFieldValue>(
+        _ path: WritableKeyPath<PersonFields, V> & Sendable, key: String, column: String? = nil, backupKey: String? = nil,
+        label: String? = nil, merge: MergeRule = .fuller, vcard: VCardMapping, writtenWhenUnset: Bool = false
+    ) {
+        self.key = key
+        self.column = column ?? key
+        self.backupKey = backupKey ?? key
+        self.label = label ?? key
+        self.vcard = vcard
+        self.writtenWhenUnset = writtenWhenUnset
+        text = { $0[keyPath: path].fieldText }
+        setText = { $0[keyPath: path] = V(fieldText: $1) }
+        let prefix = Array(",\"\(key)\":".utf8)
+        writeSnapshot = { f, o in
+            let v = f[keyPath: path]
+            if v.isUnset && !writtenWhenUnset { return }
+            o.bytes.append(contentsOf: prefix)
+            v.write(to: &o)
+        }
+        encode = { f, c, k in
+            let v = f[keyPath: path]
+            if !v.isUnset || writtenWhenUnset { try c.encode(v, forKey: k) }
+        }
+        decode = { f, c, k in
+            if let v = try c.decodeIfPresent(V.self, forKey: k) { f[keyPath: path] = v }
+        }
+        differs = { $0[keyPath: path] != $1[keyPath: path] }
+        followCard = { r, c, s, n in
+            if let s {
+                if c[keyPath: path] == s[keyPath: path] { r[keyPath: path] = n[keyPath: path] }
+            } else if c[keyPath: path].isUnset {
+                r[keyPath: path] = n[keyPath: path]
+            }
+        }
+        switch merge {
+        case .fuller:
+            mergePeople = { r, b in r[keyPath: path] = V.fuller(r[keyPath: path], b[keyPath: path]) }
+        case .paragraphs:
+            mergePeople = { r, b in r[keyPath: path] = V.paragraphs(r[keyPath: path], b[keyPath: path]) }
+        }
+    }
+}
+
+/// The type of a plain person field: `String` (empty when unset) or the optional of a
+/// ``PersonFieldText`` type (nil when unset).
+protocol PersonFieldValue: Hashable, Sendable, Codable {
+    /// The text a column stores; nil when unset.
+    var fieldText: String? { get }
+    /// The value of a column's text (unset for nil or text that is not one).
+    init(fieldText: String?)
+    var isUnset: Bool { get }
+    /// The value as JSON (a string), for the snapshot.
+    func write(to o: inout SnapshotWriter)
+    /// The fuller of two values, for ``PersonField/MergeRule/fuller``.
+    static func fuller(_ kept: Self, _ other: Self) -> Self
+    /// Both values as paragraphs, for ``PersonField/MergeRule/paragraphs``.
+    static func paragraphs(_ kept: Self, _ other: Self) -> Self
+}
+
+/// A value an optional plain field holds: text in its column and in JSON.
+protocol PersonFieldText: Hashable, Sendable, Codable {
+    var storedText: String { get }
+    init?(storedText: String)
+    func write(to o: inout SnapshotWriter)
+    /// The fuller of two values; by default the kept one unless it is missing.
+    static func fuller(kept: Self?, other: Self?) -> Self?
+}
+
+extension PersonFieldText {
+    static func fuller(kept: Self?, other: Self?) -> Self? { kept ?? other }
+}
+
+extension String: PersonFieldValue, PersonFieldText {
+    var fieldText: String? { self }
+    init(fieldText: String?) { self = fieldText ?? "" }
+    var storedText: String { self }
+    init?(storedText: String) { self = storedText }
+    var isUnset: Bool { isEmpty }
+    func write(to o: inout SnapshotWriter) { o.string(self) }
+    static func fuller(_ kept: String, _ other: String) -> String { Journal.fuller(kept, other) }
+    static func paragraphs(_ kept: String, _ other: String) -> String {
+        if other.isEmpty || other == kept || kept.contains(other) { return kept }
+        return kept.isEmpty || other.contains(kept) ? other : kept + "\n\n" + other
+    }
+}
+
+extension PartialDate: PersonFieldText {
+    var storedText: String { description }
+    init?(storedText: String) { self.init(storedText) }
+    func write(to o: inout SnapshotWriter) { o.date(self) }
+    static func fuller(kept: PartialDate?, other: PartialDate?) -> PartialDate? { Journal.fuller(kept, other) }
+}
+
+extension Optional: PersonFieldValue where Wrapped: PersonFieldText {
+    var fieldText: String? { self?.storedText }
+    init(fieldText: String?) { self = fieldText.flatMap { Wrapped(storedText: $0) } }
+    var isUnset: Bool { self == nil }
+    func write(to o: inout SnapshotWriter) { self?.write(to: &o) }
+    static func fuller(_ kept: Wrapped?, _ other: Wrapped?) -> Wrapped? { Wrapped.fuller(kept: kept, other: other) }
+    static func paragraphs(_ kept: Wrapped?, _ other: Wrapped?) -> Wrapped? { kept ?? other }
+}
