@@ -84,7 +84,8 @@ extension ContactMapping {
         var seen: UInt64 = 0  // bit i: a line of plain[i] was read
         lines: for p in card.properties {
             // A plain field's property (TITLE, NOTE, BDAY…: PersonFields.plainFields).
-            for (i, m) in plain.enumerated() where p.name == m.name || p.name == m.v3 {
+            for i in plain.indices where p.name == plain[i].name || p.name == plain[i].v3 {
+                let m = plain[i]
                 let first = seen & (1 << i) == 0
                 seen |= 1 << i
                 switch m.kind {

@@ -22,23 +22,34 @@ public struct PersonField: Sendable {
     /// newer field is left out when unset, for the same reason.
     let writtenWhenUnset: Bool
 
-    /// The value as a column stores it (`1990-04-12` for a date); nil when unset.
-    let text: @Sendable (PersonFields) -> String?
-    /// Sets the value from a column's text.
-    let setText: @Sendable (inout PersonFields, String?) -> Void
-    /// `,"key":value` for the snapshot, or nothing when unset and ``writtenWhenUnset`` is false.
-    let writeSnapshot: @Sendable (PersonFields, inout SnapshotWriter) -> Void
-    let encode: @Sendable (PersonFields, inout KeyedEncodingContainer<JSONKey>, JSONKey) throws -> Void
-    let decode: @Sendable (inout PersonFields, KeyedDecodingContainer<JSONKey>, JSONKey) throws -> Void
-    let differs: @Sendable (PersonFields, PersonFields) -> Bool
-    /// The re-import rule (``PersonFields/merged(current:snapshot:card:)``): the card's value
-    /// when the user left the field as the last import gave it, or (no snapshot) it was unset.
-    let followCard: @Sendable (_ result: inout PersonFields, _ current: PersonFields, _ snapshot: PersonFields?, _ card: PersonFields) -> Void
-    /// The rule of merging two people: `result` starts as the kept person's fields.
-    let mergePeople: @Sendable (_ result: inout PersonFields, _ other: PersonFields) -> Void
+    /// Reads and writes the value (a key path into ``PersonFields``, with its type).
+    let access: any PersonFieldAccess
+    let merge: MergeRule
 
     /// The value of `fields` as text, as `person show` prints it; nil when unset.
-    public func text(in fields: PersonFields) -> String? { text(fields) }
+    public func text(in fields: PersonFields) -> String? { access.text(fields) }
+
+    /// The value as a column stores it (`1990-04-12` for a date); nil when unset.
+    func text(_ f: PersonFields) -> String? { access.text(f) }
+    /// Sets the value from a column's text.
+    func setText(_ f: inout PersonFields, _ text: String?) { access.setText(&f, text) }
+    /// `,"key":value` for the snapshot; nothing when unset, unless ``writtenWhenUnset``.
+    func writeSnapshot(_ f: PersonFields, _ o: inout SnapshotWriter) {
+        guard writtenWhenUnset || !access.isUnset(f) else { return }
+        o.bytes.append(0x2C); o.bytes.append(0x22); o.bytes.append(contentsOf: key.utf8); o.bytes.append(0x22); o.bytes.append(0x3A)
+        access.write(f, &o)
+    }
+    func encode(_ f: PersonFields, _ c: inout KeyedEncodingContainer<JSONKey>, _ k: JSONKey) throws {
+        guard writtenWhenUnset || !access.isUnset(f) else { return }
+        try access.encode(f, &c, k)
+    }
+    func decode(_ f: inout PersonFields, _ c: KeyedDecodingContainer<JSONKey>, _ k: JSONKey) throws { try access.decode(&f, c, k) }
+    func differs(_ a: PersonFields, _ b: PersonFields) -> Bool { access.differs(a, b) }
+    /// The re-import rule (``PersonFields/merged(current:snapshot:card:)``): the card's value
+    /// when the user left the field as the last import gave it, or (no snapshot) it was unset.
+    func followCard(_ r: inout PersonFields, _ c: PersonFields, _ s: PersonFields?, _ n: PersonFields) { access.followCard(&r, c, s, n) }
+    /// The rule of merging two people: `r` starts as the kept person's fields.
+    func mergePeople(_ r: inout PersonFields, _ other: PersonFields) { access.mergePeople(&r, other, merge) }
 
     /// How two people's values merge (``Journal/mergePeople(keeping:removing:)``).
     enum MergeRule {
@@ -89,35 +100,50 @@ public struct PersonField: Sendable {
         self.label = label ?? key
         self.vcard = vcard
         self.writtenWhenUnset = writtenWhenUnset
-        text = { $0[keyPath: path].fieldText }
-        setText = { $0[keyPath: path] = V(fieldText: $1) }
-        let prefix = Array(",\"\(key)\":".utf8)
-        writeSnapshot = { f, o in
-            let v = f[keyPath: path]
-            if v.isUnset && !writtenWhenUnset { return }
-            o.bytes.append(contentsOf: prefix)
-            v.write(to: &o)
+        self.merge = merge
+        access = KeyPathAccess(path: path)
+    }
+}
+
+/// A plain field's value, read and written through its key path; one reference to copy
+/// (a row of closures was a dozen, on the import's path).
+protocol PersonFieldAccess: Sendable {
+    func text(_ f: PersonFields) -> String?
+    func setText(_ f: inout PersonFields, _ text: String?)
+    func isUnset(_ f: PersonFields) -> Bool
+    func write(_ f: PersonFields, _ o: inout SnapshotWriter)
+    func encode(_ f: PersonFields, _ c: inout KeyedEncodingContainer<PersonField.JSONKey>, _ k: PersonField.JSONKey) throws
+    func decode(_ f: inout PersonFields, _ c: KeyedDecodingContainer<PersonField.JSONKey>, _ k: PersonField.JSONKey) throws
+    func differs(_ a: PersonFields, _ b: PersonFields) -> Bool
+    func followCard(_ r: inout PersonFields, _ c: PersonFields, _ s: PersonFields?, _ n: PersonFields)
+    func mergePeople(_ r: inout PersonFields, _ b: PersonFields, _ rule: PersonField.MergeRule)
+}
+
+struct KeyPathAccess<V: PersonFieldValue>: PersonFieldAccess {
+    let path: WritableKeyPath<PersonFields, V> & Sendable
+
+    func text(_ f: PersonFields) -> String? { f[keyPath: path].fieldText }
+    func setText(_ f: inout PersonFields, _ text: String?) { f[keyPath: path] = V(fieldText: text) }
+    func isUnset(_ f: PersonFields) -> Bool { f[keyPath: path].isUnset }
+    func write(_ f: PersonFields, _ o: inout SnapshotWriter) { f[keyPath: path].write(to: &o) }
+    func encode(_ f: PersonFields, _ c: inout KeyedEncodingContainer<PersonField.JSONKey>, _ k: PersonField.JSONKey) throws {
+        try c.encode(f[keyPath: path], forKey: k)
+    }
+    func decode(_ f: inout PersonFields, _ c: KeyedDecodingContainer<PersonField.JSONKey>, _ k: PersonField.JSONKey) throws {
+        if let v = try c.decodeIfPresent(V.self, forKey: k) { f[keyPath: path] = v }
+    }
+    func differs(_ a: PersonFields, _ b: PersonFields) -> Bool { a[keyPath: path] != b[keyPath: path] }
+    func followCard(_ r: inout PersonFields, _ c: PersonFields, _ s: PersonFields?, _ n: PersonFields) {
+        if let s {
+            if c[keyPath: path] == s[keyPath: path] { r[keyPath: path] = n[keyPath: path] }
+        } else if c[keyPath: path].isUnset {
+            r[keyPath: path] = n[keyPath: path]
         }
-        encode = { f, c, k in
-            let v = f[keyPath: path]
-            if !v.isUnset || writtenWhenUnset { try c.encode(v, forKey: k) }
-        }
-        decode = { f, c, k in
-            if let v = try c.decodeIfPresent(V.self, forKey: k) { f[keyPath: path] = v }
-        }
-        differs = { $0[keyPath: path] != $1[keyPath: path] }
-        followCard = { r, c, s, n in
-            if let s {
-                if c[keyPath: path] == s[keyPath: path] { r[keyPath: path] = n[keyPath: path] }
-            } else if c[keyPath: path].isUnset {
-                r[keyPath: path] = n[keyPath: path]
-            }
-        }
-        switch merge {
-        case .fuller:
-            mergePeople = { r, b in r[keyPath: path] = V.fuller(r[keyPath: path], b[keyPath: path]) }
-        case .paragraphs:
-            mergePeople = { r, b in r[keyPath: path] = V.paragraphs(r[keyPath: path], b[keyPath: path]) }
+    }
+    func mergePeople(_ r: inout PersonFields, _ b: PersonFields, _ rule: PersonField.MergeRule) {
+        switch rule {
+        case .fuller: r[keyPath: path] = V.fuller(r[keyPath: path], b[keyPath: path])
+        case .paragraphs: r[keyPath: path] = V.paragraphs(r[keyPath: path], b[keyPath: path])
         }
     }
 }
