@@ -42,8 +42,9 @@ extension ContactMapping {
         }
         lines.append(ContentLine(name: "UID", value: p.uid))
         // The fields in their order (PersonFields.layout); the kept lines come last, below.
-        for slot in PersonFields.layout {
-            switch slot {
+        let fields = PersonFields.plainFields
+        for step in PersonFields.steps {
+            switch step {
             case .name:
                 lines.append(ContentLine(name: "FN", value: text(p.displayName)))
                 let n = p.name
@@ -68,7 +69,8 @@ extension ContactMapping {
                 }
             case .urls: for u in p.urls { typed("URL", u, escape: false) }
             case .vcardLines: break
-            case .plain(let f):
+            case .plain(let i):
+                let f = fields[i]
                 switch f.vcard {
                 case .text(let name, let v3):
                     if let t = f.text(p.fields), !t.isEmpty { lines.append(ContentLine(name: version == .v4_0 ? name : v3, value: text(t))) }

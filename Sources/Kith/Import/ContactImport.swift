@@ -84,7 +84,9 @@ extension ContactMapping {
         var seen: UInt64 = 0  // bit i: a line of plain[i] was read
         lines: for p in card.properties {
             // A plain field's property (TITLE, NOTE, BDAY…: PersonFields.plainFields).
-            for i in plain.indices where p.name == plain[i].name || p.name == plain[i].v3 {
+            let count = p.name.utf8.count
+            for i in plain.indices
+            where (count == plain[i].name.utf8.count && p.name == plain[i].name) || (count == plain[i].v3.utf8.count && p.name == plain[i].v3) {
                 let m = plain[i]
                 let first = seen & (1 << i) == 0
                 seen |= 1 << i
@@ -96,7 +98,7 @@ extension ContactMapping {
                     m.field.setText(&f, first ? v : (m.field.text(f) ?? "") + "\n\n" + v)
                 case .date:
                     if let date = PartialDate(line: p) {
-                        m.field.setText(&f, date.description)
+                        m.field.access.setDate(&f, date)
                     } else {
                         warnings.append(
                             ImportWarning(

@@ -14,8 +14,9 @@ extension PersonFields {
     /// same fields always give the same text, so a re-import compares snapshots as strings.
     var snapshotJSON: String {
         var o = SnapshotWriter(capacity: 600 + vcardLines.reduce(0) { $0 + $1.utf8.count + 3 } + note.utf8.count)
-        for slot in Self.layout {
-            switch slot {
+        for step in Self.steps {
+            let fields = Self.plainFields
+            switch step {
             case .name:
                 o.raw("{\"displayName\":"); o.string(displayName)
                 o.raw(",\"name\":{\"family\":"); o.string(name.family)
@@ -43,7 +44,7 @@ extension PersonFields {
                 o.raw("]")
             case .urls: o.raw(",\"urls\":"); o.labeled(urls)
             case .vcardLines: o.raw(",\"vcardLines\":"); o.strings(vcardLines)
-            case .plain(let f): f.writeSnapshot(self, &o)
+            case .plain(let i): fields[i].writeSnapshot(self, &o)
             }
         }
         o.raw("}")
@@ -61,8 +62,9 @@ extension PersonFields {
     /// The names of the fields that differ, for "updated: email, phone".
     func changes(from o: PersonFields) -> [String] {
         var out: [String] = []
-        for slot in Self.layout {
-            switch slot {
+        for step in Self.steps {
+            let fields = Self.plainFields
+            switch step {
             case .name: if displayName != o.displayName || name != o.name { out.append("name") }
             case .nicknames: if nicknames != o.nicknames { out.append("nicknames") }
             case .emails: if emails != o.emails { out.append("emails") }
@@ -70,7 +72,7 @@ extension PersonFields {
             case .addresses: if addresses != o.addresses { out.append("addresses") }
             case .urls: if urls != o.urls { out.append("URLs") }
             case .vcardLines: if vcardLines != o.vcardLines { out.append("kept vCard properties") }
-            case .plain(let f): if f.differs(self, o) { out.append(f.label) }
+            case .plain(let i): if fields[i].differs(self, o) { out.append(fields[i].label) }
             }
         }
         return out

@@ -86,13 +86,15 @@ public struct PersonField: Sendable {
         init?(intValue: Int) { nil }
     }
 
-    /// A row for the field at `path`, whose Swift name is `key`.
+    /// A row for the field `key`, read by `get` and written by `set` (closures, not a key
+    /// path: applying a key path copied the whole of ``PersonFields``, on the import's path).
     /// - Parameters:
     ///   - column: its column of `person` (default: `key`).
     ///   - label: its name in the import report (default: `key`).
     init<V: PersonFieldValue>(
-        _ path: WritableKeyPath<PersonFields, V> & Sendable, key: String, column: String? = nil, backupKey: String? = nil,
-        label: String? = nil, merge: MergeRule = .fuller, vcard: VCardMapping, writtenWhenUnset: Bool = false
+        _ key: String, _ get: @escaping @Sendable (PersonFields) -> V, _ set: @escaping @Sendable (inout PersonFields, V) -> Void,
+        column: String? = nil, backupKey: String? = nil, label: String? = nil, merge: MergeRule = .fuller, vcard: VCardMapping,
+        writtenWhenUnset: Bool = false
     ) {
         self.key = key
         self.column = column ?? key
@@ -101,15 +103,17 @@ public struct PersonField: Sendable {
         self.vcard = vcard
         self.writtenWhenUnset = writtenWhenUnset
         self.merge = merge
-        access = KeyPathAccess(path: path)
+        access = ClosureAccess(get: get, set: set)
     }
 }
 
-/// A plain field's value, read and written through its key path; one reference to copy
-/// (a row of closures was a dozen, on the import's path).
+/// A plain field's value, read and written through its two closures; one reference to
+/// copy (a row of closures for each operation was a dozen, on the import's path).
 protocol PersonFieldAccess: Sendable {
     func text(_ f: PersonFields) -> String?
     func setText(_ f: inout PersonFields, _ text: String?)
+    /// Sets a date (a BDAY-like property's), with no text in between.
+    func setDate(_ f: inout PersonFields, _ date: PartialDate)
     func isUnset(_ f: PersonFields) -> Bool
     func write(_ f: PersonFields, _ o: inout SnapshotWriter)
     func encode(_ f: PersonFields, _ c: inout KeyedEncodingContainer<PersonField.JSONKey>, _ k: PersonField.JSONKey) throws
@@ -119,31 +123,33 @@ protocol PersonFieldAccess: Sendable {
     func mergePeople(_ r: inout PersonFields, _ b: PersonFields, _ rule: PersonField.MergeRule)
 }
 
-struct KeyPathAccess<V: PersonFieldValue>: PersonFieldAccess {
-    let path: WritableKeyPath<PersonFields, V> & Sendable
+struct ClosureAccess<V: PersonFieldValue>: PersonFieldAccess {
+    let get: @Sendable (PersonFields) -> V
+    let set: @Sendable (inout PersonFields, V) -> Void
 
-    func text(_ f: PersonFields) -> String? { f[keyPath: path].fieldText }
-    func setText(_ f: inout PersonFields, _ text: String?) { f[keyPath: path] = V(fieldText: text) }
-    func isUnset(_ f: PersonFields) -> Bool { f[keyPath: path].isUnset }
-    func write(_ f: PersonFields, _ o: inout SnapshotWriter) { f[keyPath: path].write(to: &o) }
+    func text(_ f: PersonFields) -> String? { get(f).fieldText }
+    func setText(_ f: inout PersonFields, _ text: String?) { set(&f, V(fieldText: text)) }
+    func setDate(_ f: inout PersonFields, _ date: PartialDate) { set(&f, V(date: date)) }
+    func isUnset(_ f: PersonFields) -> Bool { get(f).isUnset }
+    func write(_ f: PersonFields, _ o: inout SnapshotWriter) { get(f).write(to: &o) }
     func encode(_ f: PersonFields, _ c: inout KeyedEncodingContainer<PersonField.JSONKey>, _ k: PersonField.JSONKey) throws {
-        try c.encode(f[keyPath: path], forKey: k)
+        try c.encode(get(f), forKey: k)
     }
     func decode(_ f: inout PersonFields, _ c: KeyedDecodingContainer<PersonField.JSONKey>, _ k: PersonField.JSONKey) throws {
-        if let v = try c.decodeIfPresent(V.self, forKey: k) { f[keyPath: path] = v }
+        if let v = try c.decodeIfPresent(V.self, forKey: k) { set(&f, v) }
     }
-    func differs(_ a: PersonFields, _ b: PersonFields) -> Bool { a[keyPath: path] != b[keyPath: path] }
+    func differs(_ a: PersonFields, _ b: PersonFields) -> Bool { get(a) != get(b) }
     func followCard(_ r: inout PersonFields, _ c: PersonFields, _ s: PersonFields?, _ n: PersonFields) {
         if let s {
-            if c[keyPath: path] == s[keyPath: path] { r[keyPath: path] = n[keyPath: path] }
-        } else if c[keyPath: path].isUnset {
-            r[keyPath: path] = n[keyPath: path]
+            if get(c) == get(s) { set(&r, get(n)) }
+        } else if get(c).isUnset {
+            set(&r, get(n))
         }
     }
     func mergePeople(_ r: inout PersonFields, _ b: PersonFields, _ rule: PersonField.MergeRule) {
         switch rule {
-        case .fuller: r[keyPath: path] = V.fuller(r[keyPath: path], b[keyPath: path])
-        case .paragraphs: r[keyPath: path] = V.paragraphs(r[keyPath: path], b[keyPath: path])
+        case .fuller: set(&r, V.fuller(get(r), get(b)))
+        case .paragraphs: set(&r, V.paragraphs(get(r), get(b)))
         }
     }
 }
@@ -155,6 +161,7 @@ protocol PersonFieldValue: Hashable, Sendable, Codable {
     var fieldText: String? { get }
     /// The value of a column's text (unset for nil or text that is not one).
     init(fieldText: String?)
+    init(date: PartialDate)
     var isUnset: Bool { get }
     /// The value as JSON (a string), for the snapshot.
     func write(to o: inout SnapshotWriter)
@@ -168,6 +175,7 @@ protocol PersonFieldValue: Hashable, Sendable, Codable {
 protocol PersonFieldText: Hashable, Sendable, Codable {
     var storedText: String { get }
     init?(storedText: String)
+    init?(date: PartialDate)
     func write(to o: inout SnapshotWriter)
     /// The fuller of two values; by default the kept one unless it is missing.
     static func fuller(kept: Self?, other: Self?) -> Self?
@@ -182,6 +190,7 @@ extension String: PersonFieldValue, PersonFieldText {
     init(fieldText: String?) { self = fieldText ?? "" }
     var storedText: String { self }
     init?(storedText: String) { self = storedText }
+    init(date: PartialDate) { self = date.description }
     var isUnset: Bool { isEmpty }
     func write(to o: inout SnapshotWriter) { o.string(self) }
     static func fuller(_ kept: String, _ other: String) -> String { Journal.fuller(kept, other) }
@@ -194,6 +203,7 @@ extension String: PersonFieldValue, PersonFieldText {
 extension PartialDate: PersonFieldText {
     var storedText: String { description }
     init?(storedText: String) { self.init(storedText) }
+    init(date: PartialDate) { self = date }
     func write(to o: inout SnapshotWriter) { o.date(self) }
     static func fuller(kept: PartialDate?, other: PartialDate?) -> PartialDate? { Journal.fuller(kept, other) }
 }
@@ -201,6 +211,7 @@ extension PartialDate: PersonFieldText {
 extension Optional: PersonFieldValue where Wrapped: PersonFieldText {
     var fieldText: String? { self?.storedText }
     init(fieldText: String?) { self = fieldText.flatMap { Wrapped(storedText: $0) } }
+    init(date: PartialDate) { self = Wrapped(date: date) }
     var isUnset: Bool { self == nil }
     func write(to o: inout SnapshotWriter) { self?.write(to: &o) }
     static func fuller(_ kept: Wrapped?, _ other: Wrapped?) -> Wrapped? { Wrapped.fuller(kept: kept, other: other) }

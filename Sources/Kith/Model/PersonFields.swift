@@ -52,14 +52,16 @@ extension PersonFields {
 
     static let layout: [Slot] = [
         .name, .nicknames,
-        .plain(PersonField(\.birthday, key: "birthday", vcard: .date("BDAY"))),
-        .plain(PersonField(\.anniversary, key: "anniversary", vcard: .date("ANNIVERSARY"))),
+        .plain(PersonField("birthday", { $0.birthday }, { $0.birthday = $1 }, vcard: .date("BDAY"))),
+        .plain(PersonField("anniversary", { $0.anniversary }, { $0.anniversary = $1 }, vcard: .date("ANNIVERSARY"))),
         .emails, .phones, .addresses,
-        .plain(PersonField(\.organization, key: "organization", label: "organisation", vcard: .byHand(.organization), writtenWhenUnset: true)),
-        .plain(PersonField(\.title, key: "title", vcard: .text("TITLE", v3: "TITLE"), writtenWhenUnset: true)),
+        .plain(
+            PersonField(
+                "organization", { $0.organization }, { $0.organization = $1 }, label: "organisation", vcard: .byHand(.organization), writtenWhenUnset: true)),
+        .plain(PersonField("title", { $0.title }, { $0.title = $1 }, vcard: .text("TITLE", v3: "TITLE"), writtenWhenUnset: true)),
         .urls,
-        .plain(PersonField(\.note, key: "note", merge: .paragraphs, vcard: .paragraphs("NOTE"), writtenWhenUnset: true)),
-        .plain(PersonField(\.photoHash, key: "photoHash", backupKey: "photo", label: "photo", vcard: .byHand(.photo))),
+        .plain(PersonField("note", { $0.note }, { $0.note = $1 }, merge: .paragraphs, vcard: .paragraphs("NOTE"), writtenWhenUnset: true)),
+        .plain(PersonField("photoHash", { $0.photoHash }, { $0.photoHash = $1 }, backupKey: "photo", label: "photo", vcard: .byHand(.photo))),
         .vcardLines,
     ]
 
@@ -68,4 +70,24 @@ extension PersonFields {
         if case .plain(let f) = $0 { return f }
         return nil
     }
+
+    /// ``layout`` as the walkers read it: a plain field by its index in ``plainFields``
+    /// (copying a row out of the layout for every card showed in the import's profile).
+    enum Step { case name, nicknames, emails, phones, addresses, urls, vcardLines, plain(Int) }
+
+    static let steps: [Step] = {
+        var plain = 0
+        return layout.map { slot in
+            switch slot {
+            case .name: return .name
+            case .nicknames: return .nicknames
+            case .emails: return .emails
+            case .phones: return .phones
+            case .addresses: return .addresses
+            case .urls: return .urls
+            case .vcardLines: return .vcardLines
+            case .plain: plain += 1; return .plain(plain - 1)
+            }
+        }
+    }()
 }

@@ -66,7 +66,8 @@ extension Journal {
         try RawRow.run(db, PersonStatements.get(statements, db, .insertPerson), arena: statements?.arena) { r in
             r.text(uid); r.text(name); r.text(f.name.family); r.text(f.name.given); r.text(f.name.additional)
             r.text(f.name.prefixes); r.text(f.name.suffixes)
-            for p in PersonFields.plainFields { r.text(p.text(f)) }
+            let plain = PersonFields.plainFields
+            for i in plain.indices { r.text(plain[i].text(f)) }
             r.int(draft.relationID); r.text(draft.rev); r.int(now); r.int(now); r.text(NameMatcher.fold(name))
         }
         let id = db.lastInsertedRowID
