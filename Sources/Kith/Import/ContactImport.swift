@@ -88,17 +88,18 @@ extension ContactMapping {
             for i in plain.indices
             where (count == plain[i].name.utf8.count && p.name == plain[i].name) || (count == plain[i].v3.utf8.count && p.name == plain[i].v3) {
                 let m = plain[i]
+                let field = PersonFields.plainFields[m.field]
                 let first = seen & (1 << i) == 0
                 seen |= 1 << i
                 switch m.kind {
                 case .text:
-                    if first { m.field.setText(&f, TextEscaping.unescape(p.value)) } else { kept.append(p) }
+                    if first { field.setText(&f, TextEscaping.unescape(p.value)) } else { kept.append(p) }
                 case .paragraphs:
                     let v = TextEscaping.unescape(p.value)
-                    m.field.setText(&f, first ? v : (m.field.text(f) ?? "") + "\n\n" + v)
+                    field.setText(&f, first ? v : (field.text(f) ?? "") + "\n\n" + v)
                 case .date:
                     if let date = PartialDate(line: p) {
-                        m.field.access.setDate(&f, date)
+                        field.access.setDate(&f, date)
                     } else {
                         warnings.append(
                             ImportWarning(
@@ -159,15 +160,16 @@ extension ContactMapping {
     /// A plain field's vCard property, as the import reads it.
     struct PlainProperty {
         enum Kind { case text, paragraphs, date }
-        var field: PersonField
+        /// The field's index in ``PersonFields/plainFields`` (a row copied per line showed).
+        var field: Int
         /// The name in vCard 4.0, and in 3.0 (the same when 3.0 has it).
         var name: String, v3: String
         var kind: Kind
     }
 
     /// The plain fields that are a vCard property of their own (at most 64: a bit each).
-    static let plainProperties: [PlainProperty] = PersonFields.plainFields.compactMap { f in
-        switch f.vcard {
+    static let plainProperties: [PlainProperty] = PersonFields.plainFields.indices.compactMap { f in
+        switch PersonFields.plainFields[f].vcard {
         case .text(let name, let v3): return PlainProperty(field: f, name: name, v3: v3, kind: .text)
         case .paragraphs(let name): return PlainProperty(field: f, name: name, v3: name, kind: .paragraphs)
         case .date(let name): return PlainProperty(field: f, name: name, v3: name, kind: .date)
