@@ -9,7 +9,7 @@ struct UpcomingTests {
     /// A person with a birthday and/or an anniversary.
     @discardableResult
     func add(_ j: Journal, _ name: String, birthday: String? = nil, anniversary: String? = nil) throws -> Person {
-        try j.addPerson(PersonDraft(displayName: name, birthday: birthday.flatMap(PartialDate.init), anniversary: anniversary.flatMap(PartialDate.init)))
+        try j.addPerson(PersonDraft(displayName: name, birthday: birthday.flatMap { PartialDate($0) }, anniversary: anniversary.flatMap { PartialDate($0) }))
     }
 
     /// What a list says, one line an item: `date kind name years`.

@@ -75,24 +75,14 @@ public struct JournalDocument: Codable, Hashable, Sendable {
         }
     }
 
+    /// A person: their fields (``PersonFields``, written flat beside `uid` and the rest,
+    /// `photoHash` as `photo`), each readable as the item's own (`item.displayName`).
+    @dynamicMemberLookup
     public struct PersonItem: Codable, Hashable, Sendable {
         public var uid: String
-        public var displayName: String
-        public var name: PersonName
-        public var nicknames: [String]
-        public var birthday: PartialDate?
-        public var anniversary: PartialDate?
-        public var emails: [LabeledValue]
-        public var phones: [LabeledValue]
-        public var addresses: [PostalAddress]
-        public var organization: String
-        public var title: String
-        public var urls: [LabeledValue]
-        public var note: String
+        public var fields: PersonFields
         public var relation: String?
-        public var photo: String?
         public var rev: String?
-        public var vcardLines: [String]
         public var traits: [TraitItem]
         public var createdAt: Int64
         public var updatedAt: Int64
@@ -104,6 +94,48 @@ public struct JournalDocument: Codable, Hashable, Sendable {
         public var relationSince: LocalDate? = nil
         public var snoozeUntil: LocalDate? = nil
         public var snoozedOn: LocalDate? = nil
+
+        public subscript<T>(dynamicMember field: WritableKeyPath<PersonFields, T>) -> T {
+            get { fields[keyPath: field] }
+            set { fields[keyPath: field] = newValue }
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case uid, relation, rev, traits, createdAt, updatedAt
+            case cadence, cadenceSince, relationSince, snoozeUntil, snoozedOn
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            uid = try c.decode(String.self, forKey: .uid)
+            fields = try PersonFields(from: decoder, backup: true)
+            relation = try c.decodeIfPresent(String.self, forKey: .relation)
+            rev = try c.decodeIfPresent(String.self, forKey: .rev)
+            traits = try c.decode([TraitItem].self, forKey: .traits)
+            createdAt = try c.decode(Int64.self, forKey: .createdAt)
+            updatedAt = try c.decode(Int64.self, forKey: .updatedAt)
+            cadence = try c.decodeIfPresent(String.self, forKey: .cadence)
+            cadenceSince = try c.decodeIfPresent(LocalDate.self, forKey: .cadenceSince)
+            relationSince = try c.decodeIfPresent(LocalDate.self, forKey: .relationSince)
+            snoozeUntil = try c.decodeIfPresent(LocalDate.self, forKey: .snoozeUntil)
+            snoozedOn = try c.decodeIfPresent(LocalDate.self, forKey: .snoozedOn)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try fields.encode(to: encoder, backup: true)
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(uid, forKey: .uid)
+            try c.encodeIfPresent(relation, forKey: .relation)
+            try c.encodeIfPresent(rev, forKey: .rev)
+            try c.encode(traits, forKey: .traits)
+            try c.encode(createdAt, forKey: .createdAt)
+            try c.encode(updatedAt, forKey: .updatedAt)
+            try c.encodeIfPresent(cadence, forKey: .cadence)
+            try c.encodeIfPresent(cadenceSince, forKey: .cadenceSince)
+            try c.encodeIfPresent(relationSince, forKey: .relationSince)
+            try c.encodeIfPresent(snoozeUntil, forKey: .snoozeUntil)
+            try c.encodeIfPresent(snoozedOn, forKey: .snoozedOn)
+        }
     }
 
     public struct EventItem: Codable, Hashable, Sendable {
@@ -129,23 +161,18 @@ public struct JournalDocument: Codable, Hashable, Sendable {
 }
 
 extension JournalDocument.PersonItem {
-    /// A person as the backup writes them (`photo` is the photo's hash).
-    init(_ p: Person, traits: [JournalDocument.TraitItem]) {
-        let f = p.fields
-        self.init(
-            uid: p.uid, displayName: f.displayName, name: f.name, nicknames: f.nicknames, birthday: f.birthday,
-            anniversary: f.anniversary, emails: f.emails, phones: f.phones, addresses: f.addresses,
-            organization: f.organization, title: f.title, urls: f.urls, note: f.note, relation: p.relation?.path,
-            photo: f.photoHash, rev: p.rev, vcardLines: f.vcardLines, traits: traits,
-            createdAt: p.createdAt, updatedAt: p.updatedAt)
+    init(
+        uid: String, fields: PersonFields, relation: String?, rev: String?, traits: [JournalDocument.TraitItem],
+        createdAt: Int64, updatedAt: Int64
+    ) {
+        self.uid = uid; self.fields = fields; self.relation = relation; self.rev = rev; self.traits = traits
+        self.createdAt = createdAt; self.updatedAt = updatedAt
     }
 
-    /// The person's fields as the backup holds them.
-    var fields: PersonFields {
-        PersonFields(
-            displayName: displayName, name: name, nicknames: nicknames, birthday: birthday,
-            anniversary: anniversary, emails: emails, phones: phones, addresses: addresses,
-            organization: organization, title: title, urls: urls, note: note,
-            photoHash: photo, vcardLines: vcardLines)
+    /// A person as the backup writes them.
+    init(_ p: Person, traits: [JournalDocument.TraitItem]) {
+        self.init(
+            uid: p.uid, fields: p.fields, relation: p.relation?.path, rev: p.rev, traits: traits,
+            createdAt: p.createdAt, updatedAt: p.updatedAt)
     }
 }

@@ -41,43 +41,55 @@ extension ContactMapping {
             }
         }
         lines.append(ContentLine(name: "UID", value: p.uid))
-        lines.append(ContentLine(name: "FN", value: text(p.displayName)))
-        let n = p.name
-        lines.append(ContentLine(name: "N", value: [n.family, n.given, n.additional, n.prefixes, n.suffixes].map(text).joined(separator: ";")))
-        if !p.nicknames.isEmpty { lines.append(ContentLine(name: "NICKNAME", value: p.nicknames.map(text).joined(separator: ","))) }
-        if let b = p.birthday { lines.append(ContentLine(name: "BDAY", value: vcardDate(b))) }
-        if let a = p.anniversary { lines.append(ContentLine(name: "ANNIVERSARY", value: vcardDate(a))) }
-        for e in p.emails { typed("EMAIL", e) }
-        for t in p.phones { typed("TEL", t) }
-        for a in p.addresses {
-            var l = ContentLine(
-                name: "ADR",
-                value: [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country]
-                    .map { TextEscaping.escape($0) }.joined(separator: ";"))
-            let tokens = a.label.lowercased().split(separator: ",").map(String.init)
-            if !tokens.isEmpty && tokens.allSatisfy({ knownTypes.contains($0) }) {
-                l.setParameter("TYPE", tokens)
-            } else if !a.label.isEmpty {
-                l.setParameter("LABEL", [a.label])
+        // The fields in their order (PersonFields.layout); the kept lines come last, below.
+        let fields = PersonFields.plainFields
+        for step in PersonFields.steps {
+            switch step {
+            case .name:
+                lines.append(ContentLine(name: "FN", value: text(p.displayName)))
+                let n = p.name
+                lines.append(ContentLine(name: "N", value: [n.family, n.given, n.additional, n.prefixes, n.suffixes].map(text).joined(separator: ";")))
+            case .nicknames:
+                if !p.nicknames.isEmpty { lines.append(ContentLine(name: "NICKNAME", value: p.nicknames.map(text).joined(separator: ","))) }
+            case .emails: for e in p.emails { typed("EMAIL", e) }
+            case .phones: for t in p.phones { typed("TEL", t) }
+            case .addresses:
+                for a in p.addresses {
+                    var l = ContentLine(
+                        name: "ADR",
+                        value: [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country]
+                            .map { TextEscaping.escape($0) }.joined(separator: ";"))
+                    let tokens = a.label.lowercased().split(separator: ",").map(String.init)
+                    if !tokens.isEmpty && tokens.allSatisfy({ knownTypes.contains($0) }) {
+                        l.setParameter("TYPE", tokens)
+                    } else if !a.label.isEmpty {
+                        l.setParameter("LABEL", [a.label])
+                    }
+                    lines.append(l)
+                }
+            case .urls: for u in p.urls { typed("URL", u, escape: false) }
+            case .vcardLines: break
+            case .plain(let i):
+                let f = fields[i]
+                switch f.vcard {
+                case .text(let name, let v3):
+                    if let t = f.text(p.fields), !t.isEmpty { lines.append(ContentLine(name: version == .v4_0 ? name : v3, value: text(t))) }
+                case .paragraphs(let name):
+                    if let t = f.text(p.fields), !t.isEmpty { lines.append(ContentLine(name: name, value: text(t))) }
+                case .date(let name):
+                    if let d = f.text(p.fields).flatMap({ PartialDate($0) }) { lines.append(ContentLine(name: name, value: vcardDate(d))) }
+                case .byHand(.organization):
+                    if !p.organization.isEmpty { lines.append(organizationLine(p)) }
+                case .byHand(.photo):
+                    if let (data, type) = photo {
+                        var card = VCard(version: .v4_0)
+                        card.photos = [.inline(data: [UInt8](data), mediaType: type)]
+                        lines += card.properties
+                    }
+                case .none:
+                    break
+                }
             }
-            lines.append(l)
-        }
-        if !p.organization.isEmpty {
-            let structured = p.vcardLines.lazy.filter { $0.hasPrefix("ORG:") || $0.hasPrefix("ORG;") }.compactMap { raw -> ContentLine? in
-                var reader = VCardLineReader(string: raw + "\r\n")
-                return reader.next()
-            }.first { l in
-                TextEscaping.split(l.value, on: ";").map(TextEscaping.unescape).filter { !$0.isEmpty }.joined(separator: ", ") == p.organization
-            }
-            lines.append(structured ?? ContentLine(name: "ORG", value: text(p.organization)))
-        }
-        if !p.title.isEmpty { lines.append(ContentLine(name: "TITLE", value: text(p.title))) }
-        for u in p.urls { typed("URL", u, escape: false) }
-        if !p.note.isEmpty { lines.append(ContentLine(name: "NOTE", value: text(p.note))) }
-        if let (data, type) = photo {
-            var card = VCard(version: .v4_0)
-            card.photos = [.inline(data: [UInt8](data), mediaType: type)]
-            lines += card.properties
         }
         // Kept lines, parsed back; RFC 6715 lines only while their trait still exists.
         let traitTexts = Set(traits.map { $0.text })
@@ -113,6 +125,18 @@ extension ContactMapping {
         }
         if let rev = p.rev { lines.append(ContentLine(name: "REV", value: rev)) }
         return VCard(version: .v4_0, properties: lines)
+    }
+
+    /// ORG: the structured line kept from the card while it still gives the organisation,
+    /// else the organisation as one text.
+    static func organizationLine(_ p: Person) -> ContentLine {
+        let structured = p.vcardLines.lazy.filter { $0.hasPrefix("ORG:") || $0.hasPrefix("ORG;") }.compactMap { raw -> ContentLine? in
+            var reader = VCardLineReader(string: raw + "\r\n")
+            return reader.next()
+        }.first { l in
+            TextEscaping.split(l.value, on: ";").map(TextEscaping.unescape).filter { !$0.isEmpty }.joined(separator: ", ") == p.organization
+        }
+        return structured ?? ContentLine(name: "ORG", value: TextEscaping.escape(p.organization))
     }
 
     /// `19900412` or `--0412`.

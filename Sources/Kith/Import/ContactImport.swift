@@ -74,35 +74,45 @@ extension ContactMapping {
                 locality: a.locality, region: a.region, postalCode: a.postalCode, country: a.country)
         }
         f.organization = org
-        let titles = card.titles
-        f.title = titles.first ?? ""
-        f.note = card.notes.joined(separator: "\n\n")
 
         var kept: [ContentLine] = []
         var dropGroups = Set<String>()
         var photo: Data?
         var categories: [String] = []
         var traits: [(String, String)] = []
-        var sawTitle = false
-        for p in card.properties {
+        let plain = plainProperties
+        var seen: UInt64 = 0  // bit i: a line of plain[i] was read
+        lines: for p in card.properties {
+            // A plain field's property (TITLE, NOTE, BDAY…: PersonFields.plainFields).
+            let count = p.name.utf8.count
+            for i in plain.indices
+            where (count == plain[i].name.utf8.count && p.name == plain[i].name) || (count == plain[i].v3.utf8.count && p.name == plain[i].v3) {
+                let m = plain[i]
+                let field = PersonFields.plainFields[m.field]
+                let first = seen & (1 << i) == 0
+                seen |= 1 << i
+                switch m.kind {
+                case .text:
+                    if first { field.setText(&f, TextEscaping.unescape(p.value)) } else { kept.append(p) }
+                case .paragraphs:
+                    let v = TextEscaping.unescape(p.value)
+                    field.setText(&f, first ? v : (field.text(f) ?? "") + "\n\n" + v)
+                case .date:
+                    if let date = PartialDate(line: p) {
+                        field.access.setDate(&f, date)
+                    } else {
+                        warnings.append(
+                            ImportWarning(
+                                line: p.line, code: .dateKeptAsText,
+                                message: "\(p.name) \"\(p.value.prefix(40))\" is not a calendar date; kept on the person as written."))
+                        kept.append(p)
+                    }
+                }
+                continue lines
+            }
             switch p.name {
             case "EMAIL", "TEL", "URL", "ADR":
                 if let g = p.group { dropGroups.insert(g.uppercased()) }
-            case "TITLE" where !sawTitle:
-                sawTitle = true
-            case "NOTE":
-                break
-            case "BDAY", "ANNIVERSARY":
-                let date = PartialDate(line: p)
-                if let date {
-                    if p.name == "BDAY" { f.birthday = date } else { f.anniversary = date }
-                } else {
-                    warnings.append(
-                        ImportWarning(
-                            line: p.line, code: .dateKeptAsText,
-                            message: "\(p.name) \"\(p.value.prefix(40))\" is not a calendar date; kept on the person as written."))
-                    kept.append(p)
-                }
             case "PHOTO" where photo == nil:
                 if case .inline(let bytes, _)? = VCard(version: .v4_0, properties: [p]).photos.first,
                     case let data = Data(bytes), Photo.mediaType(of: data) != nil
@@ -145,6 +155,26 @@ extension ContactMapping {
             ImportedContact(
                 fields: f, uid: uid?.isEmpty == false ? uid : nil, rev: card.revision,
                 photo: photo, categories: categories, traits: traits, line: source.line))
+    }
+
+    /// A plain field's vCard property, as the import reads it.
+    struct PlainProperty {
+        enum Kind { case text, paragraphs, date }
+        /// The field's index in ``PersonFields/plainFields`` (a row copied per line showed).
+        var field: Int
+        /// The name in vCard 4.0, and in 3.0 (the same when 3.0 has it).
+        var name: String, v3: String
+        var kind: Kind
+    }
+
+    /// The plain fields that are a vCard property of their own (at most 64: a bit each).
+    static let plainProperties: [PlainProperty] = PersonFields.plainFields.indices.compactMap { f in
+        switch PersonFields.plainFields[f].vcard {
+        case .text(let name, let v3): return PlainProperty(field: f, name: name, v3: v3, kind: .text)
+        case .paragraphs(let name): return PlainProperty(field: f, name: name, v3: name, kind: .paragraphs)
+        case .date(let name): return PlainProperty(field: f, name: name, v3: name, kind: .date)
+        case .byHand, .none: return nil
+        }
     }
 
     /// The kept lines that make valid content lines (RFC 6350 §3.3): a line whose group,

@@ -14,35 +14,39 @@ extension PersonFields {
     /// same fields always give the same text, so a re-import compares snapshots as strings.
     var snapshotJSON: String {
         var o = SnapshotWriter(capacity: 600 + vcardLines.reduce(0) { $0 + $1.utf8.count + 3 } + note.utf8.count)
-        o.raw("{\"displayName\":"); o.string(displayName)
-        o.raw(",\"name\":{\"family\":"); o.string(name.family)
-        o.raw(",\"given\":"); o.string(name.given)
-        o.raw(",\"additional\":"); o.string(name.additional)
-        o.raw(",\"prefixes\":"); o.string(name.prefixes)
-        o.raw(",\"suffixes\":"); o.string(name.suffixes)
-        o.raw("},\"nicknames\":"); o.strings(nicknames)
-        if let birthday { o.raw(",\"birthday\":"); o.date(birthday) }
-        if let anniversary { o.raw(",\"anniversary\":"); o.date(anniversary) }
-        o.raw(",\"emails\":"); o.labeled(emails)
-        o.raw(",\"phones\":"); o.labeled(phones)
-        o.raw(",\"addresses\":[")
-        for (i, a) in addresses.enumerated() {
-            o.raw(i == 0 ? "{\"label\":" : ",{\"label\":"); o.string(a.label)
-            o.raw(",\"poBox\":"); o.string(a.poBox)
-            o.raw(",\"extended\":"); o.string(a.extended)
-            o.raw(",\"street\":"); o.string(a.street)
-            o.raw(",\"locality\":"); o.string(a.locality)
-            o.raw(",\"region\":"); o.string(a.region)
-            o.raw(",\"postalCode\":"); o.string(a.postalCode)
-            o.raw(",\"country\":"); o.string(a.country)
-            o.raw("}")
+        for step in Self.steps {
+            let fields = Self.plainFields
+            switch step {
+            case .name:
+                o.raw("{\"displayName\":"); o.string(displayName)
+                o.raw(",\"name\":{\"family\":"); o.string(name.family)
+                o.raw(",\"given\":"); o.string(name.given)
+                o.raw(",\"additional\":"); o.string(name.additional)
+                o.raw(",\"prefixes\":"); o.string(name.prefixes)
+                o.raw(",\"suffixes\":"); o.string(name.suffixes)
+                o.raw("}")
+            case .nicknames: o.raw(",\"nicknames\":"); o.strings(nicknames)
+            case .emails: o.raw(",\"emails\":"); o.labeled(emails)
+            case .phones: o.raw(",\"phones\":"); o.labeled(phones)
+            case .addresses:
+                o.raw(",\"addresses\":[")
+                for (i, a) in addresses.enumerated() {
+                    o.raw(i == 0 ? "{\"label\":" : ",{\"label\":"); o.string(a.label)
+                    o.raw(",\"poBox\":"); o.string(a.poBox)
+                    o.raw(",\"extended\":"); o.string(a.extended)
+                    o.raw(",\"street\":"); o.string(a.street)
+                    o.raw(",\"locality\":"); o.string(a.locality)
+                    o.raw(",\"region\":"); o.string(a.region)
+                    o.raw(",\"postalCode\":"); o.string(a.postalCode)
+                    o.raw(",\"country\":"); o.string(a.country)
+                    o.raw("}")
+                }
+                o.raw("]")
+            case .urls: o.raw(",\"urls\":"); o.labeled(urls)
+            case .vcardLines: o.raw(",\"vcardLines\":"); o.strings(vcardLines)
+            case .plain(let i): fields[i].writeSnapshot(self, &o)
+            }
         }
-        o.raw("],\"organization\":"); o.string(organization)
-        o.raw(",\"title\":"); o.string(title)
-        o.raw(",\"urls\":"); o.labeled(urls)
-        o.raw(",\"note\":"); o.string(note)
-        if let photoHash { o.raw(",\"photoHash\":"); o.string(photoHash) }
-        o.raw(",\"vcardLines\":"); o.strings(vcardLines)
         o.raw("}")
         return String(decoding: o.bytes, as: UTF8.self)
     }
@@ -58,19 +62,19 @@ extension PersonFields {
     /// The names of the fields that differ, for "updated: email, phone".
     func changes(from o: PersonFields) -> [String] {
         var out: [String] = []
-        if displayName != o.displayName || name != o.name { out.append("name") }
-        if nicknames != o.nicknames { out.append("nicknames") }
-        if birthday != o.birthday { out.append("birthday") }
-        if anniversary != o.anniversary { out.append("anniversary") }
-        if emails != o.emails { out.append("emails") }
-        if phones != o.phones { out.append("phones") }
-        if addresses != o.addresses { out.append("addresses") }
-        if organization != o.organization { out.append("organisation") }
-        if title != o.title { out.append("title") }
-        if urls != o.urls { out.append("URLs") }
-        if note != o.note { out.append("note") }
-        if photoHash != o.photoHash { out.append("photo") }
-        if vcardLines != o.vcardLines { out.append("kept vCard properties") }
+        for step in Self.steps {
+            let fields = Self.plainFields
+            switch step {
+            case .name: if displayName != o.displayName || name != o.name { out.append("name") }
+            case .nicknames: if nicknames != o.nicknames { out.append("nicknames") }
+            case .emails: if emails != o.emails { out.append("emails") }
+            case .phones: if phones != o.phones { out.append("phones") }
+            case .addresses: if addresses != o.addresses { out.append("addresses") }
+            case .urls: if urls != o.urls { out.append("URLs") }
+            case .vcardLines: if vcardLines != o.vcardLines { out.append("kept vCard properties") }
+            case .plain(let i): if fields[i].differs(self, o) { out.append(fields[i].label) }
+            }
+        }
         return out
     }
 
@@ -96,8 +100,6 @@ extension PersonFields {
         pick(\.displayName) { $0.isEmpty }
         pick(\.name) { $0 == PersonName() }
         list(\.nicknames)
-        pick(\.birthday) { $0 == nil }
-        pick(\.anniversary) { $0 == nil }
         if s == nil {
             // Contact details compare loosely: the same address with another label is the same.
             for v in n.emails where !r.emails.contains(where: { EmailKey.key($0.value) == EmailKey.key(v.value) }) { r.emails.append(v) }
@@ -111,12 +113,9 @@ extension PersonFields {
             list(\.phones)
         }
         list(\.addresses)
-        pick(\.organization) { $0.isEmpty }
-        pick(\.title) { $0.isEmpty }
         list(\.urls)
-        pick(\.note) { $0.isEmpty }
-        pick(\.photoHash) { $0 == nil }
         list(\.vcardLines)
+        for f in plainFields { f.followCard(&r, c, s, n) }
         return r
     }
 }

@@ -3,11 +3,14 @@
 /// `person.fields.organization`); an import reads a card into one, compares and merges
 /// them, and keeps the card's as a JSON snapshot whose keys are these names.
 ///
-/// A new field goes here, with its default in ``init(displayName:name:nicknames:birthday:anniversary:emails:phones:addresses:organization:title:urls:note:photoHash:vcardLines:)``;
-/// then its column (Store/People/PeopleStore.swift and a migration), its snapshot key and
-/// merge rule (Interchange/PersonFields+Snapshot.swift) and its vCard property
-/// (Import/ContactImport.swift, Export/ContactExport.swift).
-public struct PersonFields: Hashable, Sendable, Codable {
+/// A new plain field (one value, one column: say `pronouns`) is its property here, with
+/// its default value, and its row in ``plainFields`` (its column, JSON key, label, merge
+/// rule and vCard property); then a migration adding its column (Store/Migrations.swift)
+/// and, for the `kith` tool, its option (KithCLI/Options/PersonFieldOptions.swift). The
+/// store, the import snapshot, the merges, the vCard import and export, the JSON backup
+/// and `kith person show` walk the rows. A field of several values (a list, or a table of
+/// its own) is written by hand in each of those.
+public struct PersonFields: Hashable, Sendable {
     public var displayName: String
     public var name: PersonName
     public var nicknames: [String]
@@ -36,4 +39,55 @@ public struct PersonFields: Hashable, Sendable, Codable {
         self.organization = organization; self.title = title; self.urls = urls; self.note = note
         self.photoHash = photoHash; self.vcardLines = vcardLines
     }
+}
+
+extension PersonFields {
+    /// Every field in the order the import snapshot, the import report's list of changes
+    /// and an exported card give them: the plain ones as their rows, the others by name
+    /// (their code is written out in each layer).
+    enum Slot {
+        case name, nicknames, emails, phones, addresses, urls, vcardLines
+        case plain(PersonField)
+    }
+
+    static let layout: [Slot] = [
+        .name, .nicknames,
+        .plain(PersonField("birthday", { $0.birthday }, { $0.birthday = $1 }, vcard: .date("BDAY"))),
+        .plain(PersonField("anniversary", { $0.anniversary }, { $0.anniversary = $1 }, vcard: .date("ANNIVERSARY"))),
+        .emails, .phones, .addresses,
+        .plain(
+            PersonField(
+                "organization", { $0.organization }, { $0.organization = $1 }, label: "organisation", vcard: .byHand(.organization), writtenWhenUnset: true)),
+        .plain(PersonField("title", { $0.title }, { $0.title = $1 }, vcard: .text("TITLE", v3: "TITLE"), writtenWhenUnset: true)),
+        .urls,
+        .plain(PersonField("note", { $0.note }, { $0.note = $1 }, merge: .paragraphs, vcard: .paragraphs("NOTE"), writtenWhenUnset: true)),
+        .plain(PersonField("photoHash", { $0.photoHash }, { $0.photoHash = $1 }, backupKey: "photo", label: "photo", vcard: .byHand(.photo))),
+        .vcardLines,
+    ]
+
+    /// The plain fields (one value, one column each), in order.
+    public static let plainFields: [PersonField] = layout.compactMap {
+        if case .plain(let f) = $0 { return f }
+        return nil
+    }
+
+    /// ``layout`` as the walkers read it: a plain field by its index in ``plainFields``
+    /// (copying a row out of the layout for every card showed in the import's profile).
+    enum Step { case name, nicknames, emails, phones, addresses, urls, vcardLines, plain(Int) }
+
+    static let steps: [Step] = {
+        var plain = 0
+        return layout.map { slot in
+            switch slot {
+            case .name: return .name
+            case .nicknames: return .nicknames
+            case .emails: return .emails
+            case .phones: return .phones
+            case .addresses: return .addresses
+            case .urls: return .urls
+            case .vcardLines: return .vcardLines
+            case .plain: plain += 1; return .plain(plain - 1)
+            }
+        }
+    }()
 }

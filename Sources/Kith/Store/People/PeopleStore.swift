@@ -38,12 +38,21 @@ extension Journal {
     }
 
     /// The person row's columns, in the order ``insertPersonRow(_:_:name:uid:statements:)``
-    /// binds them (a new column goes in both, side by side here).
-    static let insertPersonSQL = """
-        INSERT INTO person (uid, displayName, familyName, givenName, additionalNames, honorificPrefixes,
-          honorificSuffixes, birthday, anniversary, organization, title, note, relationId, photoHash, rev,
-          createdAt, updatedAt, nameKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
+    /// binds them: the plain fields' columns (``PersonFields/plainFields``) come from their rows.
+    static let insertPersonSQL: String = {
+        let columns =
+            ["uid", "displayName", "familyName", "givenName", "additionalNames", "honorificPrefixes", "honorificSuffixes"]
+            + PersonFields.plainFields.map { $0.column } + ["relationId", "rev", "createdAt", "updatedAt", "nameKey"]
+        return "INSERT INTO person (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+    }()
+
+    /// The UPDATE of ``updatePersonRow(_:id:_:name:uid:)``, whose arguments come in this order.
+    static let updatePersonSQL: String = {
+        let columns =
+            ["uid", "displayName", "familyName", "givenName", "additionalNames", "honorificPrefixes", "honorificSuffixes"]
+            + PersonFields.plainFields.map { $0.column } + ["relationId", "rev", "updatedAt"]
+        return "UPDATE person SET \(columns.map { $0 + " = ?" }.joined(separator: ", ")) WHERE id = ?"
+    }()
 
     /// Inserts a person whose draft was checked (``checkPersonDraft(_:_:existingID:)`` or
     /// the equivalent): the trimmed name and the UID to use. An import passes the
@@ -53,11 +62,13 @@ extension Journal {
         statements: PersonStatements? = nil
     ) throws -> Int64 {
         let now = Journal.now()
+        let f = draft.fields
         try RawRow.run(db, PersonStatements.get(statements, db, .insertPerson), arena: statements?.arena) { r in
-            r.text(uid); r.text(name); r.text(draft.fields.name.family); r.text(draft.fields.name.given); r.text(draft.fields.name.additional)
-            r.text(draft.fields.name.prefixes); r.text(draft.fields.name.suffixes); r.text(draft.fields.birthday?.description)
-            r.text(draft.fields.anniversary?.description); r.text(draft.fields.organization); r.text(draft.fields.title); r.text(draft.fields.note)
-            r.int(draft.relationID); r.text(draft.fields.photoHash); r.text(draft.rev); r.int(now); r.int(now); r.text(NameMatcher.fold(name))
+            r.text(uid); r.text(name); r.text(f.name.family); r.text(f.name.given); r.text(f.name.additional)
+            r.text(f.name.prefixes); r.text(f.name.suffixes)
+            let plain = PersonFields.plainFields
+            for i in plain.indices { r.text(plain[i].text(f)) }
+            r.int(draft.relationID); r.text(draft.rev); r.int(now); r.int(now); r.text(NameMatcher.fold(name))
         }
         let id = db.lastInsertedRowID
         try writePersonDetails(db, id: id, draft, fresh: true, statements: statements)
@@ -68,18 +79,13 @@ extension Journal {
     /// folded name key and its details (the edit command and a changed card on import).
     static func updatePersonRow(_ db: Database, id: Int64, _ draft: PersonDraft, name: String, uid: String) throws {
         try CadenceStore.noteRelationChange(db, id: id, to: draft.relationID)
-        try db.cachedStatement(
-            sql: """
-                UPDATE person SET uid = ?, displayName = ?, familyName = ?, givenName = ?, additionalNames = ?,
-                  honorificPrefixes = ?, honorificSuffixes = ?, birthday = ?, anniversary = ?, organization = ?,
-                  title = ?, note = ?, relationId = ?, photoHash = ?, rev = ?, updatedAt = ? WHERE id = ?
-                """
-        ).execute(arguments: [
-            uid, name, draft.fields.name.family, draft.fields.name.given, draft.fields.name.additional,
-            draft.fields.name.prefixes, draft.fields.name.suffixes, draft.fields.birthday?.description,
-            draft.fields.anniversary?.description, draft.fields.organization, draft.fields.title, draft.fields.note,
-            draft.relationID, draft.fields.photoHash, draft.rev, Journal.now(), id,
-        ])
+        let f = draft.fields
+        var arguments: [(any DatabaseValueConvertible)?] = [
+            uid, name, f.name.family, f.name.given, f.name.additional, f.name.prefixes, f.name.suffixes,
+        ]
+        for p in PersonFields.plainFields { arguments.append(p.text(f)) }
+        arguments += [draft.relationID, draft.rev, Journal.now(), id]
+        try db.cachedStatement(sql: updatePersonSQL).execute(arguments: StatementArguments(arguments))
         // After the UPDATE: its trigger clears the key when the name changed.
         try setNameKey(db, id: id, name: name)
         try writePersonDetails(db, id: id, draft)
@@ -159,15 +165,13 @@ extension Journal {
         }
         let lines = try String.fetchAll(db.cachedStatement(sql: "SELECT line FROM personVCardLine WHERE personId = ? ORDER BY position"), arguments: [id])
         let relationID: Int64? = row["relationId"]
-        let fields = PersonFields(
+        var fields = PersonFields(
             displayName: row["displayName"],
             name: PersonName(
                 family: row["familyName"], given: row["givenName"], additional: row["additionalNames"],
                 prefixes: row["honorificPrefixes"], suffixes: row["honorificSuffixes"]),
-            nicknames: nicknames, birthday: (row["birthday"] as String?).flatMap(PartialDate.init),
-            anniversary: (row["anniversary"] as String?).flatMap(PartialDate.init), emails: emails, phones: phones,
-            addresses: addresses, organization: row["organization"], title: row["title"], urls: urls, note: row["note"],
-            photoHash: row["photoHash"], vcardLines: lines)
+            nicknames: nicknames, emails: emails, phones: phones, addresses: addresses, urls: urls, vcardLines: lines)
+        for p in PersonFields.plainFields { p.setText(&fields, row[p.column]) }
         return Person(
             id: id, uid: row["uid"], fields: fields, relation: try relationID.map { try fetchCategory(db, id: $0) },
             rev: row["rev"], createdAt: row["createdAt"], updatedAt: row["updatedAt"])

@@ -49,20 +49,14 @@ extension Journal {
             d.nicknames.append(nick)
         }
         for line in b.vcardLines where !d.vcardLines.contains(line) { d.vcardLines.append(line) }
-        d.birthday = Journal.fuller(a.birthday, b.birthday)
-        d.anniversary = Journal.fuller(a.anniversary, b.anniversary)
-        d.organization = Journal.fuller(a.organization, b.organization)
-        d.title = Journal.fuller(a.title, b.title)
-        if d.photoHash == nil { d.photoHash = b.photoHash }
+        // Each plain field by its rule: the fuller of the two, or both notes as paragraphs.
+        for f in PersonFields.plainFields { f.mergePeople(&d.fields, b.fields) }
         if d.relationID == nil { d.relationID = b.relation?.id }
         d.name.family = Journal.fuller(a.name.family, b.name.family)
         d.name.given = Journal.fuller(a.name.given, b.name.given)
         d.name.additional = Journal.fuller(a.name.additional, b.name.additional)
         d.name.prefixes = Journal.fuller(a.name.prefixes, b.name.prefixes)
         d.name.suffixes = Journal.fuller(a.name.suffixes, b.name.suffixes)
-        if !b.note.isEmpty && b.note != d.note && !d.note.contains(b.note) {
-            d.note = d.note.isEmpty || b.note.contains(d.note) ? b.note : d.note + "\n\n" + b.note
-        }
         try db.cachedStatement(sql: "DELETE FROM person WHERE id = ?").execute(arguments: [removing])
         // The same row rewrite as an edit (uid and REV are the kept person's own, unchanged).
         try Journal.updatePersonRow(db, id: keeping, d, name: d.displayName, uid: a.uid)

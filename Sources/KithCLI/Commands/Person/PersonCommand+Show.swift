@@ -88,6 +88,7 @@ struct PersonPageData {
         var profile = Table()
         func add(_ label: String, _ value: String) { if !value.isEmpty { profile.add([terminal.dim(label), value]) } }
         add("nicknames", person.nicknames.joined(separator: ", "))
+        for f in Self.listedFields { add(f.label, f.text(in: person.fields) ?? "") }
         if let b = person.birthday {
             add("birthday", "\(b.day) \(LocalTime.months[b.month - 1])" + (b.year.map { " \($0)" } ?? ""))
         }
@@ -135,6 +136,13 @@ struct PersonPageData {
         return out.joined(separator: "\n")
     }
 
+    /// The plain fields (``PersonFields/plainFields``) this page does not show in a place of
+    /// their own (birthday, work, note, photo; an anniversary not at all): each is a line
+    /// after the nicknames, under its label, and a key of `--json`'s person.
+    static let listedFields = PersonFields.plainFields.filter {
+        !["birthday", "anniversary", "organization", "title", "note", "photoHash"].contains($0.key)
+    }
+
     static func ago(_ day: LocalDate, _ today: LocalDate) -> String {
         let n = today.daysSinceEpoch - day.daysSinceEpoch
         switch n {
@@ -166,6 +174,37 @@ struct PersonPageData {
             var note: String?
             /// The photo's id, as `kith photo` takes it.
             var photo: String?
+            /// The other plain fields that are set (``PersonPageData/listedFields``), by key.
+            var listed: [(key: String, value: String)] = []
+
+            private enum CodingKeys: String, CodingKey {
+                case id, uid, name, nicknames, relation, birthday, emails, phones, organization, title, note, photo
+            }
+
+            private struct ListedKey: CodingKey {
+                var stringValue: String
+                var intValue: Int? { nil }
+                init(stringValue: String) { self.stringValue = stringValue }
+                init?(intValue: Int) { nil }
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(id, forKey: .id)
+                try c.encode(uid, forKey: .uid)
+                try c.encode(name, forKey: .name)
+                try c.encode(nicknames, forKey: .nicknames)
+                try c.encodeIfPresent(relation, forKey: .relation)
+                try c.encodeIfPresent(birthday, forKey: .birthday)
+                try c.encode(emails, forKey: .emails)
+                try c.encode(phones, forKey: .phones)
+                try c.encodeIfPresent(organization, forKey: .organization)
+                try c.encodeIfPresent(title, forKey: .title)
+                try c.encodeIfPresent(note, forKey: .note)
+                try c.encodeIfPresent(photo, forKey: .photo)
+                var more = encoder.container(keyedBy: ListedKey.self)
+                for (key, value) in listed { try more.encode(value, forKey: ListedKey(stringValue: key)) }
+            }
         }
         struct Trait: Encodable {
             var id: Int64
@@ -206,7 +245,8 @@ struct PersonPageData {
                 emails: person.emails.map(\.value), phones: person.phones.map(\.value),
                 organization: person.organization.isEmpty ? nil : person.organization,
                 title: person.title.isEmpty ? nil : person.title, note: person.note.isEmpty ? nil : person.note,
-                photo: person.photoHash.map { String($0.prefix(12)) }),
+                photo: person.photoHash.map { String($0.prefix(12)) },
+                listed: Self.listedFields.compactMap { f in f.text(in: person.fields).flatMap { $0.isEmpty ? nil : (f.key, $0) } }),
             lastSeen: lastSeen?.description,
             keepInTouch: cadence.map { c in
                 let from: String
