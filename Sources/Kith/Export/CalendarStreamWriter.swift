@@ -18,7 +18,7 @@ final class CalendarStreamWriter: @unchecked Sendable {
     /// VTIMEZONEs kept from imported files, for TZIDs that are not IANA or Windows.
     private let sources: [String: ICalComponent]
     /// Let go of once written: the caller may hold the sink only for the export's duration.
-    private var sink: ((UnsafeRawBufferPointer) throws -> Void)?
+    private var sink: (([UInt8]) throws -> Void)?
 
     /// What the written events used (their zones and years).
     private(set) var used = ICalTimeZoneUsage()
@@ -32,7 +32,7 @@ final class CalendarStreamWriter: @unchecked Sendable {
     /// - Parameter sink: called on the writing thread only.
     init(
         resolver: ICalTimeZoneResolver, zones: ICalTimeZoneUsage, yearly: [ICalComponent],
-        sources: [String: ICalComponent] = [:], sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+        sources: [String: ICalComponent] = [:], sink: @escaping ([UInt8]) throws -> Void
     ) {
         self.resolver = resolver
         self.sources = sources

@@ -31,7 +31,7 @@ extension Journal {
             for z in usage.timeZones(excluding: [], sources: sources, warnings: &warnings) { file.write(z) }
             file.appendLines(event)
             file.end("VCALENDAR")
-            try body(String(decoding: e.uid, as: UTF8.self), Data(file.bytes))
+            try body(String(decoding: e.text[e.uid], as: UTF8.self), Data(file.bytes))
         }
         return rows.referencedPhotos
     }
