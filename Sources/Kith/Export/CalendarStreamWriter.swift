@@ -57,8 +57,8 @@ final class CalendarStreamWriter: @unchecked Sendable {
             var colors: [String: String] = [:]
             var prefixes = EventMapping.DatePrefixes()
             while let batch = pipeline.receive() {
-                try batch.forEach { e in
-                    EventMapping.write(e, into: &w, resolver: resolver, colors: &colors, usage: &used, prefixes: &prefixes)
+                try batch.forEach { e, text in
+                    EventMapping.write(e, text: text, into: &w, resolver: resolver, colors: &colors, usage: &used, prefixes: &prefixes)
                     if w.bytes.count >= 1 << 20 { try flush(&w) }
                 }
                 pipeline.recycle(batch)

@@ -31,8 +31,8 @@ struct EventRows {
         self.categories = categories
     }
 
-    /// Calls `body` with each event, in order of id. Its bytes are valid during the call only.
-    mutating func forEach(_ body: (EventMapping.ExportEvent) throws -> Void) throws {
+    /// Calls `body` with each event, in order of id, and the text its ranges index.
+    mutating func forEach(_ body: (EventMapping.ExportEvent, Span<UInt8>) throws -> Void) throws {
         try forEachBatch(size: 64) { batch in
             try batch.forEach(body)
             var empty = batch

@@ -3,11 +3,10 @@ import Foundation
 import ICalendarFormat
 
 extension EventMapping {
-    /// One event as an export reads it: its text columns as UTF-8 bytes (ranges of
-    /// ``text``, the bytes of its whole batch), its people, traits and kept lines in order.
+    /// One event as an export reads it: its text columns as UTF-8 bytes (ranges of the
+    /// text of the batch it was read in, handed beside it: see ``ExportBatch/forEach(_:)``),
+    /// its people, traits and kept lines in order.
     struct ExportEvent {
-        /// The text of the batch it was read in (``ExportBatch``): its ranges index this.
-        var text: [UInt8]
         var uid: Range<Int>
         var title: Range<Int>
         var note: Range<Int>
@@ -27,7 +26,7 @@ extension EventMapping {
         var place: ExportPlace?
         var people: [ExportPerson]
         var traits: [EventTrait]
-        /// The kept iCalendar lines, in order (see ``Event/icalLines``): ranges of ``text``.
+        /// The kept iCalendar lines, in order (see ``Event/icalLines``): ranges of the text.
         var keptLines: [Range<Int>]
         /// Its photos, in order, as ATTACH lines.
         var photos: [ExportPhoto] = []
@@ -150,13 +149,25 @@ extension EventMapping {
 
         /// Whether an e-mail kept on the event is this person's (both lower-cased, as
         /// `String`s): bytes compared without a `String` when both are ASCII.
-        func hasEmail(kept raw: ArraySlice<UInt8>) -> Bool {
+        func hasEmail(kept raw: Span<UInt8>) -> Bool {
             guard let key = lowercasedEmail else { return false }
-            if let ascii = asciiEmail, raw.allSatisfy({ $0 < 128 }) {
-                return raw.count == ascii.count && zip(raw, ascii).allSatisfy { $0 | ($0 >= 65 && $0 <= 90 ? 32 : 0) == $1 }
+            var isASCII = true
+            for i in raw.indices where raw[i] >= 128 { isASCII = false }
+            if let ascii = asciiEmail, isASCII {
+                guard raw.count == ascii.count else { return false }
+                for i in 0..<raw.count where raw[i] | (raw[i] >= 65 && raw[i] <= 90 ? 32 : 0) != ascii[i] { return false }
+                return true
             }
-            return EventMapping.lowercasedMail(String(decoding: raw, as: UTF8.self)) == key
+            return EventMapping.lowercasedMail(EventMapping.string(raw)) == key
         }
+    }
+
+    /// UTF-8 bytes as a `String` (for the rarer lines that go through the parser).
+    static func string(_ bytes: Span<UInt8>) -> String {
+        var copy: [UInt8] = []
+        copy.reserveCapacity(bytes.count)
+        for i in bytes.indices { copy.append(bytes[i]) }
+        return String(decoding: copy, as: UTF8.self)
     }
 
     /// An e-mail lower-cased (without allocating for the usual lower-case one).
@@ -180,13 +191,13 @@ extension EventMapping {
     ///
     /// `prefixes` is a memo of the date lines' starts, kept from one event to the next.
     static func write(
-        _ e: ExportEvent, into w: inout ICalendarLineWriter, resolver: ICalTimeZoneResolver,
+        _ e: ExportEvent, text: Span<UInt8>, into w: inout ICalendarLineWriter, resolver: ICalTimeZoneResolver,
         colors: inout [String: String], usage: inout ICalTimeZoneUsage, prefixes: inout DatePrefixes
     ) {
         w.begin("VEVENT")
         w.beginProperty("UID")
         w.beginValue()
-        w.appendRawValue(e.text[e.uid].span)
+        w.appendRawValue(text.extracting(e.uid))
         w.endProperty()
         let stamp = ICalDateTime(utc: Date(timeIntervalSince1970: TimeInterval(e.updatedAt)))
         w.dateTimeProperty(prefix: prefixes.stamp, stamp)
@@ -211,14 +222,14 @@ extension EventMapping {
         }
         w.beginProperty("SUMMARY")
         w.beginValue()
-        w.appendTextValue(e.text[e.title].span)
+        w.appendTextValue(text.extracting(e.title))
         w.endProperty()
         let hasFacts = !e.people.isEmpty || e.mood != nil || e.type != nil || !e.traits.isEmpty
         if !e.note.isEmpty || hasFacts {
             w.beginProperty("DESCRIPTION")
             w.beginValue()
             if !e.note.isEmpty {
-                w.appendTextValue(e.text[e.note].span)
+                w.appendTextValue(text.extracting(e.note))
                 if hasFacts { w.appendTextValue("\n\n") }
             }
             var first = true
@@ -241,7 +252,7 @@ extension EventMapping {
             // The note alone, so that importing this file into Kith does not take the summary as the note.
             w.beginProperty("X-KITH-NOTE")
             w.beginValue()
-            w.appendTextValue(e.text[e.note].span)
+            w.appendTextValue(text.extracting(e.note))
             w.endProperty()
         }
         if let place = e.place {
@@ -276,8 +287,7 @@ extension EventMapping {
         var keptAttendees: [String] = []
         var keptMails: [Range<Int>] = []
         for range in e.keptLines {
-            let raw = e.text[range]
-            let line = raw.span
+            let line = text.extracting(range)
             // The event's photos are written below; an inline image it was imported with is one of them.
             if !e.photos.isEmpty, isInlineImageAttach(line) { continue }
             // Kith's own CATEGORIES and COLOR take the place of the first kept one, and
@@ -295,10 +305,10 @@ extension EventMapping {
                 // It has no control characters, so no line breaks.
                 w.unfoldedLine(withoutBreaks: line)
                 if let mail = kept.email { keptMails.append((range.lowerBound + mail.lowerBound)..<(range.lowerBound + mail.upperBound)) }
-                if kept.mattersForZones, let p = property(fromKept: String(decoding: raw, as: UTF8.self)) { usage.note(p) }
+                if kept.mattersForZones, let p = property(fromKept: string(line)) { usage.note(p) }
                 continue
             }
-            guard let p = property(fromKept: String(decoding: raw, as: UTF8.self)) else { continue }
+            guard let p = property(fromKept: string(line)) else { continue }
             usage.note(p)
             if mailed, p.name == "ATTENDEE" || p.name == "ORGANIZER", let m = ICalAddress(uri: p.value).email { keptAttendees.append(lowercasedMail(m)) }
             w.write(p)
@@ -321,7 +331,9 @@ extension EventMapping {
             w.endProperty()
         }
         for p in e.people {
-            if let mail = p.email, !keptAttendees.contains(p.lowercasedEmail ?? mail), !keptMails.contains(where: { p.hasEmail(kept: e.text[$0]) }) {
+            var kept = false
+            for m in keptMails where p.hasEmail(kept: text.extracting(m)) { kept = true; break }
+            if let mail = p.email, !kept, !keptAttendees.contains(p.lowercasedEmail ?? mail) {
                 w.beginProperty(prefix: p.attendeePrefix)
                 w.beginValue()
                 w.appendRawValue("mailto:")
@@ -353,20 +365,21 @@ extension EventMapping {
             if c == 58 || c == 59 { end = i; break }
             if c == 46 { start = i + 1 }
         }
-        if nameEquals(b, start..<end, categoriesName) { return .categories }
-        if nameEquals(b, start..<end, colorName) { return .color }
+        if nameEquals(b, start..<end, "CATEGORIES") { return .categories }
+        if nameEquals(b, start..<end, "COLOR") { return .color }
         return nil
     }
 
-    private static let categoriesName = Array("CATEGORIES".utf8), colorName = Array("COLOR".utf8)
-
-    /// Whether `b[name]`, upper-cased, is `word` (upper case).
-    private static func nameEquals(_ b: Span<UInt8>, _ name: Range<Int>, _ word: [UInt8]) -> Bool {
-        guard name.count == word.count else { return false }
-        for k in 0..<word.count {
-            var c = b[name.lowerBound + k]
+    /// Whether `b[name]`, upper-cased, is `word` (an upper-case ASCII literal).
+    @inline(__always)
+    private static func nameEquals(_ b: Span<UInt8>, _ name: Range<Int>, _ word: String) -> Bool {
+        guard name.count == word.utf8.count else { return false }
+        var k = name.lowerBound
+        for w in word.utf8 {
+            var c = b[k]
             if c >= 97 && c <= 122 { c -= 32 }
-            if c != word[k] { return false }
+            if c != w { return false }
+            k += 1
         }
         return true
     }

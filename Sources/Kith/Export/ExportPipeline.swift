@@ -121,8 +121,11 @@ struct ExportBatch: Sendable {
         items.removeAll(keepingCapacity: true)
     }
 
-    /// Calls `body` with each event in order.
-    func forEach(_ body: (EventMapping.ExportEvent) throws -> Void) rethrows {
+    /// Calls `body` with each event in order and the text its ranges index.
+    func forEach(_ body: (EventMapping.ExportEvent, Span<UInt8>) throws -> Void) rethrows {
+        // A slice: an array's own `span` is newer than macOS 14.
+        let all = bytes[...]
+        let text = all.span
         var kept: [Range<Int>] = []
         for item in items {
             kept.removeAll(keepingCapacity: true)
@@ -133,10 +136,10 @@ struct ExportBatch: Sendable {
             }
             try body(
                 EventMapping.ExportEvent(
-                    text: bytes, uid: item.uid, title: item.title, note: item.note, tzid: item.tzid, zone: item.zone,
+                    uid: item.uid, title: item.title, note: item.note, tzid: item.tzid, zone: item.zone,
                     allDay: item.allDay, startAt: item.startAt, endAt: item.endAt, startDay: item.startDay, endDay: item.endDay,
                     updatedAt: item.updatedAt, type: item.type, mood: item.mood, place: item.place,
-                    people: item.people, traits: item.traits, keptLines: kept, photos: item.photos))
+                    people: item.people, traits: item.traits, keptLines: kept, photos: item.photos), text)
         }
     }
 }
