@@ -88,7 +88,8 @@ struct EventRows {
                 lineRow = try lines.restart(only)
                 photoRow = try photos.restart(only)
             }
-            who.removeAll(keepingCapacity: true)
+            // Most events have no people: no call to empty an empty array.
+            if !who.isEmpty { who.removeAll(keepingCapacity: true) }
             while personRow && persons.int(0) < id { personRow = try persons.step() }
             while personRow && persons.int(0) == id {
                 who.append((persons.int(2), persons.int(1)))
@@ -109,7 +110,7 @@ struct EventRows {
                 batch.appendLine(1, of: lines)
                 lineRow = try lines.step()
             }
-            eventPhotos.removeAll(keepingCapacity: true)
+            if !eventPhotos.isEmpty { eventPhotos.removeAll(keepingCapacity: true) }
             while photoRow && photos.int(0) < id { photoRow = try photos.step() }
             while photoRow && photos.int(0) == id {
                 let hash = photos.text(2), type = photos.text(3)

@@ -33,7 +33,7 @@ extension SQLiteColumns {
     /// Appends a text column's UTF-8 bytes to `out` (nothing for NULL) with no copy in
     /// between: the export's text goes from SQLite's row straight into its batch.
     /// - Returns: where they are in `out`.
-    @discardableResult
+    @discardableResult @inline(__always)
     func appendText(_ i: CInt, to out: inout [UInt8]) -> Range<Int> {
         let start = out.count
         out.append(contentsOf: bytes(i))
@@ -41,6 +41,7 @@ extension SQLiteColumns {
     }
 
     /// Whether a text column's bytes are `a` (a zone name already met), without a copy.
+    @inline(__always)
     func textEquals(_ i: CInt, _ a: [UInt8]) -> Bool { sameBytes(a, bytes(i)) }
 
     /// Whether a text column's bytes are the UTF-8 of `s`, without a copy.
