@@ -31,10 +31,11 @@ public struct ICalendarLineWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
-    /// Hands the bytes written so far to `body`, then forgets them (keeping the buffer).
-    package mutating func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    /// Hands the bytes written so far to `body`, then forgets them (keeping the buffer,
+    /// which is not copied unless `body` keeps the array).
+    package mutating func drain(_ body: ([UInt8]) throws -> Void) rethrows {
         if bytes.isEmpty { return }
-        try bytes.withUnsafeBytes(body)
+        try body(bytes)
         bytes.removeAll(keepingCapacity: true)
     }
 
@@ -143,6 +144,11 @@ public struct ICalendarLineWriter: Sendable {
         endProperty()
     }
 
+    /// ``unfoldedLine(withoutBreaks:)-(String)`` for UTF-8 bytes (say, a kept line of an export).
+    package mutating func unfoldedLine(withoutBreaks line: Span<UInt8>) {
+        line.withUnsafeBufferPointer { unfoldedLine(withoutBreaks: $0) }
+    }
+
     /// Lines written by another writer (whole lines, folded and ended), as they are.
     public mutating func appendLines(_ other: ICalendarLineWriter) {
         bytes.append(contentsOf: other.bytes)
@@ -215,6 +221,11 @@ public struct ICalendarLineWriter: Sendable {
         if buf.count > run { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[run...])) }
     }
 
+    /// ``appendRawValue(_:)-(String)`` for UTF-8 bytes (say, a column an export read).
+    package mutating func appendRawValue(_ span: Span<UInt8>) {
+        span.withUnsafeBufferPointer { appendRawValue($0) }
+    }
+
     /// Part of a TEXT value, escaped (`\\` `\;` `\,` `\n`; CRLF is one line break). Parts
     /// appended one after another escape as their concatenation would.
     public mutating func appendTextValue(_ s: String) {
@@ -225,6 +236,11 @@ public struct ICalendarLineWriter: Sendable {
     /// ``appendTextValue(_:)-(String)`` for UTF-8 bytes (say, a column SQLite hands out).
     package mutating func appendTextValue(_ buf: UnsafeBufferPointer<UInt8>) {
         TextEscaping.append(buf, to: &bytes, previousCR: &textPreviousCR)
+    }
+
+    /// ``appendTextValue(_:)-(String)`` for UTF-8 bytes (say, a column an export read).
+    package mutating func appendTextValue(_ span: Span<UInt8>) {
+        span.withUnsafeBufferPointer { appendTextValue($0) }
     }
 
     /// Ends the current TEXT item, so that the next ``appendTextValue(_:)`` escapes on its

@@ -153,11 +153,11 @@ struct ExportStreamTests {
         let chunk = [UInt8](repeating: 7, count: 1 << 20)
         var expected = Data()
         try PrivateFile.write(to: url.path) { out in
-            for _ in 0..<20 { try chunk.withUnsafeBytes { try out.put($0) } }
+            for _ in 0..<20 { try out.put(chunk) }
             try out.restart()
             for i in 0..<(Int(PrivateFile.writeBackStep) >> 20) + 3 {
                 let part = [UInt8](repeating: UInt8(i), count: 1 << 20)
-                try part.withUnsafeBytes { try out.put($0) }
+                try out.put(part)
                 expected.append(contentsOf: part)
             }
         }

@@ -43,6 +43,33 @@ struct SourceLayoutTests {
         #expect(long.isEmpty, "over 600 lines with no reason in the opening comment: \(long.joined(separator: ", "))")
     }
 
+    /// Where pointer code may be: the formats' byte scanners and writers, the libxml2
+    /// binding, the SQLite layer, the fuzz targets and the benchmark tool.
+    static let pointerHomes = [
+        "Sources/ContentLines/", "Sources/ICalendarFormat/", "Sources/VCardFormat/", "Sources/SecureXML/",
+        "Sources/Kith/Store/SQLite/", "Sources/Fuzz/", "Sources/KithBench/",
+    ]
+
+    /// The lines of `text` (comments left out) that spell pointer code.
+    static func pointerLines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter { line in
+            !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                && (line.contains("Unsafe") || line.contains("withUnsafe") || line.contains("baseAddress"))
+        }
+    }
+
+    @Test("pointer code (Unsafe…, withUnsafe…, baseAddress) only in the scanners, SecureXML, Store/SQLite, Fuzz and KithBench")
+    func pointersStayHome() throws {
+        let files = try Self.sources()
+        let columns = files.first { $0.path == "Sources/Kith/Store/SQLite/SQLiteColumns.swift" }?.text ?? ""
+        #expect(!Self.pointerLines(columns).isEmpty, "the check finds no pointer code where it is")
+        #expect(Self.pointerLines("    // an UnsafeBufferPointer, said in a comment").isEmpty)
+        let offenders = files.filter { file in !Self.pointerHomes.contains { file.path.hasPrefix($0) } }.flatMap { file in
+            Self.pointerLines(file.text).map { "\(file.path): \($0.trimmingCharacters(in: .whitespaces))" }
+        }
+        #expect(offenders.isEmpty, "pointer code outside its homes (ARCHITECTURE.md):\n\(offenders.joined(separator: "\n"))")
+    }
+
     /// A public (or open) declaration's signature: its line and the next ones up to its body.
     static func publicSignatures(_ text: String) -> [String] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

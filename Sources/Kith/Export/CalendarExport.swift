@@ -19,7 +19,7 @@ extension Journal {
     /// ``ExportPipeline``), which calls `sink`, one call at a time and never after this
     /// returns; an error on either thread stops both and is thrown here.
     func exportCalendar(
-        _ options: CalendarExportOptions, _ sink: (UnsafeRawBufferPointer) throws -> Void,
+        _ options: CalendarExportOptions, _ sink: ([UInt8]) throws -> Void,
         restart: (() throws -> Void)?
     ) throws -> ExportSummary {
         var sinkError: (any Error)?
@@ -31,7 +31,7 @@ extension Journal {
             try read { db -> ExportSummary? in
                 do {
                     // Called on the writing thread while this one waits for it (see ExportPipeline).
-                    let put: (UnsafeRawBufferPointer) throws -> Void = { bytes in
+                    let put: ([UInt8]) throws -> Void = { bytes in
                         do {
                             try options.cancellation.check()
                             try sink(bytes)
@@ -63,7 +63,7 @@ extension Journal {
     /// bytes to `sink`.
     private static func streamCalendar(
         _ db: Database, _ plan: CalendarPlan, zones: ICalTimeZoneUsage,
-        _ sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+        _ sink: @escaping ([UInt8]) throws -> Void
     ) throws -> (ExportSummary, ICalTimeZoneUsage) {
         let pipeline = ExportPipeline()
         let writer = CalendarStreamWriter(

@@ -62,18 +62,18 @@ extension Journal {
                     years.note(year: LocalDate(dayNumber: Int(rows.int(5))).year)
                     years.note(year: LocalDate(dayNumber: Int(rows.int(6))).adding(days: 1).year)
                 } else {
-                    let zone = rows.bytes(1)
-                    if current < 0 || !sameBytes(zones[current].bytes, zone) {
-                        if let z = zones.firstIndex(where: { sameBytes($0.bytes, zone) }) {
+                    if current < 0 || !rows.textEquals(1, zones[current].bytes) {
+                        if let z = zones.firstIndex(where: { rows.textEquals(1, $0.bytes) }) {
                             current = z
                         } else {
+                            let zone = rows.byteArray(1)
                             let tzid = EventMapping.exportTZID(String(decoding: zone, as: UTF8.self))
                             if let tzid {
                                 usage.noteTZID(tzid)
                                 if warmUp == nil { warmUp = ZoneWarmUp(resolver) }
                                 warmUp?.add(tzid)
                             }
-                            zones.append((Array(zone), tzid))
+                            zones.append((zone, tzid))
                             current = zones.count - 1
                         }
                     }

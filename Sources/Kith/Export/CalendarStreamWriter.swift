@@ -18,7 +18,7 @@ final class CalendarStreamWriter: @unchecked Sendable {
     /// VTIMEZONEs kept from imported files, for TZIDs that are not IANA or Windows.
     private let sources: [String: ICalComponent]
     /// Let go of once written: the caller may hold the sink only for the export's duration.
-    private var sink: ((UnsafeRawBufferPointer) throws -> Void)?
+    private var sink: (([UInt8]) throws -> Void)?
 
     /// What the written events used (their zones and years).
     private(set) var used = ICalTimeZoneUsage()
@@ -32,7 +32,7 @@ final class CalendarStreamWriter: @unchecked Sendable {
     /// - Parameter sink: called on the writing thread only.
     init(
         resolver: ICalTimeZoneResolver, zones: ICalTimeZoneUsage, yearly: [ICalComponent],
-        sources: [String: ICalComponent] = [:], sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+        sources: [String: ICalComponent] = [:], sink: @escaping ([UInt8]) throws -> Void
     ) {
         self.resolver = resolver
         self.sources = sources
@@ -57,8 +57,8 @@ final class CalendarStreamWriter: @unchecked Sendable {
             var colors: [String: String] = [:]
             var prefixes = EventMapping.DatePrefixes()
             while let batch = pipeline.receive() {
-                try batch.forEach { e in
-                    EventMapping.write(e, into: &w, resolver: resolver, colors: &colors, usage: &used, prefixes: &prefixes)
+                try batch.forEach { e, text in
+                    EventMapping.write(e, text: text, into: &w, resolver: resolver, colors: &colors, usage: &used, prefixes: &prefixes)
                     if w.bytes.count >= 1 << 20 { try flush(&w) }
                 }
                 pipeline.recycle(batch)

@@ -19,10 +19,10 @@ extension Journal {
         let sources = try Journal.sourceTimeZones(db)
         var rows = try EventRows(db, selection)
         rows.photoFolder = photoFolder
-        try rows.forEach { e in
+        try rows.forEach { e, text in
             var usage = ICalTimeZoneUsage()
             var event = ICalendarLineWriter()
-            EventMapping.write(e, into: &event, resolver: resolver, colors: &colors, usage: &usage, prefixes: &prefixes)
+            EventMapping.write(e, text: text, into: &event, resolver: resolver, colors: &colors, usage: &usage, prefixes: &prefixes)
             var file = ICalendarLineWriter()
             file.begin("VCALENDAR")
             file.property("VERSION", value: "2.0")
@@ -31,7 +31,7 @@ extension Journal {
             for z in usage.timeZones(excluding: [], sources: sources, warnings: &warnings) { file.write(z) }
             file.appendLines(event)
             file.end("VCALENDAR")
-            try body(String(decoding: e.uid, as: UTF8.self), Data(file.bytes))
+            try body(EventMapping.string(text.extracting(e.uid)), Data(file.bytes))
         }
         return rows.referencedPhotos
     }

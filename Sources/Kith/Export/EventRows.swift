@@ -31,8 +31,8 @@ struct EventRows {
         self.categories = categories
     }
 
-    /// Calls `body` with each event, in order of id. Its bytes are valid during the call only.
-    mutating func forEach(_ body: (EventMapping.ExportEvent) throws -> Void) throws {
+    /// Calls `body` with each event, in order of id, and the text its ranges index.
+    mutating func forEach(_ body: (EventMapping.ExportEvent, Span<UInt8>) throws -> Void) throws {
         try forEachBatch(size: 64) { batch in
             try batch.forEach(body)
             var empty = batch
@@ -88,7 +88,8 @@ struct EventRows {
                 lineRow = try lines.restart(only)
                 photoRow = try photos.restart(only)
             }
-            who.removeAll(keepingCapacity: true)
+            // Most events have no people: no call to empty an empty array.
+            if !who.isEmpty { who.removeAll(keepingCapacity: true) }
             while personRow && persons.int(0) < id { personRow = try persons.step() }
             while personRow && persons.int(0) == id {
                 who.append((persons.int(2), persons.int(1)))
@@ -106,10 +107,10 @@ struct EventRows {
             let mark = batch.lineMark
             while lineRow && lines.int(0) < id { lineRow = try lines.step() }
             while lineRow && lines.int(0) == id {
-                batch.appendLine(lines.bytes(1))
+                batch.appendLine(1, of: lines)
                 lineRow = try lines.step()
             }
-            eventPhotos.removeAll(keepingCapacity: true)
+            if !eventPhotos.isEmpty { eventPhotos.removeAll(keepingCapacity: true) }
             while photoRow && photos.int(0) < id { photoRow = try photos.step() }
             while photoRow && photos.int(0) == id {
                 let hash = photos.text(2), type = photos.text(3)
@@ -126,13 +127,13 @@ struct EventRows {
             }
             if eventPhotos.count > 1 { eventPhotos.sort { $0.position < $1.position } }
             let allDay = events.int(6) != 0
-            let (zoneIndex, tzid) = allDay ? (-1, nil) : zone(events.bytes(5))
+            let (zoneIndex, tzid) = allDay ? (-1, nil) : zone(events)
             let place = events.isNull(11) ? nil : try self.place(events.int(11))
             let type = events.isNull(9) ? nil : categories[events.int(9)]
             let mood = events.isNull(10) ? nil : categories[events.int(10)]
             batch.append(
                 ExportBatch.Item(
-                    uid: batch.append(events.bytes(1)), title: batch.append(events.bytes(2)), note: batch.append(events.bytes(12)),
+                    uid: batch.append(1, of: events), title: batch.append(2, of: events), note: batch.append(12, of: events),
                     tzid: tzid, zone: zoneIndex, allDay: allDay, startAt: events.int(3), endAt: events.isNull(4) ? nil : events.int(4),
                     startDay: LocalDate(dayNumber: Int(events.int(7))), endDay: LocalDate(dayNumber: Int(events.int(8))),
                     updatedAt: events.int(13), type: type, mood: mood, place: place,
@@ -143,16 +144,18 @@ struct EventRows {
         if batch.count > 0 { _ = try body(batch) }
     }
 
-    /// The number (in order of first use) and TZID of a zone column, worked out once per zone.
-    private mutating func zone(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, String?) {
+    /// The number (in order of first use) and TZID of the zone column (5) of the event
+    /// row, worked out once per zone.
+    private mutating func zone(_ events: ExportCursor) -> (Int, String?) {
         // Neighbouring events are often in the same zone: the last one is looked at first.
-        if lastZone < zones.count, sameBytes(zones[lastZone].bytes, bytes) { return (lastZone, zones[lastZone].tzid) }
-        if let z = zones.firstIndex(where: { sameBytes($0.bytes, bytes) }) {
+        if lastZone < zones.count, events.textEquals(5, zones[lastZone].bytes) { return (lastZone, zones[lastZone].tzid) }
+        if let z = zones.firstIndex(where: { events.textEquals(5, $0.bytes) }) {
             lastZone = z
             return (z, zones[z].tzid)
         }
+        let bytes = events.byteArray(5)
         let tzid = EventMapping.exportTZID(String(decoding: bytes, as: UTF8.self))
-        zones.append((Array(bytes), tzid))
+        zones.append((bytes, tzid))
         lastZone = zones.count - 1
         return (lastZone, tzid)
     }

@@ -2,16 +2,14 @@ import ContentLines
 import Foundation
 import ICalendarFormat
 
-// Pointer code here, outside Store/SQLite, on purpose: `kith export ics` writes each event
-// from the text columns of SQLite's current rows without copying them (issue 7's export
-// row); the pointers come from Store/SQLite/Cursor.swift and never outlive the row.
 extension EventMapping {
-    /// One event as an export reads it: its text columns as UTF-8 bytes (valid while the
-    /// rows they come from are current), its people, traits and kept lines in order.
+    /// One event as an export reads it: its text columns as UTF-8 bytes (ranges of the
+    /// text of the batch it was read in, handed beside it: see ``ExportBatch/forEach(_:)``),
+    /// its people, traits and kept lines in order.
     struct ExportEvent {
-        var uid: UnsafeBufferPointer<UInt8>
-        var title: UnsafeBufferPointer<UInt8>
-        var note: UnsafeBufferPointer<UInt8>
+        var uid: Range<Int>
+        var title: Range<Int>
+        var note: Range<Int>
         /// The TZID its times are written with (``exportTZID(_:)`` of its zone).
         var tzid: String?
         /// Which of the export's zones it is in (numbered as they turn up): for
@@ -28,8 +26,8 @@ extension EventMapping {
         var place: ExportPlace?
         var people: [ExportPerson]
         var traits: [EventTrait]
-        /// The kept iCalendar lines, in order (see ``Event/icalLines``).
-        var keptLines: [UnsafeBufferPointer<UInt8>]
+        /// The kept iCalendar lines, in order (see ``Event/icalLines``): ranges of the text.
+        var keptLines: [Range<Int>]
         /// Its photos, in order, as ATTACH lines.
         var photos: [ExportPhoto] = []
     }
@@ -49,7 +47,7 @@ extension EventMapping {
 
     /// Whether a kept line is an inline image ATTACH (`ATTACH;…ENCODING=BASE64…` with an image
     /// FMTTYPE or none): an import made those the event's photos, which are written anew.
-    static func isInlineImageAttach(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isInlineImageAttach(_ raw: Span<UInt8>) -> Bool {
         guard raw.count > 7 else { return false }
         let name = Array("ATTACH;".utf8)
         for k in 0..<7 where raw[k] | (k < 6 ? 0x20 : 0) != name[k] | (k < 6 ? 0x20 : 0) { return false }
@@ -60,7 +58,7 @@ extension EventMapping {
             if b == UInt8(ascii: "\"") { quoted.toggle() } else if b == UInt8(ascii: ":"), !quoted { break }
             end += 1
         }
-        let head = String(decoding: UnsafeBufferPointer(rebasing: raw[7..<end]), as: UTF8.self).uppercased()
+        let head = String(decoding: (7..<end).map { raw[$0] }, as: UTF8.self).uppercased()
         guard head.contains("BASE64") else { return false }
         guard let range = head.range(of: "FMTTYPE=") else { return true }
         return head[range.upperBound...].hasPrefix("IMAGE/") || head[range.upperBound...].hasPrefix("\"IMAGE/")
@@ -151,19 +149,25 @@ extension EventMapping {
 
         /// Whether an e-mail kept on the event is this person's (both lower-cased, as
         /// `String`s): bytes compared without a `String` when both are ASCII.
-        func hasEmail(kept raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        func hasEmail(kept raw: Span<UInt8>) -> Bool {
             guard let key = lowercasedEmail else { return false }
-            if let ascii = asciiEmail, raw.allSatisfy({ $0 < 128 }) {
+            var isASCII = true
+            for i in raw.indices where raw[i] >= 128 { isASCII = false }
+            if let ascii = asciiEmail, isASCII {
                 guard raw.count == ascii.count else { return false }
-                for i in 0..<raw.count {
-                    var c = raw[i]
-                    if c >= 65 && c <= 90 { c += 32 }
-                    if c != ascii[i] { return false }
-                }
+                for i in 0..<raw.count where raw[i] | (raw[i] >= 65 && raw[i] <= 90 ? 32 : 0) != ascii[i] { return false }
                 return true
             }
-            return EventMapping.lowercasedMail(String(decoding: raw, as: UTF8.self)) == key
+            return EventMapping.lowercasedMail(EventMapping.string(raw)) == key
         }
+    }
+
+    /// UTF-8 bytes as a `String` (for the rarer lines that go through the parser).
+    static func string(_ bytes: Span<UInt8>) -> String {
+        var copy: [UInt8] = []
+        copy.reserveCapacity(bytes.count)
+        for i in bytes.indices { copy.append(bytes[i]) }
+        return String(decoding: copy, as: UTF8.self)
     }
 
     /// An e-mail lower-cased (without allocating for the usual lower-case one).
@@ -187,13 +191,13 @@ extension EventMapping {
     ///
     /// `prefixes` is a memo of the date lines' starts, kept from one event to the next.
     static func write(
-        _ e: ExportEvent, into w: inout ICalendarLineWriter, resolver: ICalTimeZoneResolver,
+        _ e: ExportEvent, text: Span<UInt8>, into w: inout ICalendarLineWriter, resolver: ICalTimeZoneResolver,
         colors: inout [String: String], usage: inout ICalTimeZoneUsage, prefixes: inout DatePrefixes
     ) {
         w.begin("VEVENT")
         w.beginProperty("UID")
         w.beginValue()
-        w.appendRawValue(e.uid)
+        w.appendRawValue(text.extracting(e.uid))
         w.endProperty()
         let stamp = ICalDateTime(utc: Date(timeIntervalSince1970: TimeInterval(e.updatedAt)))
         w.dateTimeProperty(prefix: prefixes.stamp, stamp)
@@ -218,14 +222,14 @@ extension EventMapping {
         }
         w.beginProperty("SUMMARY")
         w.beginValue()
-        w.appendTextValue(e.title)
+        w.appendTextValue(text.extracting(e.title))
         w.endProperty()
         let hasFacts = !e.people.isEmpty || e.mood != nil || e.type != nil || !e.traits.isEmpty
         if !e.note.isEmpty || hasFacts {
             w.beginProperty("DESCRIPTION")
             w.beginValue()
             if !e.note.isEmpty {
-                w.appendTextValue(e.note)
+                w.appendTextValue(text.extracting(e.note))
                 if hasFacts { w.appendTextValue("\n\n") }
             }
             var first = true
@@ -248,7 +252,7 @@ extension EventMapping {
             // The note alone, so that importing this file into Kith does not take the summary as the note.
             w.beginProperty("X-KITH-NOTE")
             w.beginValue()
-            w.appendTextValue(e.note)
+            w.appendTextValue(text.extracting(e.note))
             w.endProperty()
         }
         if let place = e.place {
@@ -281,13 +285,14 @@ extension EventMapping {
         // A few per event: arrays searched in order cost less than a Set's hashing. The
         // lines written as they are give their e-mails' bytes, the parsed ones `String`s.
         var keptAttendees: [String] = []
-        var keptMails: [UnsafeBufferPointer<UInt8>] = []
-        for raw in e.keptLines {
+        var keptMails: [Range<Int>] = []
+        for range in e.keptLines {
+            let line = text.extracting(range)
             // The event's photos are written below; an inline image it was imported with is one of them.
-            if !e.photos.isEmpty, isInlineImageAttach(raw) { continue }
+            if !e.photos.isEmpty, isInlineImageAttach(line) { continue }
             // Kith's own CATEGORIES and COLOR take the place of the first kept one, and
             // the other kept ones go; kept ones stay when Kith has none of its own.
-            switch replacedKind(raw) {
+            switch replacedKind(line) {
             case .categories? where hasCategories:
                 if !wroteCategories { categories(&w); wroteCategories = true }
                 continue
@@ -296,14 +301,14 @@ extension EventMapping {
                 continue
             default: break
             }
-            if let kept = FastKeptLine(raw, email: mailed) {
+            if let kept = ICalVerbatimLine(line, email: mailed) {
                 // It has no control characters, so no line breaks.
-                w.unfoldedLine(withoutBreaks: raw)
-                if let mail = kept.email { keptMails.append(UnsafeBufferPointer(rebasing: raw[mail])) }
-                if kept.mattersForZones, let p = property(fromKept: String(decoding: raw, as: UTF8.self)) { usage.note(p) }
+                w.unfoldedLine(withoutBreaks: line)
+                if let mail = kept.email { keptMails.append((range.lowerBound + mail.lowerBound)..<(range.lowerBound + mail.upperBound)) }
+                if kept.mattersForZones, let p = property(fromKept: string(line)) { usage.note(p) }
                 continue
             }
-            guard let p = property(fromKept: String(decoding: raw, as: UTF8.self)) else { continue }
+            guard let p = property(fromKept: string(line)) else { continue }
             usage.note(p)
             if mailed, p.name == "ATTENDEE" || p.name == "ORGANIZER", let m = ICalAddress(uri: p.value).email { keptAttendees.append(lowercasedMail(m)) }
             w.write(p)
@@ -326,7 +331,9 @@ extension EventMapping {
             w.endProperty()
         }
         for p in e.people {
-            if let mail = p.email, !keptAttendees.contains(p.lowercasedEmail ?? mail), !keptMails.contains(where: { p.hasEmail(kept: $0) }) {
+            var kept = false
+            for m in keptMails where p.hasEmail(kept: text.extracting(m)) { kept = true; break }
+            if let mail = p.email, !kept, !keptAttendees.contains(p.lowercasedEmail ?? mail) {
                 w.beginProperty(prefix: p.attendeePrefix)
                 w.beginValue()
                 w.appendRawValue("mailto:")
@@ -351,149 +358,30 @@ extension EventMapping {
 
     /// Whether a kept line is a CATEGORIES or COLOR property (as ``property(fromKept:)``
     /// reads its name: group dropped, case ignored).
-    static func replacedKind(_ b: UnsafeBufferPointer<UInt8>) -> ReplacedKind? {
+    static func replacedKind(_ b: Span<UInt8>) -> ReplacedKind? {
         var start = 0, end = b.count
         for i in 0..<b.count {
             let c = b[i]
             if c == 58 || c == 59 { end = i; break }
             if c == 46 { start = i + 1 }
         }
-        func equals(_ word: StaticString) -> Bool {
-            guard end - start == word.utf8CodeUnitCount else { return false }
-            let w = word.utf8Start
-            for k in 0..<(end - start) {
-                var c = b[start + k]
-                if c >= 97 && c <= 122 { c -= 32 }
-                if c != w[k] { return false }
-            }
-            return true
-        }
-        if equals("CATEGORIES") { return .categories }
-        if equals("COLOR") { return .color }
+        if nameEquals(b, start..<end, "CATEGORIES") { return .categories }
+        if nameEquals(b, start..<end, "COLOR") { return .color }
         return nil
     }
 
-    /// A kept line that ``property(fromKept:)`` followed by ``ICalendarWriter`` would give
-    /// back byte for byte, so that it can be written as it is: an upper-case name without
-    /// a group, parameters with upper-case names (no repeats, no ENCODING or CHARSET),
-    /// values quoted exactly when they must be and without caret escapes, and no control
-    /// characters. Anything else goes through the parser.
-    struct FastKeptLine {
-        /// Where the e-mail of an ATTENDEE or ORGANIZER `mailto:` value is in the line, as written.
-        var email: Range<Int>?
-        /// Whether it has a TZID parameter or is a date property that counts for VTIMEZONEs
-        /// (see ``ICalTimeZoneUsage``).
-        var mattersForZones: Bool
-
-        /// - Parameter email: whether to read the e-mail of an attendee (else ``email`` is nil).
-        init?(_ raw: UnsafeBufferPointer<UInt8>, email wanted: Bool) {
-            let checked = withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Self.maxParameters) {
-                Self.check(raw, email: wanted, names: $0)
-            }
-            guard let (email, matters) = checked else { return nil }
-            self.email = email
-            self.mattersForZones = matters
+    /// Whether `b[name]`, upper-cased, is `word` (an upper-case ASCII literal).
+    @inline(__always)
+    private static func nameEquals(_ b: Span<UInt8>, _ name: Range<Int>, _ word: String) -> Bool {
+        guard name.count == word.utf8.count else { return false }
+        var k = name.lowerBound
+        for w in word.utf8 {
+            var c = b[k]
+            if c >= 97 && c <= 122 { c -= 32 }
+            if c != w { return false }
+            k += 1
         }
-
-        private static let zoneNames: [StaticString] = ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "EXDATE", "RDATE", "RRULE"]
-
-        @inline(__always)
-        private static func same(_ b: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-            guard b.count == word.utf8CodeUnitCount else { return false }
-            let w = word.utf8Start
-            for k in 0..<b.count where b[k] != w[k] { return false }
-            return true
-        }
-
-        @inline(__always)
-        private static func isNameByte(_ b: UInt8) -> Bool {
-            (b >= 65 && b <= 90) || (b >= 48 && b <= 57) || b == 45
-        }
-
-        /// More parameters than this go through the parser.
-        private static let maxParameters = 16
-
-        /// nil when the line needs the parser; else the e-mail of an attendee, if any.
-        /// `names` is room for the parameter names seen (to find repeats).
-        private static func check(
-            _ b: UnsafeBufferPointer<UInt8>, email wanted: Bool,
-            names: UnsafeMutableBufferPointer<Range<Int>>
-        ) -> (Range<Int>?, Bool)? {
-            let n = b.count
-            guard n < 1 << 20 else { return nil }
-            var i = 0
-            while i < n, isNameByte(b[i]) { i += 1 }
-            guard i > 0, i < n else { return nil }
-            let nameEnd = i
-            var count = 0
-            var matters = false
-            while b[i] == 59 {
-                i += 1
-                let ps = i
-                while i < n, isNameByte(b[i]) { i += 1 }
-                guard i > ps, i < n, b[i] == 61, count < names.count else { return nil }
-                let pname = UnsafeBufferPointer(rebasing: b[ps..<i])
-                if same(pname, "ENCODING") || same(pname, "CHARSET") { return nil }
-                for k in 0..<count where names[k].count == pname.count && b[names[k]].elementsEqual(pname) { return nil }
-                if same(pname, "TZID") { matters = true }
-                names[count] = ps..<i
-                count += 1
-                i += 1
-                while true {
-                    guard i < n else { return nil }
-                    if b[i] == 34 {
-                        i += 1
-                        var needsQuote = false
-                        while i < n, b[i] != 34 {
-                            let c = b[i]
-                            if c < 32 || c == 94 || c == 127 { return nil }
-                            if c == 58 || c == 59 || c == 44 || c == 32 { needsQuote = true }
-                            i += 1
-                        }
-                        guard i < n, needsQuote else { return nil }
-                        i += 1
-                        guard i < n, b[i] == 44 || b[i] == 59 || b[i] == 58 else { return nil }
-                    } else {
-                        while i < n {
-                            let c = b[i]
-                            if c == 44 || c == 59 || c == 58 { break }
-                            if c < 32 || c == 94 || c == 127 || c == 34 || c == 32 { return nil }
-                            i += 1
-                        }
-                        guard i < n else { return nil }
-                    }
-                    if b[i] == 44 { i += 1; continue }
-                    break
-                }
-            }
-            guard b[i] == 58 else { return nil }
-            let valueStart = i + 1
-            var k = valueStart
-            if let base = b.baseAddress {
-                // Eight bytes at a time: any below 32 (a control character) or 127?
-                let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80
-                while k + 8 <= n {
-                    let x = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
-                    let y = x ^ (ones &* 127)
-                    if (x &- ones &* 32) & ~x & high != 0 || (y &- ones) & ~y & high != 0 { break }
-                    k += 8
-                }
-            }
-            for j in k..<n where b[j] < 32 || b[j] == 127 { return nil }
-            let name = UnsafeBufferPointer(rebasing: b[0..<nameEnd])
-            for z in zoneNames where same(name, z) { matters = true }
-            guard wanted, same(name, "ATTENDEE") || same(name, "ORGANIZER") else { return (nil, matters) }
-            // ICalAddress.email: the value after a case-insensitive "mailto:".
-            let prefix: StaticString = "mailto:"
-            let length = prefix.utf8CodeUnitCount, p = prefix.utf8Start
-            guard n - valueStart >= length else { return (nil, matters) }
-            for k in 0..<length {
-                var c = b[valueStart + k]
-                if c >= 65 && c <= 90 { c += 32 }
-                if c != p[k] { return (nil, matters) }
-            }
-            return ((valueStart + length)..<n, matters)
-        }
+        return true
     }
 
     /// The day a yearly event marks: its raw value names it in the summary and the UID

@@ -260,7 +260,7 @@ extension Journal {
             let (id, same, people, photos) = try RawRow.first(
                 db, statement, { $0.text(uid) },
                 read: { c in
-                    (c.int(0), c.bytes(1).elementsEqual(snapshotJSON.utf8), c.optionalText(2), c.optionalText(3))
+                    (c.int(0), c.textEquals(1, snapshotJSON), c.optionalText(2), c.optionalText(3))
                 }), same
         else { return nil }
         if !new.personIDs.isEmpty {

@@ -6,8 +6,9 @@ struct SnapshotWriter {
 
     init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
 
-    mutating func raw(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    /// JSON text as it is (a literal: punctuation and keys).
+    mutating func raw(_ s: String) {
+        bytes.append(contentsOf: s.utf8)
     }
 
     /// A quoted JSON string: `"`, `\` and control characters escaped, the rest as UTF-8

@@ -82,9 +82,9 @@ extension Journal {
     /// - Complexity: O(events): one ordered pass over the events and each related table
     ///   (a lookup per event when only a few of them are exported).
     ///
-    /// `package`, not public: the pieces are the writer's own buffer, valid during the
-    /// call only (KithCLI is in this package; a public form would hand out `Data`).
-    package func exportCalendar(_ options: CalendarExportOptions, into sink: (UnsafeRawBufferPointer) throws -> Void) throws -> ExportSummary {
+    /// Each piece is the writer's own buffer, emptied and reused after the call: keeping
+    /// it costs a copy of its bytes. `package`: only tests and tools in the package stream.
+    package func exportCalendar(_ options: CalendarExportOptions, into sink: ([UInt8]) throws -> Void) throws -> ExportSummary {
         try exportCalendar(options, sink, restart: nil)
     }
 

@@ -139,12 +139,11 @@ struct EventLoader {
         var zones: [(bytes: [UInt8], name: String)] = []
         try statement.forEachRawRow(db) { row in
             let zone: String
-            let z = row.bytes(5)
-            if let known = zones.first(where: { $0.bytes.elementsEqual(z) }) {
+            if let known = zones.first(where: { row.textEquals(5, $0.bytes) }) {
                 zone = known.name
             } else {
                 zone = row.text(5)
-                if zones.count < 64 { zones.append((Array(z), zone)) }
+                if zones.count < 64 { zones.append((row.byteArray(5), zone)) }
             }
             batch.add(row, zone: zone, categories: categories)
         }

@@ -66,7 +66,7 @@ package enum PrivateFile {
         let tmp = temporaryPath(for: path)
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-        var failure = data.withUnsafeBytes { writeAll(fd, $0) }.map { String(cString: strerror($0)) }
+        var failure = writeAll(fd, [UInt8](data)).map { String(cString: strerror($0)) }
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         close(fd)
         if failure == nil, rename(tmp, path) != 0 { failure = String(cString: strerror(errno)) }
@@ -79,7 +79,7 @@ package enum PrivateFile {
     /// Where ``write(to:_:)`` streams: append bytes, or start the file over.
     package struct Output {
         /// Appends bytes to the file.
-        package let put: (UnsafeRawBufferPointer) throws -> Void
+        package let put: ([UInt8]) throws -> Void
         /// Empties the file, to write it again from the start.
         package let restart: () throws -> Void
     }
@@ -127,17 +127,19 @@ package enum PrivateFile {
         }
     }
 
-    /// Writes all of `raw` to `fd`, again after an interrupted call.
+    /// Writes all of `bytes` to `fd`, again after an interrupted call; what a short write
+    /// left is copied and written again (rare: a full disk, a signal).
     /// - Returns: nil, or the `errno` of the failure.
-    private static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> Int32? {
-        var offset = 0
-        while offset < raw.count {
-            let n = Glibc_write(fd, raw.baseAddress! + offset, raw.count - offset)
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        var left = bytes
+        while !left.isEmpty {
+            let n = Glibc_write(fd, left, left.count)
             if n < 0 {
                 if errno == EINTR { continue }
                 return errno
             }
-            offset += n
+            if n == left.count { break }
+            left = Array(left[n...])
         }
         return nil
     }
@@ -175,10 +177,11 @@ private enum WriteBack {
     }
 }
 
-/// `write(2)`, named apart from the `write(_:to:)` above. Raw pointers here, not
-/// `FileHandle`: the streamed export hands over its ~1 MiB chunks without a `Data` copy,
-/// and `FileHandle.write` reports errors only as Objective-C exceptions on some platforms.
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+/// `write(2)`, named apart from the `write(_:to:)` above; the array is passed as C's
+/// pointer to its bytes. Not `FileHandle`: the streamed export hands over its ~1 MiB
+/// chunks without a `Data` copy, and `FileHandle.write` reports errors only as
+/// Objective-C exceptions on some platforms.
+private func Glibc_write(_ fd: Int32, _ buffer: [UInt8], _ count: Int) -> Int {
     #if canImport(Glibc)
     return Glibc.write(fd, buffer, count)
     #else

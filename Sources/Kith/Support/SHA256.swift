@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4), used to address photos by content. Foundation on Linux has none.
-/// The rounds read the block and the constants through buffer pointers, so that the 64
-/// rounds of each 64-byte block are not bounds-checked (photos are up to 20 MiB).
+/// Bounds-checked code (spans and arrays): hashing 5 MiB takes 491 M instructions against
+/// 424 M for the same rounds over buffer pointers (1.16x), small beside a photo import.
 enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -34,42 +34,37 @@ enum SHA256 {
         while tail.count % 64 != 56 { tail.append(0) }
         let bitLength = UInt64(message.count) &* 8
         for i in (0..<8).reversed() { tail.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
+        let k = Self.k
         var w = [UInt32](repeating: 0, count: 64)
-        w.withUnsafeMutableBufferPointer { w in
-            k.withUnsafeBufferPointer { k in
-                @inline(__always) func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-                func compress(_ p: UnsafeBufferPointer<UInt8>, _ chunk: Int) {
-                    for i in 0..<16 {
-                        let j = chunk + i * 4
-                        w[i] = UInt32(p[j]) << 24 | UInt32(p[j + 1]) << 16 | UInt32(p[j + 2]) << 8 | UInt32(p[j + 3])
-                    }
-                    for i in 16..<64 {
-                        let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                        let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-                    }
-                    var a = h.0, b = h.1, c = h.2, d = h.3, e = h.4, f = h.5, g = h.6, hh = h.7
-                    for i in 0..<64 {
-                        let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                        let ch = (e & f) ^ (~e & g)
-                        let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
-                        let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                        let maj = (a & b) ^ (a & c) ^ (b & c)
-                        let t2 = s0 &+ maj
-                        hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
-                    }
-                    h.0 &+= a; h.1 &+= b; h.2 &+= c; h.3 &+= d; h.4 &+= e; h.5 &+= f; h.6 &+= g; h.7 &+= hh
-                }
-                message.withUnsafeBufferPointer { m in
-                    var chunk = 0
-                    while chunk < whole { compress(m, chunk); chunk += 64 }
-                }
-                tail.withUnsafeBufferPointer { t in
-                    var chunk = 0
-                    while chunk < t.count { compress(t, chunk); chunk += 64 }
-                }
+        @inline(__always) func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+        func compress(_ p: Span<UInt8>, _ chunk: Int) {
+            let block = p.extracting(chunk..<chunk + 64)
+            for i in 0..<16 {
+                w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
             }
+            for i in 16..<64 {
+                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            var a = h.0, b = h.1, c = h.2, d = h.3, e = h.4, f = h.5, g = h.6, hh = h.7
+            for i in 0..<64 {
+                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                let ch = (e & f) ^ (~e & g)
+                let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
+                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                let maj = (a & b) ^ (a & c) ^ (b & c)
+                let t2 = s0 &+ maj
+                hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+            }
+            h.0 &+= a; h.1 &+= b; h.2 &+= c; h.3 &+= d; h.4 &+= e; h.5 &+= f; h.6 &+= g; h.7 &+= hh
         }
+        // Slices: an array's own `span` is newer than macOS 14.
+        let all = message[...], end = tail[...]
+        var chunk = 0
+        while chunk < whole { compress(all.span, chunk); chunk += 64 }
+        chunk = 0
+        while chunk < end.count { compress(end.span, chunk); chunk += 64 }
         var out = [UInt8](); out.reserveCapacity(32)
         for v in [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7] {
             for s in stride(from: 24, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: v >> UInt32(s))) }

@@ -78,9 +78,7 @@ struct Table {
 
     /// Appends the UTF-8 bytes of `text`.
     private static func append(_ text: String, to out: inout [UInt8]) {
-        if text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
-            out.append(contentsOf: text.utf8)
-        }
+        out.append(contentsOf: text.utf8)
     }
 
     /// Drops the spaces that end the line from `lineStart` to the end of `text` (UTF-8).

@@ -103,47 +103,24 @@ struct Terminal: Sendable {
     /// The columns `text` takes on a terminal: escapes take none, emoji and wide
     /// East Asian characters two, combining marks and variation selectors none.
     static func displayWidth(_ text: String) -> Int {
-        if let width = text.utf8.withContiguousStorageIfAvailable(displayWidth(utf8:)) { return width }
-        var text = text
-        return text.withUTF8(displayWidth(utf8:))
-    }
-
-    /// ``displayWidth(_:)`` of valid UTF-8, scalar by scalar.
-    private static func displayWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         // Printable ASCII (most cells of a listing): one column a byte.
-        // A printable ASCII prefix is counted as is; the rest scalar by scalar.
-        var i = 0
-        let n = bytes.count
-        while i < n, bytes[i] >= 0x20, bytes[i] <= 0x7E { i += 1 }
-        if i == n { return n }
-        var width = i
+        var width = 0
+        for b in text.utf8 {
+            guard b >= 0x20, b <= 0x7E else { break }
+            width += 1
+        }
+        if width == text.utf8.count { return width }
+        // The rest scalar by scalar, from the printable ASCII prefix on.
         var inEscape = false
         // The columns the last visible scalar took (for VS16).
-        var last = i > 0 ? 1 : 0
+        var last = width > 0 ? 1 : 0
         var afterJoiner = false
-        while i < n {
-            let lead = bytes[i]
-            if lead >= 0x20 && lead <= 0x7E && !inEscape && !afterJoiner {
+        for scalar in text.unicodeScalars.dropFirst(width) {
+            let v = scalar.value
+            if v >= 0x20 && v <= 0x7E && !inEscape && !afterJoiner {
                 width += 1
                 last = 1
-                i += 1
                 continue
-            }
-            let v: UInt32
-            if lead < 0x80 {
-                v = UInt32(lead)
-                i += 1
-            } else if lead < 0xE0 {
-                v = UInt32(lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-                i += 2
-            } else if lead < 0xF0 {
-                v = UInt32(lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-                i += 3
-            } else {
-                v =
-                    UInt32(lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
-                    | UInt32(bytes[i + 3] & 0x3F)
-                i += 4
             }
             // An emoji joined to the one before (👩‍💻) adds no width; VS16 makes a
             // narrow symbol (✈ → ✈️) an emoji two columns wide.

@@ -44,54 +44,45 @@ enum LocalTime {
         let named = showZone && zone.identifier != (zones?.localIdentifier ?? LocalZone.current.identifier)
         let start = e.allDay ? nil : parts(e.start, zone)
         let end = e.allDay ? nil : e.end.map { parts($0, zone) }
-        // Written as UTF-8 straight into the string (a listing makes one per event): two
-        // days of at most 26 bytes, the separators, two clocks, then the zone's name.
-        var zoneName = named ? e.timeZone : ""
-        return zoneName.withUTF8 { zoneBytes in
-            String(unsafeUninitializedCapacity: 96 + zoneBytes.count) { out in
-                var w = ByteWriter(out: out)
-                if e.allDay {
-                    w.day(e.startDay)
-                    if e.endDay != e.startDay {
-                        w.bytes(" – ")
-                        w.day(e.endDay)
-                    }
-                    w.bytes(" (all day)")
-                } else if let start {
-                    w.day(start.day)
+        // Written as UTF-8 bytes (a listing makes one per event), then made a string once:
+        // two days of at most 26 bytes, the separators, two clocks, then the zone's name.
+        let zoneBytes = named ? e.timeZone.utf8 : "".utf8
+        var w = ByteWriter()
+        w.out.reserveCapacity(96 + zoneBytes.count)
+        if e.allDay {
+            w.day(e.startDay)
+            if e.endDay != e.startDay {
+                w.bytes(" – ")
+                w.day(e.endDay)
+            }
+            w.bytes(" (all day)")
+        } else if let start {
+            w.day(start.day)
+            w.byte(0x20)
+            w.clock(start.hour, start.minute)
+            if let end {
+                w.bytes("–")
+                if end.day != start.day {
+                    w.day(end.day)
                     w.byte(0x20)
-                    w.clock(start.hour, start.minute)
-                    if let end {
-                        w.bytes("–")
-                        if end.day != start.day {
-                            w.day(end.day)
-                            w.byte(0x20)
-                        }
-                        w.clock(end.hour, end.minute)
-                    }
                 }
-                if named {
-                    w.byte(0x20)
-                    for b in zoneBytes { w.byte(b) }
-                }
-                return w.count
+                w.clock(end.hour, end.minute)
             }
         }
+        if named {
+            w.byte(0x20)
+            w.out.append(contentsOf: zoneBytes)
+        }
+        return String(decoding: w.out, as: UTF8.self)
     }
 
-    /// Writes ``span(_:showZone:zones:)``'s pieces into a buffer large enough for them.
+    /// Writes ``span(_:showZone:zones:)``'s pieces as UTF-8.
     private struct ByteWriter {
-        let out: UnsafeMutableBufferPointer<UInt8>
-        var count = 0
+        var out: [UInt8] = []
 
-        mutating func byte(_ b: UInt8) {
-            out[count] = b
-            count += 1
-        }
+        mutating func byte(_ b: UInt8) { out.append(b) }
 
-        mutating func bytes(_ text: StaticString) {
-            text.withUTF8Buffer { for b in $0 { byte(b) } }
-        }
+        mutating func bytes(_ text: String) { out.append(contentsOf: text.utf8) }
 
         /// `n` in decimal with at least `digits` digits (`n` is not negative).
         mutating func number(_ n: Int, digits: Int) {

@@ -42,12 +42,3 @@ struct ExportCursor: SQLiteColumns {
         sqlite3_clear_bindings(statement)
     }
 }
-
-/// Whether two byte strings are equal (a zone column against a known zone), without
-/// the generic element-by-element comparison.
-@inline(__always)
-func sameBytes(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    guard let base = b.baseAddress, !a.isEmpty else { return true }
-    return a.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, a.count) == 0 }
-}

@@ -20,14 +20,32 @@ extension SQLiteColumns {
 
     func isNull(_ i: CInt) -> Bool { sqlite3_column_type(statement, i) == SQLITE_NULL }
 
-    /// A text column's UTF-8 bytes, without a `String` (empty for NULL).
-    func bytes(_ i: CInt) -> UnsafeBufferPointer<UInt8> {
+    /// A text column's UTF-8 bytes in SQLite's memory (empty for NULL): kept in this file,
+    /// which hands out copies and comparisons only, so no pointer outlives its row.
+    private func bytes(_ i: CInt) -> UnsafeBufferPointer<UInt8> {
         guard let p = sqlite3_column_text(statement, i) else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(statement, i)))
     }
 
     /// A text column's UTF-8 bytes, copied (empty for NULL).
     func byteArray(_ i: CInt) -> [UInt8] { Array(bytes(i)) }
+
+    /// Appends a text column's UTF-8 bytes to `out` (nothing for NULL) with no copy in
+    /// between: the export's text goes from SQLite's row straight into its batch.
+    /// - Returns: where they are in `out`.
+    @discardableResult @inline(__always)
+    func appendText(_ i: CInt, to out: inout [UInt8]) -> Range<Int> {
+        let start = out.count
+        out.append(contentsOf: bytes(i))
+        return start..<out.count
+    }
+
+    /// Whether a text column's bytes are `a` (a zone name already met), without a copy.
+    @inline(__always)
+    func textEquals(_ i: CInt, _ a: [UInt8]) -> Bool { sameBytes(a, bytes(i)) }
+
+    /// Whether a text column's bytes are the UTF-8 of `s`, without a copy.
+    func textEquals(_ i: CInt, _ s: String) -> Bool { bytes(i).elementsEqual(s.utf8) }
 
     /// A blob column's bytes, copied (empty for NULL).
     func blob(_ i: CInt) -> Data {
@@ -57,4 +75,13 @@ extension DatabaseError {
             resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
             message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
     }
+}
+
+/// Whether two byte strings are equal (a zone column against a known zone), without
+/// the generic element-by-element comparison.
+@inline(__always)
+private func sameBytes(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let base = b.baseAddress, !a.isEmpty else { return true }
+    return a.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, a.count) == 0 }
 }
