@@ -36,7 +36,8 @@ import Testing
         try kith.ok("category", "edit", "relation", "Friends/College", "--every", "3m")
         try kith.ok("log", "New year dinner", "--with", "Ana Lima", "--with", "Bo", "--with", "Cy", "--when", "2030-01-05")
 
-        #expect(try kith.ok("due", "--as-of", "2030-01-10").hasPrefix("nobody is due as of 2030-01-10"))
+        // Nobody is due yet: the line says who comes next (Ana, two weeks after the dinner).
+        #expect(try kith.ok("due", "--as-of", "2030-01-10").hasPrefix("nobody is due as of 2030-01-10; next: Ana Lima on 2030-01-19"))
         let first = try kith.ok("due", "--as-of", "2030-01-19")
         #expect(first.contains("Ana Lima") && first.contains("last seen 2030-01-05") && first.contains("every 2 weeks") && first.contains("due today"))
         #expect(try names(kith, "2030-01-19") == ["Ana Lima"])
@@ -106,7 +107,8 @@ import Testing
         let none = try kith.fails("snooze", "Ana", "1w")
         #expect(none.status == 1 && none.stderr.hasPrefix("kith: Ana Lima has no cadence to keep in touch by (set one first"))
         try kith.ok("category", "edit", "relation", "Family", "--every", "none")
-        #expect(try kith.ok("due").hasPrefix("nobody is due"))
+        // No cadence left anywhere: the line says how to set one.
+        #expect(try kith.ok("due").contains("(set how often to keep in touch: kith category edit relation PATH --every 2w"))
         #expect(try kith.ok("category", "edit", "relation", "Family", "--every", "inherit").hasPrefix("Family: keep in touch as its main"))
     }
 }

@@ -32,9 +32,14 @@ struct DueCommand: ParsableCommand {
         }
         let terminal = output.terminal()
         guard !due.isEmpty else {
-            print(
-                "nobody is due as of \(day)" + (category.map { " in \($0.path)" } ?? "")
-                    + " (set how often to keep in touch: kith category edit relation PATH --every 2w, kith person edit NAME --every 1w)")
+            let nobody = "nobody is due as of \(day)" + (category.map { " in \($0.path)" } ?? "")
+            // Say who comes next when someone has a cadence; explain cadences only when no one does.
+            let coming = try journal.due(asOf: day, in: category?.id, through: day.adding(days: 3660))
+            if let next = coming.min(by: { $0.dueDate < $1.dueDate }) {
+                print(nobody + "; next: \(next.person.displayName) on \(next.dueDate) (`kith upcoming --days N` lists what is coming)")
+            } else {
+                print(nobody + " (set how often to keep in touch: kith category edit relation PATH --every 2w, kith person edit NAME --every 1w)")
+            }
             return
         }
         var table = Table()
