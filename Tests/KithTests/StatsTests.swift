@@ -82,8 +82,11 @@ struct StatsTests {
         #expect(s.mostSeen.map(\.person.displayName) == ["Ana", "Ben"])
         #expect(s.mostSeen.map(\.days) == [4, 1])
         #expect(s.mostSeen[0].lastSeen == day("2025-02-04"))
-        // Ben and Chen both on one day: Chen was seen longer ago.
-        #expect(s.leastSeen.map(\.person.displayName) == ["Chen", "Ben"])
+        // Ben and Chen both on one day: Chen was seen longer ago. Ben is among the most seen,
+        // so the least seen leave him out (the two lists never name one person twice).
+        #expect(s.leastSeen.map(\.person.displayName) == ["Chen"])
+        let wide = try j.stats(period: .year(2025), asOf: day("2025-12-31"), top: 1)
+        #expect(wide.mostSeen.map(\.person.displayName) == ["Ana"] && wide.leastSeen.map(\.person.displayName) == ["Chen"])
         #expect(s.peopleSeen == 3 && s.peopleNotSeen == 1)
     }
 

@@ -101,7 +101,8 @@ public struct Stats: Hashable, Sendable {
     /// person added first). Empty with a person filter.
     public var mostSeen: [PersonCount]
     /// The people seen on the fewest days (at least one), fewest first (ties: seen longer
-    /// ago, then the person added first). Empty with a person filter.
+    /// ago, then the person added first), leaving out anyone in ``mostSeen``. Empty with a
+    /// person filter.
     public var leastSeen: [PersonCount]
     /// The longest gaps between consecutive days with a matching event, longest first: with
     /// the person when there is a person filter, else with anyone (under the relation

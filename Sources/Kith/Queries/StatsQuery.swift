@@ -362,7 +362,9 @@ enum StatsQuery {
             Stats.PersonCount(person: try person(s.id), days: s.days, lastSeen: LocalDate(dayNumber: s.last))
         }
         stats.mostSeen = try most.items.map(count)
-        stats.leastSeen = try least.items.map(count)
+        // With few people the two lists would overlap: least seen leaves out who is among the most.
+        let mostIDs = Set(most.items.map(\.id))
+        stats.leastSeen = try least.items.filter { !mostIDs.contains($0.id) }.map(count)
         stats.neglected = try neglected.items.map {
             Stats.Gap(person: try person($0.id), from: LocalDate(dayNumber: $0.from), to: LocalDate(dayNumber: $0.to), ongoing: $0.ongoing)
         }
