@@ -127,13 +127,17 @@ enum DueList {
                     }, consider)
             }
         }
-        out.sort { a, b in
+        // Sorted through a narrow key array and a permutation: swapping whole `DuePerson`
+        // values (a category, a name, a cadence each) cost a quarter of `kith due`.
+        let keys = out.map { (lateness: $0.lateness, late: $0.daysOverdue, name: $0.person.displayName, id: $0.person.id) }
+        let order = keys.indices.sorted { i, j in
+            let a = keys[i], b = keys[j]
             if a.lateness != b.lateness { return a.lateness > b.lateness }
-            if a.daysOverdue != b.daysOverdue { return a.daysOverdue > b.daysOverdue }
-            if a.person.displayName != b.person.displayName { return a.person.displayName < b.person.displayName }
-            return a.person.id < b.person.id
+            if a.late != b.late { return a.late > b.late }
+            if a.name != b.name { return a.name < b.name }
+            return a.id < b.id
         }
-        return out
+        return order.map { out[$0] }
     }
 
     /// One person's row, cadence and due date (nil for the last when none applies).
