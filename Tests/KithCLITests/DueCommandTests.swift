@@ -34,6 +34,11 @@ import Testing
         #expect(try kith.ok("category", "edit", "relation", "Family", "--every", "2w") == "Family: keep in touch every 2 weeks\n")
         try kith.ok("category", "edit", "relation", "Friends", "--every", "1m")
         try kith.ok("category", "edit", "relation", "Friends/College", "--every", "3m")
+        // The list shows each relation's own cadence; Close has none of its own.
+        let tree = try kith.ok("category", "list", "--kind", "relation").split(separator: "\n")
+        #expect(tree.contains { $0.contains("Family") && $0.hasSuffix("every 2 weeks") })
+        #expect(tree.contains { $0.contains("College") && $0.hasSuffix("every 3 months") })
+        #expect(tree.contains { $0.contains("Close") && !$0.contains("every") })
         try kith.ok("log", "New year dinner", "--with", "Ana Lima", "--with", "Bo", "--with", "Cy", "--when", "2030-01-05")
 
         // Nobody is due yet: the line says who comes next (Ana, two weeks after the dinner).

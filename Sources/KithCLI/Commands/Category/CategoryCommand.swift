@@ -32,9 +32,16 @@ struct CategoryCommand: ParsableCommand {
             var sections: [String] = []
             for kind in kinds {
                 var table = Table()
+                // Relations show their own cadence (`--every`), if any, as the last column.
+                func every(_ c: Category) throws -> String? {
+                    guard kind == .relation, let cadence = try journal.cadence(ofCategory: c.id) else { return nil }
+                    return cadence.phrase
+                }
                 for node in try journal.categoryTree(kind: kind) {
-                    table.add(Self.row(node.category, indent: "", terminal: terminal))
-                    for child in node.children { table.add(Self.row(child, indent: "  ", terminal: terminal)) }
+                    table.add(Self.row(node.category, indent: "", terminal: terminal) + [try every(node.category)].compactMap { $0 })
+                    for child in node.children {
+                        table.add(Self.row(child, indent: "  ", terminal: terminal) + [try every(child)].compactMap { $0 })
+                    }
                 }
                 sections.append(terminal.bold(Self.heading(kind)) + "\n" + table.render())
             }
