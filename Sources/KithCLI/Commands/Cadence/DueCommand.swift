@@ -44,15 +44,9 @@ struct DueCommand: ParsableCommand {
         }
         var table = Table()
         table.rows.reserveCapacity(due.count)
-        var relations: [Int64: String] = [:]
+        var relations = RelationLabels(terminal)
         for d in due {
-            let relation =
-                d.relation.map { r in
-                    if let text = relations[r.id] { return text }
-                    let text = terminal.foreground((r.icon.isEmpty ? "" : r.icon + " ") + r.path, hex: r.color)
-                    relations[r.id] = text
-                    return text
-                } ?? ""
+            let relation = relations.label(d.relation)
             let seen = d.lastSeen.map { "last seen \($0)" } ?? "never seen"
             table.add([
                 terminal.bold(d.person.displayName), relation, terminal.dim(seen), d.cadence.cadence.phrase,

@@ -83,7 +83,7 @@ struct PersonPageData {
     func text(terminal: Terminal, limit: Int) -> String {
         var out: [String] = []
         var title = terminal.bold(person.displayName)
-        if let r = person.relation { title += "  " + terminal.foreground((r.icon.isEmpty ? "" : r.icon + " ") + r.path, hex: r.color) }
+        if let r = person.relation { title += "  " + RelationLabels.label(r, terminal) }
         out.append(title)
         var profile = Table()
         func add(_ label: String, _ value: String) { if !value.isEmpty { profile.add([terminal.dim(label), value]) } }

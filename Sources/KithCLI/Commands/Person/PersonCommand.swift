@@ -60,16 +60,9 @@ struct PersonCommand: ParsableCommand {
             var table = Table()
             table.rightAligned = [2]
             table.rows.reserveCapacity(people.count)
-            // Each relation's styled name made once.
-            var relations: [Int64: String] = [:]
+            var relations = RelationLabels(terminal)
             for p in people {
-                let relation =
-                    p.relation.map { r in
-                        if let text = relations[r.id] { return text }
-                        let text = terminal.foreground((r.icon.isEmpty ? "" : r.icon + " ") + r.path, hex: r.color)
-                        relations[r.id] = text
-                        return text
-                    } ?? ""
+                let relation = relations.label(p.relation)
                 let seen = p.lastSeen.map { "last seen \($0)" } ?? "never seen"
                 table.add([
                     terminal.bold(p.displayName), relation, "\(p.eventCount) \(p.eventCount == 1 ? "event" : "events")",
