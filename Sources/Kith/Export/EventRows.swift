@@ -133,12 +133,13 @@ struct EventRows {
             let mood = events.isNull(10) ? nil : categories[events.int(10)]
             batch.append(
                 ExportBatch.Item(
-                    uid: batch.append(1, of: events), title: batch.append(2, of: events), note: batch.append(12, of: events),
-                    tzid: tzid, zone: zoneIndex, allDay: allDay, startAt: events.int(3), endAt: events.isNull(4) ? nil : events.int(4),
-                    startDay: LocalDate(dayNumber: Int(events.int(7))), endDay: LocalDate(dayNumber: Int(events.int(8))),
-                    updatedAt: events.int(13), type: type, mood: mood, place: place,
-                    people: eventPeople, traits: eventTraits, linesStart: mark.byte, lines: mark.line..<batch.lineMark.line,
-                    photos: eventPhotos.map(\.photo)))
+                    event: EventMapping.ExportEvent(
+                        uid: batch.append(1, of: events), title: batch.append(2, of: events), note: batch.append(12, of: events),
+                        tzid: tzid, zone: zoneIndex, allDay: allDay, startAt: events.int(3), endAt: events.isNull(4) ? nil : events.int(4),
+                        startDay: LocalDate(dayNumber: Int(events.int(7))), endDay: LocalDate(dayNumber: Int(events.int(8))),
+                        updatedAt: events.int(13), type: type, mood: mood, place: place,
+                        people: eventPeople, traits: eventTraits, keptLines: [], photos: eventPhotos.map(\.photo)),
+                    linesStart: mark.byte, lines: mark.line..<batch.lineMark.line))
             if batch.count >= size { batch = try body(consume batch) }
         }
         if batch.count > 0 { _ = try body(batch) }

@@ -64,31 +64,14 @@ final class ExportPipeline: Sendable {
 /// A value: the reader fills its own, ``ExportPipeline`` hands it over whole (its buffers
 /// move without a copy), and the writer hands it back emptied to be filled again.
 struct ExportBatch: Sendable {
-    /// One event; its ranges index ``bytes`` (text) and ``lineEnds`` (kept lines). The
-    /// fields of ``EventMapping/ExportEvent``, with its kept lines as a run of ``lineEnds``.
+    /// One event: its ranges index ``bytes`` (text); its kept lines are a run of
+    /// ``lineEnds``, turned into the event's `keptLines` as it is handed to the writer.
     struct Item {
-        var uid: Range<Int>
-        var title: Range<Int>
-        var note: Range<Int>
-        var tzid: String?
-        var zone: Int
-        var allDay: Bool
-        var startAt: Int64
-        var endAt: Int64?
-        var startDay: LocalDate
-        var endDay: LocalDate
-        var updatedAt: Int64
-        var type: Category?
-        var mood: Category?
-        var place: EventMapping.ExportPlace?
-        var people: [EventMapping.ExportPerson]
-        var traits: [EventTrait]
+        var event: EventMapping.ExportEvent
         /// Where its first kept line starts in ``bytes``.
         var linesStart: Int
         /// Its kept lines: indexes of their ends in ``lineEnds``.
         var lines: Range<Int>
-        /// Its photos, inline or as references (``EventMapping/ExportPhoto``).
-        var photos: [EventMapping.ExportPhoto] = []
     }
 
     private(set) var bytes: [UInt8] = []
@@ -134,12 +117,9 @@ struct ExportBatch: Sendable {
                 kept.append(start..<lineEnds[k])
                 start = lineEnds[k]
             }
-            try body(
-                EventMapping.ExportEvent(
-                    uid: item.uid, title: item.title, note: item.note, tzid: item.tzid, zone: item.zone,
-                    allDay: item.allDay, startAt: item.startAt, endAt: item.endAt, startDay: item.startDay, endDay: item.endDay,
-                    updatedAt: item.updatedAt, type: item.type, mood: item.mood, place: item.place,
-                    people: item.people, traits: item.traits, keptLines: kept, photos: item.photos), text)
+            var event = item.event
+            event.keptLines = kept
+            try body(event, text)
         }
     }
 }
