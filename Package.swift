@@ -15,6 +15,11 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Issue 20's DAV client (swift-nio, BoringSSL linked in: per-client trust roots for a
+        // self-signed home server; no libcurl). Created only inside `kith sync`.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Issue 21's `kith serve` (swift-nio, shared with the client). Built only inside `kith serve`.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         // `swift package generate-documentation --target Kith` (Sources/Kith/Kith.docc); not linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -39,12 +44,30 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Layer 3, beyond one machine: two-way CardDAV/CalDAV sync (issue 20) and the journal's
+        // screens in a browser (issue 21). Each is a client of the journal's public API.
+        .target(
+            name: "KithSync",
+            dependencies: [
+                "Kith", "SecureXML",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "KithServe",
+            dependencies: [
+                "Kith",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Layer 4: the tool: the commands (a library, so that KithCLITests link it without the
         // tool's linker settings) and the `kith` executable, only `KithMain.main()`.
         .target(
             name: "KithCLI",
             dependencies: [
-                "KithBase", "Kith",
+                "KithBase", "Kith", "KithSync", "KithServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
