@@ -1,6 +1,33 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Release `kith` (and `kith-net`) start in about half the time statically linked (issue 7): no
+// Swift/Foundation shared libraries to load and relocate, and no position-independent
+// executable whose ~80,000 relative relocations the loader would apply at every
+// start. libxml2 (and the ICU it uses) stay shared. FoundationEssentials finds the
+// ICU time zone, calendar and locale classes by name, and a static link keeps only
+// the objects something refers to: `-u` keeps them (else TimeZone(identifier:) is nil).
+// Debug builds stay dynamic (fast links for the tests, which run the debug `kith`).
+// SwiftPM leaves Foundation's own static libraries off the link line: listed here
+// in one group, since they refer to each other.
+let staticRelease: [LinkerSetting] = [
+    .unsafeFlags(
+        [
+            "-static-stdlib", "-Xclang-linker", "-no-pie",
+            "-Xlinker", "--start-group",
+            "-Xlinker", "-lCoreFoundation", "-Xlinker", "-l_CFXMLInterface", "-Xlinker", "-l_FoundationICU",
+            "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims",
+            "-Xlinker", "-lswiftSynchronization", "-Xlinker", "-lFoundationEssentials",
+            "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-lFoundation",
+            "-Xlinker", "-lFoundationXML", "-Xlinker", "-lxml2", "-Xlinker", "-lsqlite3",
+            "-Xlinker", "--end-group",
+            "-Xlinker", "-u", "-Xlinker", "$s30FoundationInternationalization12_TimeZoneICUCMn",
+            "-Xlinker", "-u", "-Xlinker", "$s30FoundationInternationalization15_TimeZoneGMTICUCMn",
+            "-Xlinker", "-u", "-Xlinker", "$s30FoundationInternationalization12_CalendarICUCMn",
+            "-Xlinker", "-u", "-Xlinker", "$s30FoundationInternationalization10_LocaleICUCMn",
+        ], .when(platforms: [.linux], configuration: .release))
+]
+
 let package = Package(
     name: "Kith",
     platforms: [.macOS(.v14)],
@@ -9,6 +36,7 @@ let package = Package(
         .library(name: "VCardFormat", targets: ["VCardFormat"]),
         .library(name: "ICalendarFormat", targets: ["ICalendarFormat"]),
         .executable(name: "kith", targets: ["KithTool"]),
+        .executable(name: "kith-net", targets: ["KithNetTool"]),
         .executable(name: "kith-bench", targets: ["KithBench"]),
     ],
     dependencies: [
@@ -67,7 +95,7 @@ let package = Package(
         .target(
             name: "KithCLI",
             dependencies: [
-                "KithBase", "Kith", "KithSync", "KithServe",
+                "KithBase", "Kith",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -75,32 +103,22 @@ let package = Package(
         .executableTarget(
             name: "KithTool",
             dependencies: ["KithCLI"],
-            linkerSettings: [
-                // Release `kith` starts in about half the time statically linked (issue 7): no
-                // Swift/Foundation shared libraries to load and relocate, and no position-independent
-                // executable whose ~80,000 relative relocations the loader would apply at every
-                // start. libxml2 (and the ICU it uses) stay shared. FoundationEssentials finds the
-                // ICU time zone, calendar and locale classes by name, and a static link keeps only
-                // the objects something refers to: `-u` keeps them (else TimeZone(identifier:) is nil).
-                // Debug builds stay dynamic (fast links for the tests, which run the debug `kith`).
-                // SwiftPM leaves Foundation's own static libraries off the link line: listed here
-                // in one group, since they refer to each other.
-                .unsafeFlags([
-                    "-static-stdlib", "-Xclang-linker", "-no-pie",
-                    "-Xlinker", "--start-group",
-                    "-Xlinker", "-lCoreFoundation", "-Xlinker", "-l_CFXMLInterface", "-Xlinker", "-l_FoundationICU",
-                    "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims",
-                    "-Xlinker", "-lswiftSynchronization", "-Xlinker", "-lFoundationEssentials",
-                    "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-lFoundation",
-                    "-Xlinker", "-lFoundationXML", "-Xlinker", "-lxml2", "-Xlinker", "-lsqlite3",
-                    "-Xlinker", "--end-group",
-                    "-Xlinker", "-u", "-Xlinker", "$s30FoundationInternationalization12_TimeZoneICUCMn",
-                    "-Xlinker", "-u", "-Xlinker", "$s30FoundationInternationalization15_TimeZoneGMTICUCMn",
-                    "-Xlinker", "-u", "-Xlinker", "$s30FoundationInternationalization12_CalendarICUCMn",
-                    "-Xlinker", "-u", "-Xlinker", "$s30FoundationInternationalization10_LocaleICUCMn",
-                ], .when(platforms: [.linux], configuration: .release)),
+            linkerSettings: staticRelease
+        ),
+        // `kith sync` and `kith serve` (issues 20, 21) run in `kith-net`, which `kith` executes
+        // from beside itself: swift-nio, BoringSSL and Hummingbird add their protocol
+        // conformances to every lookup the runtime makes, and linked into `kith` they cost
+        // `kith calendar` +22 % and `kith day` +32 % instructions (14.3 M -> 17.5 M,
+        // 38.1 M -> 50.1 M, callgrind) though neither command ever uses them.
+        .target(
+            name: "KithNetCLI",
+            dependencies: [
+                "Kith", "KithCLI", "KithSync", "KithServe",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .executableTarget(name: "KithNetTool", dependencies: ["KithNetCLI"], linkerSettings: staticRelease),
         // Benchmarks: in-process timings for Scripts/bench.sh and Scripts/ical-bench.sh (issue 7).
         .executableTarget(name: "KithBench", dependencies: ["Kith", "ContentLines", "VCardFormat", "ICalendarFormat"]),
         // libFuzzer targets (Scripts/fuzz.sh); plain builds replay files given as arguments.

@@ -10,7 +10,9 @@ struct KithCommand: ParsableCommand {
             $KITH_JOURNAL, else $XDG_DATA_HOME/kith/journal.sqlite \
             (~/.local/share/kith/journal.sqlite). Start with `kith tour`. \
             Add --debug to any command (or set KITH_DEBUG=1) to log what it does on \
-            standard error; otherwise kith logs nothing.
+            standard error; otherwise kith logs nothing. `kith sync` (CardDAV/CalDAV) and \
+            `kith serve` (the journal in your browser) run in the companion kith-net, \
+            installed beside kith.
             """,
         version: "0.1.0",
         subcommands: [

@@ -10,29 +10,47 @@ import Logging
 public enum KithMain {
     public static func main() {
         let (rest, debug) = takingDebug(Array(CommandLine.arguments.dropFirst()))
+        let hoisted = hoistingJournal(rest)
+        // `kith sync` and `kith serve` run in `kith-net`, beside this executable (Package.swift
+        // says why): nothing of the network is linked into the commands used every day.
+        if let first = hoisted.first, NetworkCommands.names.contains(first) {
+            NetworkCommands.execute(debug ? ["--debug"] + hoisted : hoisted)
+        }
         bootstrapLogging(debug: debug || EnvironmentVariables.named("KITH_DEBUG")["KITH_DEBUG"] == "1")
         // A bare `kith` (or `kith --journal PATH`) on a journal with something coming up
         // prints the digest; otherwise the help, as ArgumentParser gives it.
         if rest.count <= 2, Digest.show(rest) { return }
-        let arguments = joiningNegativeValues(hoistingJournal(rest))
+        let arguments = joiningNegativeValues(hoisted)
         if let quick = QuickParse.command(arguments) {
             do {
                 try quick.run()
             } catch {
-                exitForRunError(error)
+                exitForRunError(error, root: KithCommand.self)
             }
             return
         }
+        run(KithCommand.self, arguments: arguments)
+    }
+
+    /// The command line of `kith-net` (Sources/KithNetCLI): the same logging, options and
+    /// error lines as `kith`, over its own root command.
+    package static func main(root: any ParsableCommand.Type) {
+        let (rest, debug) = takingDebug(Array(CommandLine.arguments.dropFirst()))
+        bootstrapLogging(debug: debug || EnvironmentVariables.named("KITH_DEBUG")["KITH_DEBUG"] == "1")
+        run(root, arguments: joiningNegativeValues(hoistingJournal(rest)))
+    }
+
+    static func run(_ root: any ParsableCommand.Type, arguments: [String]) {
         var command: ParsableCommand
         do {
-            command = try KithCommand.parseAsRoot(arguments)
+            command = try root.parseAsRoot(arguments)
         } catch {
-            exitForParseError(error)
+            exitForParseError(error, root: root)
         }
         do {
             try command.run()
         } catch {
-            exitForRunError(error)
+            exitForRunError(error, root: root)
         }
     }
 
@@ -98,13 +116,13 @@ public enum KithMain {
     }
 
     /// Help and version go to standard output with status 0; anything else is a usage error.
-    static func exitForParseError(_ error: Error) -> Never {
-        let code = KithCommand.exitCode(for: error)
+    static func exitForParseError(_ error: Error, root: any ParsableCommand.Type) -> Never {
+        let code = root.exitCode(for: error)
         if code == .success {
-            print(KithCommand.fullMessage(for: error))
+            print(root.fullMessage(for: error))
             exit(0)
         }
-        let message = KithCommand.fullMessage(for: error)
+        let message = root.fullMessage(for: error)
         FileHandle.standardError.write(Data((usageLine(from: message) + "\n").utf8))
         exit(2)
     }
@@ -135,7 +153,7 @@ public enum KithMain {
         return "kith: \(problem) (see \(command) --help)"
     }
 
-    static func exitForRunError(_ error: Error) -> Never {
+    static func exitForRunError(_ error: Error, root: any ParsableCommand.Type) -> Never {
         switch error {
         case JournalError.cancelled:
             FileHandle.standardError.write(Data(("kith: " + UserError.describe(error) + "\n").utf8))
@@ -153,8 +171,8 @@ public enum KithMain {
             exit(exitCode.rawValue)
         default:
             // Help asked for inside a subcommand, or a parse error raised while running.
-            let code = KithCommand.exitCode(for: error)
-            if code == .success || code == .validationFailure { exitForParseError(error) }
+            let code = root.exitCode(for: error)
+            if code == .success || code == .validationFailure { exitForParseError(error, root: root) }
             fail(error)
         }
     }

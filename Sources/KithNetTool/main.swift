@@ -1,0 +1,3 @@
+import KithNetCLI
+
+KithNetMain.main()
