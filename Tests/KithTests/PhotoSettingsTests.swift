@@ -152,6 +152,9 @@ struct SettingsTests {
         #expect(try again.setting(.theme) == "dark")
         #expect(try again.setting(.color) == "auto")
         #expect(try again.storedSettings() == [.weekStart: "monday", .timeZone: "Asia/Taipei", .theme: "dark"])
+        // What a command reads at start: the same values, nil where none was set.
+        #expect(try again.storedValues(of: [.color, .weekStart, .timeZone, .theme]) == [nil, "monday", "Asia/Taipei", "dark"])
+        #expect(try again.storedValues(of: []) == [])
     }
 
     @Test(

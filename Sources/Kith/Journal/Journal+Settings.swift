@@ -23,6 +23,15 @@ extension Journal {
         }
     }
 
+    /// The values the user set for `settings`, in their order: nil where none was set (or
+    /// the value is one this version does not take). Reads only those settings, and makes
+    /// no dictionary: what a command reads at start.
+    public func storedValues(of settings: [Setting]) throws -> [String?] {
+        try read { db in
+            try settings.map { try SettingStore.stored(db, $0) }
+        }
+    }
+
     /// Sets a setting, stored in the journal.
     /// - Returns: the value as stored (`Monday` is stored as `monday`).
     /// - Throws: ``JournalError/invalidValue(field:reason:)`` naming the accepted values.

@@ -20,13 +20,21 @@ public struct PartialDate: Hashable, Sendable, Codable, CustomStringConvertible 
     /// Reads `YYYY-MM-DD`, `--MM-DD` or `--MMDD`; nil otherwise.
     public init?(_ text: String) {
         if let d = LocalDate(text) { self.init(year: d.year, month: d.month, day: d.day); return }
-        let b = Array(text.utf8)
-        guard b.count == 6 || b.count == 7, b[0] == UInt8(ascii: "-"), b[1] == UInt8(ascii: "-") else { return nil }
-        if b.count == 7 { guard b[4] == UInt8(ascii: "-") else { return nil } }
-        let digits = b[2...].filter { $0 != UInt8(ascii: "-") }
-        guard digits.count == 4, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
-        let v = digits.map { Int($0 - 48) }
-        self.init(year: nil, month: v[0] * 10 + v[1], day: v[2] * 10 + v[3])
+        // `--`, then four digits with a `-` after the second in the 7-byte form; one pass,
+        // no copy.
+        let count = text.utf8.count
+        guard count == 6 || count == 7 else { return nil }
+        var v = 0, i = 0
+        for c in text.utf8 {
+            if i < 2 || (count == 7 && i == 4) {
+                guard c == UInt8(ascii: "-") else { return nil }
+            } else {
+                guard c >= 48, c <= 57 else { return nil }
+                v = v * 10 + Int(c - 48)
+            }
+            i += 1
+        }
+        self.init(year: nil, month: v / 100, day: v % 100)
     }
 
     /// `YYYY-MM-DD` or `--MM-DD`.

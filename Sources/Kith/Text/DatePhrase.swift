@@ -57,6 +57,9 @@ public enum DatePhrase {
     /// Reads a day phrase (no time).
     /// - Throws: `DatePhraseError` naming the accepted forms.
     public static func day(_ text: String, now: Date, timeZone: TimeZone) throws -> Day {
+        // `2026-05-01` as it is (the form scripts write) needs no `Calendar`: making one was
+        // a tenth of `kith upcoming --as-of`'s instructions.
+        if let day = LocalDate(text) { return day }
         let tokens = tokenize(text)
         guard !tokens.isEmpty else { throw DatePhraseError(phrase: text, kind: .day, reason: "it is empty") }
         let context = Context(now: now, timeZone: timeZone)

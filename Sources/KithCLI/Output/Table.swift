@@ -6,6 +6,10 @@ struct Table {
     /// Columns aligned to the right (numbers).
     var rightAligned: Set<Int> = []
     var separator = "  "
+    /// Columns known to hold printable ASCII only (no escapes): their width is their length
+    /// in bytes, with no measuring (``Terminal/displayWidth(_:)`` was a tenth of
+    /// `kith upcoming`). Indexed by column; columns past its end are measured.
+    var asciiColumns: [Bool] = []
 
     mutating func add(_ row: [String]) { rows.append(row) }
 
@@ -47,7 +51,7 @@ struct Table {
         cellWidths.reserveCapacity(rows.count * usedBefore[width])
         for row in rows {
             for (c, cell) in row.enumerated() where used[c] {
-                let w = Terminal.displayWidth(cell)
+                let w = c < asciiColumns.count && asciiColumns[c] ? cell.utf8.count : Terminal.displayWidth(cell)
                 cellWidths.append(w)
                 widths[c] = max(widths[c], w)
             }

@@ -115,7 +115,14 @@ struct Terminal: Sendable {
         // The columns the last visible scalar took (for VS16).
         var last = width > 0 ? 1 : 0
         var afterJoiner = false
-        for scalar in text.unicodeScalars.dropFirst(width) {
+        // The prefix is skipped while iterating (its bytes are its scalars): a slice of the
+        // scalars checks every index it steps to, five times the cost of the loop's work.
+        var prefix = width
+        for scalar in text.unicodeScalars {
+            if prefix > 0 {
+                prefix -= 1
+                continue
+            }
             let v = scalar.value
             if v >= 0x20 && v <= 0x7E && !inEscape && !afterJoiner {
                 width += 1
@@ -147,6 +154,11 @@ struct Terminal: Sendable {
     /// combining marks (Mn, Me), zero-width format characters, Hangul medial vowels and
     /// final consonants, variation selectors and skin-tone modifiers taking none.
     private static func scalarColumns(_ v: UInt32) -> Int {
+        // The blocks names are most often written in, ahead of the long switch (which gives
+        // them the same): Latin Extended Additional (Vietnamese) and Greek Extended take one
+        // column, CJK ideographs and Hangul syllables two.
+        if v >= 0x1E00 && v < 0x200B { return 1 }
+        if (v >= 0x4E00 && v <= 0x9FFF) || (v >= 0xAC00 && v <= 0xD7A3) { return 2 }
         switch v {
         case 0x0300...0x036F, 0x0483...0x0489, 0x0591...0x05BD, 0x05BF, 0x05C1...0x05C2, 0x05C4...0x05C5, 0x05C7,
             0x0610...0x061A, 0x064B...0x065F, 0x0670, 0x06D6...0x06DC, 0x06DF...0x06E4, 0x06E7...0x06E8,

@@ -24,7 +24,11 @@ enum LocalTime {
 
     /// `Sat 21 Nov 2026`.
     static func day(_ d: LocalDate) -> String {
-        "\(weekdays[d.weekday - 1]) \(d.day) \(months[d.month - 1]) \(d.year)"
+        // Written as bytes (a third of the interpolation's instructions).
+        var w = ByteWriter()
+        w.out.reserveCapacity(16)
+        w.day(d)
+        return String(decoding: w.out, as: UTF8.self)
     }
 
     /// `2026-11-21T15:30:00+08:00`.

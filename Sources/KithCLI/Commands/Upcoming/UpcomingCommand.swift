@@ -56,8 +56,14 @@ struct UpcomingRun: QuickCommand {
     func run() throws {
         let journal = try JournalOptions.open(journal: self.journal, create: false)
         defer { journal.closeAtExit() }
-        let zone = LocalZone.current
-        let from = try asOf.map { try DatePhrase.day($0, now: Date(), timeZone: zone) } ?? LocalDate.today(in: zone)
+        let from: LocalDate
+        if let asOf, let day = LocalDate(asOf) {
+            // `2026-05-01` needs no time zone: finding this machine's costs 0.2 M instructions.
+            from = day
+        } else {
+            let zone = LocalZone.current
+            from = try asOf.map { try DatePhrase.day($0, now: Date(), timeZone: zone) } ?? LocalDate.today(in: zone)
+        }
         let items = try journal.upcoming(from: from, days: days)
         if json {
             try JSONOutput.print(UpcomingJSON(from: from, days: days, items: items))
@@ -79,6 +85,8 @@ enum UpcomingText {
     /// One aligned row an item: the day, how far off, who, and what.
     static func table(_ items: [UpcomingItem], terminal: Terminal) -> Table {
         var table = Table()
+        // The day, the distance and what it is are ASCII; only names need measuring.
+        if !terminal.colored { table.asciiColumns = [true, true, false, true] }
         for item in items {
             table.add([LocalTime.day(item.date), terminal.dim(distance(item.daysAway)), terminal.bold(item.person.displayName), what(item)])
         }
@@ -90,7 +98,7 @@ enum UpcomingText {
         switch days {
         case 0: "today"
         case 1: "tomorrow"
-        default: "in \(days) days"
+        default: "in " + String(days) + " days"
         }
     }
 
@@ -101,7 +109,7 @@ enum UpcomingText {
             return "due (\(due.cadence.cadence.phrase)), " + (due.lastSeen.map { "last seen \($0)" } ?? "never seen")
         }
         return switch (item.kind, item.years) {
-        case (.birthday, let years?): "birthday, turns \(years)"
+        case (.birthday, let years?): "birthday, turns " + String(years)
         case (.birthday, nil): "birthday"
         case (.anniversary, let years?): "\(ordinal(years)) anniversary"
         case (.anniversary, nil): "anniversary"
