@@ -119,6 +119,10 @@ let package = Package(
         .testTarget(name: "ICalendarFormatTests", dependencies: ["ICalendarFormat", "OutsideJudges"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KithTests", dependencies: ["Kith", "OutsideJudges", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
         .testTarget(name: "KithCLITests", dependencies: ["Kith", "KithCLI", "OutsideJudges", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "KithServeTests",
+            dependencies: ["Kith", "KithServe", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            resources: [.copy("Fixtures")]),
     ]
 )
 
