@@ -80,6 +80,8 @@ enum EventPages {
             w.element(.p, [.cls("muted")]) { w in
                 w.text("Event #\(e.id) · ")
                 w.element(.a, [.href(Link("event", e.id, "edit"))], text: "Edit")
+                w.text(" · ")
+                w.element(.a, [.href(Link("event", e.id, "remove"))], text: "Remove")
             }
         }
     }

@@ -7,6 +7,8 @@ enum Routes {
         CalendarPages.add(to: router, site: site)
         PeoplePages.add(to: router, site: site)
         EventPages.add(to: router, site: site)
+        EventForms.add(to: router, site: site)
+        SettingsPage.add(to: router, site: site)
     }
 }
 

@@ -5,7 +5,12 @@ import Kith
 /// sheet of the user's category colours.
 enum StaticFiles {
     static func add(to router: Router<KithContext>, site: Site) {
-        router.get("static/kith.css") { _, _ in constant(Style.css, type: "text/css; charset=utf-8") }
+        router.get("static/kith.css") { _, _ in
+            // The pages' style, then the forms' (Sources/KithServe/Forms/FormStyle.swift).
+            var response = constantResponse(Style.css.description + "\n" + FormStyle.css.description, type: "text/css; charset=utf-8")
+            response.headers[.cacheControl] = "max-age=300"
+            return response
+        }
         router.get("static/kith.js") { _, _ in constant(Script.js, type: "text/javascript; charset=utf-8") }
         router.get("static/categories.css") { _, _ in
             var response = constantResponse(try categoryStyle(site.journal.categories()), type: "text/css; charset=utf-8")

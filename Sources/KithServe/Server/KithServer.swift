@@ -37,9 +37,9 @@ public struct KithServer: Sendable {
         public var description: String { url }
     }
 
-    /// A request body larger than this is refused with 413 (a photo is at most
-    /// ``Kith/Photo/maximumByteCount``; the rest of the form is small).
-    static let maximumBodyBytes = Photo.maximumByteCount + 1024 * 1024
+    /// A request body larger than this is refused with 413: the Log form's, with several
+    /// photos of at most ``Kith/Photo/maximumByteCount`` each (``MultipartForm/Limits``).
+    static let maximumBodyBytes = MultipartForm.Limits.standard.bodyBytes
 
     let journal: Journal
     let options: Options

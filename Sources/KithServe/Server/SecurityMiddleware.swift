@@ -13,7 +13,7 @@ import NIOCore
 ///   token; a POST whose form field (or `X-Kith-CSRF` header) does not match a session this
 ///   server issued is refused with 403, as is a POST whose Origin is another site;
 /// - every response (errors too) carries `X-Content-Type-Options: nosniff`, a strict
-///   Content-Security-Policy (only Kith's own style sheet, script and images), no referrer,
+///   Content-Security-Policy (only Kith's own style sheet, script and images), no referrer to other sites,
 ///   no framing, and is not cached unless the route says so.
 struct SecurityMiddleware: RouterMiddleware {
     typealias Context = KithContext
@@ -38,7 +38,9 @@ struct SecurityMiddleware: RouterMiddleware {
     static func secure(_ headers: inout HTTPFields) {
         headers[.xContentTypeOptions] = "nosniff"
         headers[.contentSecurityPolicy] = contentSecurityPolicy
-        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        // same-origin, not no-referrer: under no-referrer Chromium sends `Origin: null` with
+        // a form's POST, which the Origin check above must refuse (every form would fail).
+        headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] = "same-origin"
         if headers[.cacheControl] == nil { headers[.cacheControl] = "no-store" }
