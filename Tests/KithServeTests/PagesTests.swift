@@ -99,6 +99,15 @@ struct PagesTests {
             #expect(html.contains("seen 2 days ago"))
             #expect(html.contains("Due to see again"))
             #expect(html.contains("due, "))
+            // A category's own page lists its people (with its subcategories').
+            let kin = try served.journal.category(kind: .relation, path: "Kin")
+            let cousins = try await browser.get("/people?in=\(kin.id)").text
+            #expect(cousins.contains(">Ana Lima</a>") && cousins.contains("Kin/Cousins"))
+            let other = try served.journal.categories(kind: .relation).first { $0.path == "Family" || $0.path == "Friends" }!
+            #expect(!(try await browser.get("/people?in=\(other.id)").text.contains("Ana Lima")))
+            #expect(try await browser.get("/people?in=\(served.mood.id)").status == .notFound)
+            #expect(try await browser.get("/people?in=999999").status == .notFound)
+            #expect(try await browser.get("/people?in=none").status == .ok)
         }
     }
 

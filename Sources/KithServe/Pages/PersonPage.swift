@@ -2,11 +2,14 @@ import Hummingbird
 import Kith
 
 extension PeoplePages {
+    /// The newest events a person's page shows (someone met 20,000 times would take seconds).
+    static let eventLimit = 200
+
     /// A person's page: profile and photo, upcoming dates, how often you meet, traits by
     /// kind newest first (each linking to its event), and the events with them.
     static func person(_ site: Site, id: Int64) throws -> Response {
         let today = LocalDate.today()
-        let page = try site.journal.personPage(id: id, asOf: today)
+        let page = try site.journal.personPage(id: id, asOf: today, eventLimit: eventLimit)
         let next = try site.journal.nextDue(ofPerson: id, asOf: today)
         let p = page.person
         return try site.page(p.displayName, section: .people) { w in
@@ -52,10 +55,12 @@ extension PeoplePages {
                 }
             }
             w.element(.section) { w in
-                w.element(.h2, text: "Events · \(page.events.count)")
+                w.element(.h2, text: "Events · \(page.eventCount)")
                 if page.events.isEmpty { w.element(.p, [.cls("muted")], text: "Nothing logged with them yet.") }
-                EventList.write(&w, Array(page.events.prefix(200)))
-                if page.events.count > 200 { w.element(.p, [.cls("muted")], text: "and \(page.events.count - 200) earlier events") }
+                EventList.write(&w, page.events)
+                if page.eventCount > page.events.count {
+                    w.element(.p, [.cls("muted")], text: "and \(page.eventCount - page.events.count) earlier events")
+                }
             }
         }
     }
