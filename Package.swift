@@ -137,6 +137,12 @@ let package = Package(
         .testTarget(name: "ICalendarFormatTests", dependencies: ["ICalendarFormat", "OutsideJudges"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KithTests", dependencies: ["Kith", "OutsideJudges", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
         .testTarget(name: "KithCLITests", dependencies: ["Kith", "KithCLI", "OutsideJudges", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Route tests of `kith serve`: a real server on a free port of 127.0.0.1, real journals;
+        // Fixtures: multipart bodies captured from Chromium, curl and urllib3.
+        .testTarget(
+            name: "KithServeTests",
+            dependencies: ["Kith", "KithServe", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            resources: [.copy("Fixtures")]),
     ]
 )
 

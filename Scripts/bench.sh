@@ -23,7 +23,8 @@
 #
 # Environment: KITH_BENCH_DATA (default ./bench-data), KITH_BENCH_VENV (default
 # $KITH_BENCH_DATA/venv), KITH_BIN_DIR (use the kith-bench and kith found there instead of
-# building them). Nothing outside the repository is touched: jrnl, khal and khard
+# building them), KITH_BEFORE_BIN (a release kith from before `kith serve`, for
+# Scripts/serve-bench.sh's start-up rows). Nothing outside the repository is touched: jrnl, khal and khard
 # get temporary config files and XDG folders under bench-data/work.
 set -euo pipefail
 
@@ -68,6 +69,8 @@ command -v cc >/dev/null || need+=(gcc libc6-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 pkg-config --exists libical 2>/dev/null || need+=(libical-dev)
 command -v sqlite3 >/dev/null || need+=(sqlite3)
+command -v wrk >/dev/null || need+=(wrk)
+command -v curl >/dev/null || need+=(curl)
 if [ ${#need[@]} -gt 0 ]; then
   say "installing ${need[*]} with apt-get"
   if [ "$(id -u)" != 0 ]; then
@@ -457,6 +460,14 @@ row "\`kith due\` ($C people, $n_cadence with a cadence, prints $n_due; $KE)" '`
 k_upcoming_due=n/a
 case "$k_due" in n/a|failed) ;; *) k_upcoming_due="$(KITH_JOURNAL="$duej" kith_time wall "$kj" upcoming)" ;; esac
 row "\`kith upcoming\` with those cadences ($C people)" '`sqlite3` shell: start + one indexed query, same file' "$p_sql_upcoming" "$k_upcoming_due" "ratio<=3"
+
+# kith serve (issue 21): each page's 95th percentile under wrk on a copy of the journal, and
+# the start-up of `kith --version` and `kith calendar` with the server code linked against a
+# release kith from before it (KITH_BEFORE_BIN; else those rows read n/a).
+if [ -n "$kj" ]; then
+  say "kith serve: pages under wrk, start-up against ${KITH_BEFORE_BIN:-(no KITH_BEFORE_BIN)}"
+  KITH_BIN="$kj" KITH_BENCH_DATA="$data" KITH_BENCH_ROWS="$rows" "$scripts/serve-bench.sh" --runs "$runs" >&2 || kith_broken=1
+fi
 
 # Start-up.
 p_true="$(peer "/bin/true" wall /bin/true)"

@@ -83,6 +83,19 @@ extension Journal {
         }
     }
 
+    /// How many people each relation category holds directly (not counting its
+    /// subcategories), by category id; the people with no category under nil.
+    /// - Complexity: one pass over the people, no per-person lookups.
+    public func peopleCounts() throws -> [Int64?: Int] {
+        try read { db in
+            var counts: [Int64?: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT relationId, count(*) FROM person GROUP BY relationId") {
+                counts[row[0] as Int64?] = row[1]
+            }
+            return counts
+        }
+    }
+
     /// Everyone, or everyone under a relation category and its subcategories.
     /// - Parameters:
     ///   - category: a relation category id; nil for everyone.

@@ -6,8 +6,10 @@ extension Journal {
     /// with them, last seen and meetings per month over the last year.
     /// - Parameter id: the person's id.
     /// - Parameter asOf: the day "last seen" and the twelve months are counted back from.
+    /// - Parameter eventLimit: at most this many events, the newest (``PersonPage/eventCount``
+    ///   still counts them all); nil for all. A page for someone met 20,000 times reads 200.
     /// - Throws: ``JournalError/personNotFound(id:)``.
-    public func personPage(id: Int64, asOf: LocalDate = .today()) throws -> PersonPage {
+    public func personPage(id: Int64, asOf: LocalDate = .today(), eventLimit: Int? = nil) throws -> PersonPage {
         try read { db in
             let person = try Journal.fetchPerson(db, id: id)
             let entries = try Journal.traitEntries(db, where: "t.personId = ?", arguments: [id]).map(\.entry)
@@ -25,8 +27,12 @@ extension Journal {
                 db,
                 sql: """
                     SELECT e.id FROM eventPerson ep JOIN event e ON e.id = ep.eventId WHERE ep.personId = ?
-                    ORDER BY e.startAt DESC, e.id DESC
-                    """, arguments: [id])
+                    ORDER BY e.startAt DESC, e.id DESC LIMIT ?
+                    """, arguments: [id, eventLimit.map { max(0, $0) } ?? -1])
+            let eventCount =
+                eventLimit == nil || eventIDs.count < eventLimit!
+                ? eventIDs.count
+                : try Int.fetchOne(db, sql: "SELECT count(*) FROM eventPerson WHERE personId = ?", arguments: [id]) ?? 0
             let events = Journal.inLocalOrder(try Journal.fetchEvents(db, ids: eventIDs), newestFirst: true)
             let last = try Int.fetchOne(
                 db, sql: "SELECT max(day) FROM dayPerson WHERE personId = ? AND day <= ?",
@@ -50,7 +56,7 @@ extension Journal {
             }
             let average = Double(months.reduce(0) { $0 + $1.count }) / 12
             return PersonPage(
-                person: person, traits: groups, events: events, lastSeen: last.map(LocalDate.init(dayNumber:)),
+                person: person, traits: groups, events: events, eventCount: eventCount, lastSeen: last.map(LocalDate.init(dayNumber:)),
                 meetingsPerMonth: months, averagePerMonth: average)
         }
     }
