@@ -4,11 +4,11 @@ import Logging
 extension JournalOptions {
     /// Opens (or creates) the journal these options name, logging to the `kith` logger
     /// (silent unless `--debug` or `KITH_DEBUG=1`).
-    func open() throws -> Journal { try Self.open(journal: journal) }
+    package func open() throws -> Journal { try Self.open(journal: journal) }
 
     /// Opens the journal these options name for a command that only reads: with no file
     /// there, it says so and creates nothing (not even the default folder).
-    func openExisting() throws -> Journal { try Self.open(journal: journal, create: false) }
+    package func openExisting() throws -> Journal { try Self.open(journal: journal, create: false) }
 
     /// ``open()`` for a `--journal` value given as a plain string; `create: false` is
     /// ``openExisting()``. Reads the journal's settings into ``Preferences`` for the rest

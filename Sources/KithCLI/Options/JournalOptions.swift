@@ -3,7 +3,7 @@ import Foundation
 import Kith
 
 /// `--journal PATH`, shared by every command that reads or writes the journal.
-struct JournalOptions: ParsableArguments {
+package struct JournalOptions: ParsableArguments {
     /// `--journal`'s help.
     static let help = ArgumentHelp(
         "The journal file.",
@@ -12,6 +12,8 @@ struct JournalOptions: ParsableArguments {
 
     @Option(name: .long, help: JournalOptions.help)
     var journal: String?
+
+    package init() {}
 
     /// Where the journal lives, and whether it is the default place (whose folder
     /// `kith` may create).
@@ -40,7 +42,7 @@ struct JournalOptions: ParsableArguments {
 
     /// The journal path, after creating the default folder (mode 0700) when needed.
     /// - Throws: `UserError` when the folder of an explicitly given path does not exist.
-    func resolvedPath() throws -> String { try Self.resolvedPath(journal: journal) }
+    package func resolvedPath() throws -> String { try Self.resolvedPath(journal: journal) }
 
     /// ``resolvedPath()`` for a `--journal` value given as a plain string.
     static func resolvedPath(journal: String?) throws -> String {

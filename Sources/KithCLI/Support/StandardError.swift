@@ -1,14 +1,14 @@
 import Foundation
 
 /// What the tool says on standard error besides errors.
-enum StandardError {
+package enum StandardError {
     /// `kith: warning: <problem> (<advice>)`: something done that the user may not have meant.
-    static func warn(_ problem: String, _ advice: String) {
+    package static func warn(_ problem: String, _ advice: String) {
         FileHandle.standardError.write(Data("kith: warning: \(problem) (\(advice))\n".utf8))
     }
 
     /// `kith: note: <text>`: something worth knowing about what was done.
-    static func note(_ text: String) {
+    package static func note(_ text: String) {
         FileHandle.standardError.write(Data("kith: note: \(text)\n".utf8))
     }
 }

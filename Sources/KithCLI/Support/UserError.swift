@@ -2,18 +2,18 @@ import Foundation
 import Kith
 
 /// A mistake the user can fix, told as what went wrong and what to do about it.
-struct UserError: Error, CustomStringConvertible {
+package struct UserError: Error, CustomStringConvertible {
     /// What went wrong, lower case, no full stop.
     var problem: String
     /// What to do about it.
     var advice: String
 
-    init(_ problem: String, _ advice: String) {
+    package init(_ problem: String, _ advice: String) {
         self.problem = problem
         self.advice = advice
     }
 
-    var description: String { "\(problem) (\(advice))" }
+    package var description: String { "\(problem) (\(advice))" }
 
     /// The one-line text for any error: `problem (advice)`.
     static func describe(_ error: Error) -> String {
@@ -31,14 +31,14 @@ struct UserError: Error, CustomStringConvertible {
 /// A command line that asks for something Kith does not take (`--limit 0`, `--duration -2h`,
 /// an unknown setting): exit status 2, told as what is wrong and what is accepted.
 /// The same words as a ``UserError``; only the exit status differs.
-struct UsageError: Error, CustomStringConvertible {
+package struct UsageError: Error, CustomStringConvertible {
     var error: UserError
 
-    init(_ problem: String, _ advice: String) {
+    package init(_ problem: String, _ advice: String) {
         error = UserError(problem, advice)
     }
 
-    var description: String { error.description }
+    package var description: String { error.description }
 
     /// `--limit`-style counts: a whole number of 1 or more.
     static func checkCount(_ value: Int?, option: String) throws {

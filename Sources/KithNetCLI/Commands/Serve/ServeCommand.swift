@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kith
+import KithCLI
 import KithServe
 import Logging
 import Synchronization
