@@ -23,6 +23,7 @@ struct PagesTests {
             #expect(html.contains("class=\"day has k\(served.mood.id)"))
             #expect(html.contains("href=\"/day/\(day.description)\""))
             #expect(html.contains("2 events"))
+            #expect(html.contains("<li class=\"k\(served.mood.id)\"><span class=\"dot k\(served.mood.id)\"></span>Lunch at the market</li>"))
             // Previous and next month and year.
             let prev = CalendarPages.monthLink(day.year, day.month - 1).path
             #expect(html.contains("href=\"\(prev)\""))

@@ -25,6 +25,9 @@ enum CalendarPages {
         }
     }
 
+    /// Event titles a day of the month grid shows; the day's page lists them all.
+    static let entriesPerDay = 3
+
     static func monthLink(_ year: Int, _ month: Int) -> Link {
         var y = year, m = month
         if m < 1 { m += 12; y -= 1 }
@@ -38,6 +41,9 @@ enum CalendarPages {
         let prefs = try site.preferences()
         let view = try site.journal.monthView(year: year, month: month)
         let byDay = Dictionary(view.days.map { ($0.date.day, $0) }, uniquingKeysWith: { a, _ in a })
+        let first = LocalDate(year: year, month: month, day: 1)!
+        let last = LocalDate(year: year, month: month, day: LocalDate.daysInMonth(year: year, month: month))!
+        let entries = Dictionary(grouping: try site.journal.calendarEntries(from: first, to: last), by: \.day.day)
         let today = LocalDate.today()
         let title = "\(Words.months[month - 1]) \(year)"
         return try site.page(title, section: .calendar, preferences: prefs) { w in
@@ -55,7 +61,6 @@ enum CalendarPages {
                 for i in 0..<7 {
                     w.element(.div, [.cls("wd")], text: String(Words.weekdays[(i + prefs.weekStart) % 7].prefix(3)))
                 }
-                let first = LocalDate(year: year, month: month, day: 1)!
                 let lead = (first.weekday - 1 - prefs.weekStart + 7) % 7
                 for _ in 0..<lead { w.element(.div, [.cls("day out")], text: "") }
                 for d in 1...LocalDate.daysInMonth(year: year, month: month) {
@@ -72,13 +77,16 @@ enum CalendarPages {
                         w.element(.span, [.cls("n")], text: "\(d)")
                         if let s = summary {
                             w.element(.span, [.cls("count")], text: Words.count(s.eventCount, "event"))
-                            if let mood = s.dominantMood {
-                                w.element(.ul) { w in
-                                    w.element(.li) { w in
-                                        w.element(.span, [.cls("dot " + colorClass(mood))], text: "")
-                                        w.text(mood.icon + " " + mood.name)
+                        }
+                        if let list = entries[d], !list.isEmpty {
+                            w.element(.ul) { w in
+                                for e in list.prefix(entriesPerDay) {
+                                    w.element(.li, [.cls(colorClass(e.mood))]) { w in
+                                        w.element(.span, [.cls("dot " + colorClass(e.mood))], text: "")
+                                        w.text(e.title)
                                     }
                                 }
+                                if list.count > entriesPerDay { w.element(.li, [.cls("more")], text: "+\(list.count - entriesPerDay) more") }
                             }
                         }
                     }
