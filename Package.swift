@@ -118,6 +118,7 @@ let package = Package(
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "OutsideJudges"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ICalendarFormatTests", dependencies: ["ICalendarFormat", "OutsideJudges"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KithTests", dependencies: ["Kith", "OutsideJudges", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
+        .testTarget(name: "KithSyncTests", dependencies: ["KithSync", "Kith", "OutsideJudges"]),
         .testTarget(name: "KithCLITests", dependencies: ["Kith", "KithCLI", "OutsideJudges", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )
