@@ -51,10 +51,11 @@ final class RadicaleServer: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
-        }
+        // By its pid; polled, not waitUntilExit (which can hang in a deinit on Linux).
+        let pid = process.processIdentifier
+        kill(pid, SIGTERM)
+        for _ in 0..<50 where process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning { kill(pid, SIGKILL) }
         try? FileManager.default.removeItem(at: folder)
     }
 
