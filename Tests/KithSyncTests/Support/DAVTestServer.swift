@@ -29,8 +29,11 @@ final class DAVTestServer: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
+    /// The self-signed certificate (PEM) when started with `tls`, to give as the CA file.
+    private(set) var certificate: String?
+
     /// The server root, as a user would type it.
-    var rootURL: String { "http://127.0.0.1:\(port)/" }
+    var rootURL: String { "\(certificate == nil ? "http" : "https")://127.0.0.1:\(port)/" }
     /// The user name the tests send (Radicale with `auth none` wants one; Xandikos ignores it).
     let user = "kith"
 
@@ -38,7 +41,8 @@ final class DAVTestServer: @unchecked Sendable {
 
     /// Starts `kind` and waits until its port accepts connections (up to 60 s: two cores shared).
     /// `htpasswd`: a file of `user:password` lines; Radicale then asks for Basic authentication.
-    init(_ kind: DAVServerKind, htpasswd: String? = nil) throws {
+    /// `tls`: Radicale serves HTTPS with a new self-signed certificate for 127.0.0.1 (openssl).
+    init(_ kind: DAVServerKind, htpasswd: String? = nil, tls: Bool = false) throws {
         guard let executable = kind.executable else { throw StartFailure(description: "\(kind) is not installed next to \(OutsideJudge.python)") }
         self.kind = kind
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("kith-dav-\(kind)-\(UUID().uuidString)")
@@ -54,6 +58,18 @@ final class DAVTestServer: @unchecked Sendable {
                 arguments += ["--auth-type", "htpasswd", "--auth-htpasswd-filename", htpasswd, "--auth-htpasswd-encryption", "plain", "--auth-delay", "0"]
             } else {
                 arguments += ["--auth-type", "none"]
+            }
+            if tls {
+                let cert = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
+                let made = try OutsideJudge.run(
+                    "/usr/bin/openssl",
+                    [
+                        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=127.0.0.1",
+                        "-addext", "subjectAltName=IP:127.0.0.1",
+                    ])
+                guard made.status == 0 else { throw StartFailure(description: "openssl req failed: \(made.err)") }
+                certificate = cert
+                arguments += ["--server-ssl", "True", "--server-certificate", cert, "--server-key", key]
             }
             process.arguments = arguments
         case .xandikos:
