@@ -103,7 +103,8 @@ final class DAVTestServer: @unchecked Sendable {
     /// The server's own log (for a failing test's message).
     var log: String { (try? String(contentsOf: folder.appendingPathComponent("server.log"), encoding: .utf8)) ?? "" }
 
-    /// Stops the server by its process id (SIGTERM, then SIGKILL after 5 s) and removes its folder.
+    /// Stops the server by its process id (SIGTERM, then SIGKILL after 2 s: a child of the test
+    /// runner may inherit SIGTERM blocked) and removes its folder.
     func stop() {
         lock.lock()
         defer { lock.unlock() }
@@ -112,7 +113,7 @@ final class DAVTestServer: @unchecked Sendable {
         let pid = process.processIdentifier
         if pid > 0 && process.isRunning {
             kill(pid, SIGTERM)
-            let deadline = Date().addingTimeInterval(5)
+            let deadline = Date().addingTimeInterval(2)
             while process.isRunning && Date() < deadline { usleep(20_000) }
             if process.isRunning { kill(pid, SIGKILL) }
             process.waitUntilExit()
