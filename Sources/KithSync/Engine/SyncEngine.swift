@@ -54,6 +54,9 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
     var remoteState: [String: SideChange] = [:]
     /// The server bodies read this sync, by UID.
     var remoteItems: [String: RemoteItem] = [:]
+    /// What this sync wrote to the server: href → new ETag, and the hrefs it deleted.
+    var written: [String: String] = [:]
+    var erased: Set<String> = []
 
     init(engine: SyncEngine, kind: SyncKind, remote: Remote, replica: Replica) {
         self.engine = engine
@@ -133,8 +136,22 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
                 try await apply(uid, action)
             }
         }
-        if !engine.dryRun { try replica.saveToken(changes.token) }
+        if !engine.dryRun { try replica.saveToken(try await tokenAfterWrites(changes.token)) }
         return report
+    }
+
+    /// The token to save. The one read at the start predates this sync's own writes: a
+    /// server that answers a delta as the difference of two states (Xandikos) would then
+    /// never report an item this sync created and someone later deleted. So after writing,
+    /// ask again: when the only changes since are this sync's own, the new token is safe;
+    /// otherwise keep the old one, and the next sync sees the others' changes.
+    mutating func tokenAfterWrites(_ token: String?) async throws -> String? {
+        guard let token, !written.isEmpty || !erased.isEmpty else { return token }
+        let after = try await remote.changes(since: token)
+        let onlyOurs =
+            !after.isComplete && after.changed.allSatisfy { written[$0.href] == $0.etag }
+            && after.deleted.allSatisfy { erased.contains($0) || written[$0] != nil }
+        return onlyOurs ? after.token : token
     }
 
     /// Sorts one server body into created, changed or unchanged against its status row.
@@ -156,7 +173,7 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
         if let row = rows[uid] {
             if let digest = replica.digest(item.body), digest == row.hash {
                 remoteState[uid] = .unchanged
-                rows[uid] = SyncStatus(uid: uid, href: item.entry.href, etag: item.entry.etag, hash: row.hash)
+                rows[uid] = SyncStatus(uid: uid, href: item.entry.href, etag: item.entry.etag, hash: row.hash, stamp: row.stamp)
             } else {
                 remoteState[uid] = .changed
             }
@@ -233,6 +250,7 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
             let name = replica.resourceName(uid: uid)
             do {
                 let entry = try await remote.create(name: name, body: body)
+                written[entry.href] = entry.etag
                 try replica.record(uid: uid, entry: entry, body: body)
             } catch RemoteError.preconditionFailed {
                 // Something is at that name already: read it there (a create retried after a crash).
@@ -241,10 +259,12 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
         case .pushUpdate:
             guard let row, let body = try replica.body(uid: uid) else { return .nothing }
             let entry = try await remote.update(href: row.href, body: body, ifMatch: row.etag)
+            written[entry.href] = entry.etag
             try replica.record(uid: uid, entry: entry, body: body)
         case .pushDelete:
             guard let row else { return .nothing }
             try await remote.delete(href: row.href, ifMatch: row.etag)
+            erased.insert(row.href)
             try replica.forget(uid: uid)
         case .pullCreate, .pullUpdate, .merge:
             guard let item = remoteItems[uid] else { return .nothing }
@@ -252,9 +272,10 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
             report.conflicts += outcome.conflicts
             // The journal now holds the server body as its base; a 412 on the push below
             // re-reads the item against that row, and merges again from it.
-            rows[uid] = SyncStatus(uid: uid, href: item.entry.href, etag: item.entry.etag, hash: replica.digest(item.body) ?? "")
+            rows[uid] = SyncStatus(uid: uid, href: item.entry.href, etag: item.entry.etag, hash: replica.digest(item.body) ?? "", stamp: rows[uid]?.stamp ?? 0)
             if outcome.needsPush, let body = try replica.body(uid: uid) {
                 let entry = try await remote.update(href: item.entry.href, body: body, ifMatch: item.entry.etag)
+                written[entry.href] = entry.etag
                 try replica.record(uid: uid, entry: entry, body: body)
             }
             if !outcome.changed && !outcome.needsPush { return .adopt }

@@ -2,34 +2,8 @@
 // changed locally since they were written, the bodies Kith sends, and the writes that apply a
 // server item or record a push (each with its status row in one journal transaction). The
 // journal implements it over `Journal`'s sync API (`JournalReplica`); the engine's tests
-// implement it in memory.
-
-/// Which journal items a collection holds.
-public enum SyncKind: String, Sendable, Hashable, Codable, CaseIterable {
-    /// People, as vCards in an address book.
-    case contacts
-    /// Events, as VEVENTs in a calendar.
-    case events
-
-    /// The resource name's extension on the server.
-    public var fileExtension: String { self == .contacts ? "vcf" : "ics" }
-}
-
-/// One item's status row: where and what it was on the server when last synced.
-public struct SyncStatus: Sendable, Hashable {
-    public var uid: String
-    public var href: String
-    public var etag: String
-    /// The SHA-256 (hex) of the server body last synced.
-    public var hash: String
-
-    public init(uid: String, href: String, etag: String, hash: String) {
-        self.uid = uid
-        self.href = href
-        self.etag = etag
-        self.hash = hash
-    }
-}
+// implement it in memory. `SyncKind`, `SyncStatus` and `SyncConflict` are the journal's (Kith).
+import Kith
 
 /// What changed in the journal since the status rows were written, found without rendering
 /// a body (an indexed comparison of local stamps with the rows).
@@ -48,32 +22,6 @@ public struct LocalChanges: Sendable, Hashable {
         self.changed = changed
         self.deleted = deleted
         self.count = count
-    }
-}
-
-/// A field both sides changed: the newer edit was kept, the other one saved where the user
-/// will find it (the item's note or history), and reported.
-public struct SyncConflict: Sendable, Hashable, Codable {
-    /// The item's UID.
-    public var uid: String
-    /// A name the user recognises: the person's name or the event's title.
-    public var item: String
-    /// The field, as `kith` names it (`phone`, `title`, `start` …).
-    public var field: String
-    /// The value now on both sides.
-    public var kept: String
-    /// The value that lost, kept in `keptIn`.
-    public var losing: String
-    /// Where the losing value was kept (`note`, `history` …).
-    public var keptIn: String
-
-    public init(uid: String, item: String, field: String, kept: String, losing: String, keptIn: String) {
-        self.uid = uid
-        self.item = item
-        self.field = field
-        self.kept = kept
-        self.losing = losing
-        self.keptIn = keptIn
     }
 }
 

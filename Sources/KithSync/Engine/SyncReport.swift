@@ -1,5 +1,6 @@
 // What one sync did (or, for a dry run, would do), per collection: the counts a user reads,
 // the conflicts with both values, and the plan itself. Codable for `kith sync --json`.
+import Kith
 
 /// One planned or applied action on one item.
 public struct PlannedItem: Sendable, Hashable, Codable {

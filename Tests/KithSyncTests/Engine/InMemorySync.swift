@@ -3,6 +3,7 @@
 // holding items as fields with a three-way field merge. The end-to-end tests use the real
 // journal and real servers.
 import Foundation
+import Kith
 
 @testable import KithSync
 
@@ -212,13 +213,15 @@ final class MemoryReplica: SyncReplica {
                     merged.fields[key] = m
                 } else {
                     outcome.conflicts.append(
-                        SyncConflict(uid: uid, item: theirs.fields["FN"] ?? uid, field: key, kept: t ?? "", losing: m ?? "", keptIn: "note"))
+                        SyncConflict(
+                            account: "memory", kind: .contacts, uid: uid, item: theirs.fields["FN"] ?? uid, field: key, kept: t ?? "", lost: m ?? "",
+                            keptSide: .remote, lostKeptIn: "note", at: Date()))
                 }
             }
             outcome.needsPush = merged != theirs
         }
         cards[uid] = merged
-        rows[uid] = (SyncStatus(uid: uid, href: item.entry.href, etag: item.entry.etag, hash: digest(item.body)!), theirs, merged)
+        rows[uid] = (SyncStatus(uid: uid, href: item.entry.href, etag: item.entry.etag, hash: digest(item.body)!, stamp: 0), theirs, merged)
         if outcome.needsPush { rows[uid]!.synced = theirs }
         return outcome
     }
@@ -232,7 +235,7 @@ final class MemoryReplica: SyncReplica {
     func record(uid: String, entry: RemoteEntry, body: [UInt8]) throws {
         try beforeWrite?("record")
         let card = MemoryCard(body: body)!
-        rows[uid] = (SyncStatus(uid: uid, href: entry.href, etag: entry.etag, hash: digest(body)!), card, card)
+        rows[uid] = (SyncStatus(uid: uid, href: entry.href, etag: entry.etag, hash: digest(body)!, stamp: 0), card, card)
     }
 
     func forget(uid: String) throws {

@@ -77,7 +77,7 @@ import Testing
         // The field both changed: one value kept, the other reported with it.
         #expect(report.conflicts.map(\.field) == ["NOTE"])
         #expect(report.conflicts.first?.kept == merged.fields["NOTE"])
-        #expect(report.conflicts.first?.losing == "journal note")
+        #expect(report.conflicts.first?.lost == "journal note")
         #expect(!(try await sync()).changedAnything)
     }
 
