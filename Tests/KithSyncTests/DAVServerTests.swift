@@ -237,6 +237,28 @@ import Testing
         }
     }
 
+    @Test("HTTPS with a self-signed certificate: refused without the CA file, trusted with it")
+    func selfSignedTLS() async throws {
+        guard DAVServerKind.radicale.shouldRun, FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else { return }
+        let server = try DAVTestServer(.radicale, tls: true)
+        defer { server.stop() }
+        #expect(server.rootURL.hasPrefix("https://"))
+        try await DAVSession.with(baseURL: server.rootURL, user: "kith", password: "x", timeouts: .init(connect: .seconds(5), read: .seconds(20))) { session in
+            await #expect {
+                _ = try await session.discover()
+            } throws: { error in
+                guard case .unreachable(_, let reason) = error as? RemoteError else { return false }
+                return reason.contains("TLS") || reason.contains("certificate")
+            }
+        }
+        try await DAVSession.with(baseURL: server.rootURL, user: "kith", password: "x", caFile: server.certificate) { session in
+            let homes = try await session.discover()
+            let (book, _) = try await session.ensureKithCollections(homes)
+            #expect(book.url.hasPrefix("https://127.0.0.1:\(server.port)/"))
+        }
+        #expect(throws: RemoteError.self) { try DAVSession(baseURL: server.rootURL, caFile: "/nonexistent/ca.pem") }
+    }
+
     /// The name-from-UID rule of the sync plan: the UID when it is only [A-Za-z0-9._-], else
     /// the SHA-256 of its UTF-8 in hex (computed by Python's hashlib, an outside judge).
     static func resourceName(_ uid: String) throws -> String {

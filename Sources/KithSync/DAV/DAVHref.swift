@@ -8,13 +8,14 @@ import Foundation
 /// Href and URL helpers (canonical paths, resolution, same-origin checks).
 public enum DAVHref {
     /// Bytes a canonical segment keeps as they are: RFC 3986 unreserved characters and the
-    /// sub-delimiters and `:@` allowed in a path segment. Everything else is `%XX`.
+    /// sub-delimiters and `:@` allowed in a path segment, except `;`: Radicale reads `a;b.vcf`
+    /// in a multiget href as the path `a` with a parameter. Everything else is `%XX`.
     private static let kept: Set<UInt8> = {
         var set = Set<UInt8>()
         for c in UInt8(ascii: "A")...UInt8(ascii: "Z") { set.insert(c) }
         for c in UInt8(ascii: "a")...UInt8(ascii: "z") { set.insert(c) }
         for c in UInt8(ascii: "0")...UInt8(ascii: "9") { set.insert(c) }
-        for c in "-._~!$&'()*+,;=:@".utf8 { set.insert(c) }
+        for c in "-._~!$&'()*+,=:@".utf8 { set.insert(c) }
         return set
     }()
 

@@ -29,8 +29,11 @@ final class DAVTestServer: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
+    /// The self-signed certificate (PEM) when started with `tls`, to give as the CA file.
+    private(set) var certificate: String?
+
     /// The server root, as a user would type it.
-    var rootURL: String { "http://127.0.0.1:\(port)/" }
+    var rootURL: String { "\(certificate == nil ? "http" : "https")://127.0.0.1:\(port)/" }
     /// The user name the tests send (Radicale with `auth none` wants one; Xandikos ignores it).
     let user = "kith"
 
@@ -38,7 +41,8 @@ final class DAVTestServer: @unchecked Sendable {
 
     /// Starts `kind` and waits until its port accepts connections (up to 60 s: two cores shared).
     /// `htpasswd`: a file of `user:password` lines; Radicale then asks for Basic authentication.
-    init(_ kind: DAVServerKind, htpasswd: String? = nil) throws {
+    /// `tls`: Radicale serves HTTPS with a new self-signed certificate for 127.0.0.1 (openssl).
+    init(_ kind: DAVServerKind, htpasswd: String? = nil, tls: Bool = false) throws {
         guard let executable = kind.executable else { throw StartFailure(description: "\(kind) is not installed next to \(OutsideJudge.python)") }
         self.kind = kind
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("kith-dav-\(kind)-\(UUID().uuidString)")
@@ -54,6 +58,18 @@ final class DAVTestServer: @unchecked Sendable {
                 arguments += ["--auth-type", "htpasswd", "--auth-htpasswd-filename", htpasswd, "--auth-htpasswd-encryption", "plain", "--auth-delay", "0"]
             } else {
                 arguments += ["--auth-type", "none"]
+            }
+            if tls {
+                let cert = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
+                let made = try OutsideJudge.run(
+                    "/usr/bin/openssl",
+                    [
+                        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=127.0.0.1",
+                        "-addext", "subjectAltName=IP:127.0.0.1",
+                    ])
+                guard made.status == 0 else { throw StartFailure(description: "openssl req failed: \(made.err)") }
+                certificate = cert
+                arguments += ["--server-ssl", "True", "--server-certificate", cert, "--server-key", key]
             }
             process.arguments = arguments
         case .xandikos:
@@ -87,7 +103,8 @@ final class DAVTestServer: @unchecked Sendable {
     /// The server's own log (for a failing test's message).
     var log: String { (try? String(contentsOf: folder.appendingPathComponent("server.log"), encoding: .utf8)) ?? "" }
 
-    /// Stops the server by its process id (SIGTERM, then SIGKILL after 5 s) and removes its folder.
+    /// Stops the server by its process id (SIGTERM, then SIGKILL after 2 s: a child of the test
+    /// runner may inherit SIGTERM blocked) and removes its folder.
     func stop() {
         lock.lock()
         defer { lock.unlock() }
@@ -96,7 +113,7 @@ final class DAVTestServer: @unchecked Sendable {
         let pid = process.processIdentifier
         if pid > 0 && process.isRunning {
             kill(pid, SIGTERM)
-            let deadline = Date().addingTimeInterval(5)
+            let deadline = Date().addingTimeInterval(2)
             while process.isRunning && Date() < deadline { usleep(20_000) }
             if process.isRunning { kill(pid, SIGKILL) }
             process.waitUntilExit()
