@@ -122,7 +122,8 @@ extension SyncApply {
         let side = EventSide(
             title: d.title, time: EventTime(allDay: d.allDay, start: d.start, end: d.end, days: d.allDayDates, timeZone: d.timeZone),
             type: try kith.type?.path ?? name(d.typeID, .eventType), mood: try kith.mood?.path ?? name(d.moodID, .mood), place: place,
-            note: d.note, lines: d.icalLines, people: people, photos: photos.map { SHA256.hex([UInt8]($0)) },
+            note: d.note, lines: photos.isEmpty ? d.icalLines : d.icalLines.filter { !EventMapping.isInlineImageAttach(Array($0.utf8).span) },
+            people: people, photos: photos.map { SHA256.hex([UInt8]($0)) },
             traits: kith.traits.map { EventTraitKey(path: $0.path, text: $0.text, about: $0.about) })
         return ParsedEvent(
             side: side, uid: uid, kith: kith, photos: photos, description: e.property("DESCRIPTION")?.text,
