@@ -52,14 +52,29 @@ extension Journal {
         try write { db in try SyncStore.setCollection(db, account: account, kind: kind, url: url, vCardVersion: vCardVersion) }
     }
 
-    /// The collection's sync state in one read: its token, every status row (without the
-    /// bodies), the items changed in the journal since their row, the items with no row and
-    /// the rows whose item is gone. Renders no body: the changes come from the change stamps
-    /// (a range scan from the last complete sync on).
-    /// - Complexity: O(status rows + items changed since the last complete sync); O(items)
-    ///   for a collection never synced completely.
-    public func syncState(account: String, kind: SyncKind) throws -> SyncState {
-        try read { db in try SyncStore.state(db, account: account, kind: kind) }
+    /// The collection's sync state in one read: its token, the items changed in the journal
+    /// since their status row, the items with no row, the rows whose item is gone, and (with
+    /// `includeStatus`) every status row, without the bodies. Renders no body: the changes
+    /// come from the change stamps (a range scan from the last complete sync on).
+    ///
+    /// A sync with a token needs no status rows but those of the hrefs the server reports
+    /// (``syncStatus(account:kind:hrefs:)``): with `includeStatus: false`, a sync with nothing
+    /// changed reads nothing in proportion to the journal.
+    /// - Complexity: O(items changed since the last complete sync), plus O(status rows) with
+    ///   `includeStatus`; O(items) for a collection never synced completely.
+    public func syncState(account: String, kind: SyncKind, includeStatus: Bool = true) throws -> SyncState {
+        try read { db in try SyncStore.state(db, account: account, kind: kind, includeStatus: includeStatus) }
+    }
+
+    /// The status rows of these hrefs (as the server spelled them), for the changes a
+    /// sync-collection report lists; hrefs with no row are left out.
+    public func syncStatus(account: String, kind: SyncKind, hrefs: [String]) throws -> [SyncStatus] {
+        try read { db in try SyncStore.status(db, account: account, kind: kind, column: "href", values: hrefs) }
+    }
+
+    /// The status rows of these UIDs; UIDs with no row are left out.
+    public func syncStatus(account: String, kind: SyncKind, uids: [String]) throws -> [SyncStatus] {
+        try read { db in try SyncStore.status(db, account: account, kind: kind, column: "uid", values: uids) }
     }
 
     /// The body Kith sends for a person (`.contacts`) or event (`.events`): vCard in the
