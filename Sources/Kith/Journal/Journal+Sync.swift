@@ -86,12 +86,24 @@ extension Journal {
     }
 
     /// Records that `body` (made at `stamp` by ``syncBody(account:kind:uid:)``) is now on the
-    /// server at `href` with `etag`: the item's status row, written at once.
-    public func recordPushed(account: String, kind: SyncKind, uid: String, href: String, etag: String, body: [UInt8], stamp: Int64) throws {
+    /// server at `href` with `etag`: the item's status row, written at once. Without `stamp`,
+    /// the item's stamp now: for a body the journal already agrees with
+    /// (``syncMatches(account:kind:uid:body:)``).
+    public func recordPushed(
+        account: String, kind: SyncKind, uid: String, href: String, etag: String, body: [UInt8], stamp: Int64? = nil
+    ) throws {
         try write { db in
             let collection = try SyncStore.collectionID(db, account: account, kind: kind)
+            let stamp = try stamp ?? SyncStore.stamp(db, kind: kind, uid: uid)
             try SyncStore.writeStatus(db, collection: collection, uid: uid, href: href, etag: etag, body: body, stamp: stamp)
         }
+    }
+
+    /// Whether the journal's item says what `body` says, field by field (not byte by byte):
+    /// a push whose status row was lost, or the same edit made on both sides. False when the
+    /// journal has no such item or the body cannot be read.
+    public func syncMatches(account: String, kind: SyncKind, uid: String, body: [UInt8]) throws -> Bool {
+        try read { db in try SyncApply.matches(db, kind: kind, uid: uid, body: body) }
     }
 
     /// Applies a server item to the journal: creates the person or event, or merges it into
@@ -119,7 +131,7 @@ extension Journal {
     }
 
     /// Records the sync token of a complete sync and, with `checked`, that every change up to
-    /// that stamp (``SyncState/checked``) is synced: the next ``syncState(account:kind:)``
+    /// that stamp (``SyncState/checked``) is synced: the next ``syncState(account:kind:includeStatus:)``
     /// looks at later changes only. Give `checked` only when nothing was left out.
     public func setSyncToken(account: String, kind: SyncKind, token: String?, checked: Int64? = nil) throws {
         try write { db in
