@@ -288,6 +288,33 @@ struct SyncStoreTests {
         try b.journal.checkInvariants()
     }
 
+    @Test("undoing a pulled change puts the item back and marks it to push; the backup leaves sync out")
+    func undoAndBackup() throws {
+        let a = try Self.richJournal(), b = try JournalKind.onDisk.make()
+        try Self.account(a.journal)
+        try Self.account(b.journal)
+        try Self.carry(a.journal, b.journal)
+        let jb = b.journal
+        let dinner = try #require(try a.journal.events().first { $0.title == "Birthday dinner" })
+        let renamed = try a.journal.editEvent(id: dinner.id) { $0.title = "Birthday dinner at Ana's" }
+        let body = try #require(try a.journal.syncBody(account: "server", kind: .events, uid: renamed.uid))
+        _ = try jb.applyRemote(account: "server", kind: .events, href: "/c/" + body.name, etag: "\"2\"", body: body.body)
+        #expect(try jb.event(uid: dinner.uid)?.title == "Birthday dinner at Ana's")
+        #expect(try jb.syncState(account: "server", kind: .events).changed.isEmpty)
+        // Undo takes the pull back: the old title, which the next sync sends.
+        let undone = try #require(try jb.undoLast())
+        #expect(undone.description.hasPrefix("sync server: update event"))
+        #expect(try jb.event(uid: dinner.uid)?.title == "Birthday dinner")
+        #expect(try jb.syncState(account: "server", kind: .events).changed.map(\.uid) == [dinner.uid])
+        try jb.checkInvariants()
+        // A journal restored from the JSON backup has the people and events, and no account:
+        // it syncs afresh, matching by UID.
+        let fresh = try JournalKind.onDisk.make()
+        _ = try fresh.journal.importData(try jb.exportJSON().data, fileName: "backup.json")
+        #expect(try fresh.journal.syncAccounts().isEmpty)
+        #expect(try fresh.journal.events().count == 2 && fresh.journal.people().count == 2)
+    }
+
     @Test("resource names come from the UID, the same each time")
     func resourceNames() {
         #expect(Journal.syncResourceName(uid: "ABC-123_x.y", kind: .contacts) == "ABC-123_x.y.vcf")
