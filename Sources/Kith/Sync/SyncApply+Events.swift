@@ -205,7 +205,9 @@ extension SyncApply {
         var merged = remote.side
         if let l = localSide, let ev = local {
             m.localWins = remote.modifiedAt.map { ev.updatedAt > $0 } ?? false
-            let b = baseEvent?.side
+            // No status row (a create whose row a crash lost): a body stamped with the journal's
+            // own last change comes from this very version, which is then the base.
+            let b = baseEvent?.side ?? (remote.modifiedAt == ev.updatedAt ? l : nil)
             func text(_ s: String) -> String { s }
             merged.title = m.pick("title", base: b?.title, local: l.title, remote: remote.side.title, show: text)
             merged.time = m.pick("time", base: b?.time, local: l.time, remote: remote.side.time) { $0.text }

@@ -111,7 +111,9 @@ enum SyncApply {
         let person = try Journal.fetchPerson(db, id: id)
         let local = try localCard(db, id: id)
         let localTraits = local.traits
-        let baseSide = try base.flatMap { try? cardSide(db, $0).0 }
+        // No status row (a create whose row a crash lost): a card whose REV is the journal's own
+        // last change comes from this very version, which is then the base.
+        let baseSide = try base.flatMap { try? cardSide(db, $0).0 } ?? (contact.rev == SyncBodies.rev(person.updatedAt) ? local : nil)
         if local == remote {
             return SyncApplied(uid: uid, name: person.displayName, action: .unchanged, conflicts: [], needsPush: false)
         }
