@@ -220,6 +220,39 @@ struct SyncStoreTests {
         try j.checkInvariants()
     }
 
+    @Test("description, location and attendees edited in another client come back")
+    func otherClientsFields() throws {
+        let a = try Self.richJournal()
+        let j = a.journal
+        try Self.account(j)
+        let state = try j.syncState(account: "server", kind: .events)
+        for item in state.created {
+            let body = try #require(try j.syncBody(account: "server", kind: .events, uid: item.uid))
+            #expect(try j.syncMatches(account: "server", kind: .events, uid: item.uid, body: body.body))
+            try j.recordPushed(account: "server", kind: .events, uid: item.uid, href: "/c/" + body.name, etag: "\"1\"", body: body.body, stamp: body.stamp)
+        }
+        let sintra = try #require(try j.events().first { $0.title == "Sintra bouldering" })
+        let body = try #require(try j.syncBody(account: "server", kind: .events, uid: sintra.uid))
+        // What khal would write: the description and location replaced, Ana's attendee line gone
+        // (Kith's X- lines left as they were).
+        let lines = String(decoding: body.body, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n")
+        let edited = lines.compactMap { line -> String? in
+            if line.hasPrefix("DESCRIPTION:") { return "DESCRIPTION:Windy. Edited in khal." }
+            if line.hasPrefix("LOCATION:") { return "LOCATION:Cabo da Roca" }
+            if line.hasPrefix("ATTENDEE;CN=\"Ana Lima\"") { return nil }
+            return line
+        }.joined(separator: "\r\n")
+        #expect(!(try j.syncMatches(account: "server", kind: .events, uid: sintra.uid, body: Array(edited.utf8))))
+        let r = try j.applyRemote(account: "server", kind: .events, href: "/c/" + body.name, etag: "\"2\"", body: Array(edited.utf8))
+        #expect(r.action == .updated && r.conflicts.isEmpty)
+        let e = try j.event(id: sintra.id)
+        #expect(e.note == "Windy. Edited in khal.")
+        #expect(e.place?.name == "Cabo da Roca")
+        #expect(e.people.map(\.displayName) == ["Bén Ørsted / Ünïcode"])
+        #expect(e.traits.map(\.text) == ["afraid of heights, still came"])
+        try j.checkInvariants()
+    }
+
     @Test("a push whose status row was lost to a crash is no conflict")
     func crashAfterPut() throws {
         let a = try Self.richJournal()
@@ -253,6 +286,33 @@ struct SyncStoreTests {
         #expect(try b.journal.removeSyncAccount(named: "server"))
         #expect(try b.journal.syncAccounts().isEmpty)
         try b.journal.checkInvariants()
+    }
+
+    @Test("undoing a pulled change puts the item back and marks it to push; the backup leaves sync out")
+    func undoAndBackup() throws {
+        let a = try Self.richJournal(), b = try JournalKind.onDisk.make()
+        try Self.account(a.journal)
+        try Self.account(b.journal)
+        try Self.carry(a.journal, b.journal)
+        let jb = b.journal
+        let dinner = try #require(try a.journal.events().first { $0.title == "Birthday dinner" })
+        let renamed = try a.journal.editEvent(id: dinner.id) { $0.title = "Birthday dinner at Ana's" }
+        let body = try #require(try a.journal.syncBody(account: "server", kind: .events, uid: renamed.uid))
+        _ = try jb.applyRemote(account: "server", kind: .events, href: "/c/" + body.name, etag: "\"2\"", body: body.body)
+        #expect(try jb.event(uid: dinner.uid)?.title == "Birthday dinner at Ana's")
+        #expect(try jb.syncState(account: "server", kind: .events).changed.isEmpty)
+        // Undo takes the pull back: the old title, which the next sync sends.
+        let undone = try #require(try jb.undoLast())
+        #expect(undone.description.hasPrefix("sync server: update event"))
+        #expect(try jb.event(uid: dinner.uid)?.title == "Birthday dinner")
+        #expect(try jb.syncState(account: "server", kind: .events).changed.map(\.uid) == [dinner.uid])
+        try jb.checkInvariants()
+        // A journal restored from the JSON backup has the people and events, and no account:
+        // it syncs afresh, matching by UID.
+        let fresh = try JournalKind.onDisk.make()
+        _ = try fresh.journal.importData(try jb.exportJSON().data, fileName: "backup.json")
+        #expect(try fresh.journal.syncAccounts().isEmpty)
+        #expect(try fresh.journal.events().count == 2 && fresh.journal.people().count == 2)
     }
 
     @Test("resource names come from the UID, the same each time")

@@ -52,14 +52,29 @@ extension Journal {
         try write { db in try SyncStore.setCollection(db, account: account, kind: kind, url: url, vCardVersion: vCardVersion) }
     }
 
-    /// The collection's sync state in one read: its token, every status row (without the
-    /// bodies), the items changed in the journal since their row, the items with no row and
-    /// the rows whose item is gone. Renders no body: the changes come from the change stamps
-    /// (a range scan from the last complete sync on).
-    /// - Complexity: O(status rows + items changed since the last complete sync); O(items)
-    ///   for a collection never synced completely.
-    public func syncState(account: String, kind: SyncKind) throws -> SyncState {
-        try read { db in try SyncStore.state(db, account: account, kind: kind) }
+    /// The collection's sync state in one read: its token, the items changed in the journal
+    /// since their status row, the items with no row, the rows whose item is gone, and (with
+    /// `includeStatus`) every status row, without the bodies. Renders no body: the changes
+    /// come from the change stamps (a range scan from the last complete sync on).
+    ///
+    /// A sync with a token needs no status rows but those of the hrefs the server reports
+    /// (``syncStatus(account:kind:hrefs:)``): with `includeStatus: false`, a sync with nothing
+    /// changed reads nothing in proportion to the journal.
+    /// - Complexity: O(items changed since the last complete sync), plus O(status rows) with
+    ///   `includeStatus`; O(items) for a collection never synced completely.
+    public func syncState(account: String, kind: SyncKind, includeStatus: Bool = true) throws -> SyncState {
+        try read { db in try SyncStore.state(db, account: account, kind: kind, includeStatus: includeStatus) }
+    }
+
+    /// The status rows of these hrefs (as the server spelled them), for the changes a
+    /// sync-collection report lists; hrefs with no row are left out.
+    public func syncStatus(account: String, kind: SyncKind, hrefs: [String]) throws -> [SyncStatus] {
+        try read { db in try SyncStore.status(db, account: account, kind: kind, column: "href", values: hrefs) }
+    }
+
+    /// The status rows of these UIDs; UIDs with no row are left out.
+    public func syncStatus(account: String, kind: SyncKind, uids: [String]) throws -> [SyncStatus] {
+        try read { db in try SyncStore.status(db, account: account, kind: kind, column: "uid", values: uids) }
     }
 
     /// The body Kith sends for a person (`.contacts`) or event (`.events`): vCard in the
@@ -71,12 +86,24 @@ extension Journal {
     }
 
     /// Records that `body` (made at `stamp` by ``syncBody(account:kind:uid:)``) is now on the
-    /// server at `href` with `etag`: the item's status row, written at once.
-    public func recordPushed(account: String, kind: SyncKind, uid: String, href: String, etag: String, body: [UInt8], stamp: Int64) throws {
+    /// server at `href` with `etag`: the item's status row, written at once. Without `stamp`,
+    /// the item's stamp now: for a body the journal already agrees with
+    /// (``syncMatches(account:kind:uid:body:)``).
+    public func recordPushed(
+        account: String, kind: SyncKind, uid: String, href: String, etag: String, body: [UInt8], stamp: Int64? = nil
+    ) throws {
         try write { db in
             let collection = try SyncStore.collectionID(db, account: account, kind: kind)
+            let stamp = try stamp ?? SyncStore.stamp(db, kind: kind, uid: uid)
             try SyncStore.writeStatus(db, collection: collection, uid: uid, href: href, etag: etag, body: body, stamp: stamp)
         }
+    }
+
+    /// Whether the journal's item says what `body` says, field by field (not byte by byte):
+    /// a push whose status row was lost, or the same edit made on both sides. False when the
+    /// journal has no such item or the body cannot be read.
+    public func syncMatches(account: String, kind: SyncKind, uid: String, body: [UInt8]) throws -> Bool {
+        try read { db in try SyncApply.matches(db, kind: kind, uid: uid, body: body) }
     }
 
     /// Applies a server item to the journal: creates the person or event, or merges it into
@@ -104,7 +131,7 @@ extension Journal {
     }
 
     /// Records the sync token of a complete sync and, with `checked`, that every change up to
-    /// that stamp (``SyncState/checked``) is synced: the next ``syncState(account:kind:)``
+    /// that stamp (``SyncState/checked``) is synced: the next ``syncState(account:kind:includeStatus:)``
     /// looks at later changes only. Give `checked` only when nothing was left out.
     public func setSyncToken(account: String, kind: SyncKind, token: String?, checked: Int64? = nil) throws {
         try write { db in

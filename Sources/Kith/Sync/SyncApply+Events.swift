@@ -56,6 +56,8 @@ extension SyncApply {
         var kithNote: String?
         var modifiedAt: Int64?
         var recurring: Bool
+        /// The UIDs of the people its ATTENDEE and ORGANIZER e-mails name.
+        var attendees: [String] = []
     }
 
     static func parseEvent(_ db: Database, _ body: [UInt8]) throws -> ParsedEvent {
@@ -74,6 +76,7 @@ extension SyncApply {
                 personUIDs[p.value] = id
             }
         }
+        var attendees: [String] = []
         for a in (e.organizer.map { [$0] } ?? []) + e.attendees {
             if let mail = a.email?.lowercased(),
                 let id = try Int64.fetchOne(
@@ -82,6 +85,9 @@ extension SyncApply {
                     arguments: [mail])
             {
                 emails[mail] = id
+                if let u = try String.fetchOne(db.cachedStatement(sql: "SELECT uid FROM person WHERE id = ?"), arguments: [id]) {
+                    attendees.append(u)
+                }
             }
             if let cn = a.commonName?.kithTrimmed(), !cn.isEmpty {
                 let ids = try Int64.fetchAll(db.cachedStatement(sql: "SELECT id FROM person WHERE displayName = ?"), arguments: [cn])
@@ -122,11 +128,12 @@ extension SyncApply {
         let side = EventSide(
             title: d.title, time: EventTime(allDay: d.allDay, start: d.start, end: d.end, days: d.allDayDates, timeZone: d.timeZone),
             type: try kith.type?.path ?? name(d.typeID, .eventType), mood: try kith.mood?.path ?? name(d.moodID, .mood), place: place,
-            note: d.note, lines: d.icalLines, people: people, photos: photos.map { SHA256.hex([UInt8]($0)) },
+            note: d.note, lines: photos.isEmpty ? d.icalLines : d.icalLines.filter { !EventMapping.isInlineImageAttach(Array($0.utf8).span) },
+            people: people, photos: photos.map { SHA256.hex([UInt8]($0)) },
             traits: kith.traits.map { EventTraitKey(path: $0.path, text: $0.text, about: $0.about) })
         return ParsedEvent(
             side: side, uid: uid, kith: kith, photos: photos, description: e.property("DESCRIPTION")?.text,
-            kithNote: e.property("X-KITH-NOTE")?.text, modifiedAt: d.modifiedAt, recurring: recurring)
+            kithNote: e.property("X-KITH-NOTE")?.text, modifiedAt: d.modifiedAt, recurring: recurring, attendees: attendees)
     }
 
     /// The journal's event as the merge compares it.
@@ -177,6 +184,9 @@ extension SyncApply {
             if remote.kithNote != nil, remote.kithNote == b.kithNote, remote.description != b.description {
                 remote.side.note = remote.description ?? ""
             }
+            // An attendee removed there leaves Kith's X-KITH-PERSON line behind: the person goes.
+            let dropped = Set(b.attendees).subtracting(remote.attendees)
+            remote.side.people.removeAll { dropped.contains($0) }
         }
         for data in remote.photos {
             if let type = Photo.mediaType(of: data) {
@@ -195,7 +205,9 @@ extension SyncApply {
         var merged = remote.side
         if let l = localSide, let ev = local {
             m.localWins = remote.modifiedAt.map { ev.updatedAt > $0 } ?? false
-            let b = baseEvent?.side
+            // No status row (a create whose row a crash lost): a body stamped with the journal's
+            // own last change comes from this very version, which is then the base.
+            let b = baseEvent?.side ?? (remote.modifiedAt == ev.updatedAt ? l : nil)
             func text(_ s: String) -> String { s }
             merged.title = m.pick("title", base: b?.title, local: l.title, remote: remote.side.title, show: text)
             merged.time = m.pick("time", base: b?.time, local: l.time, remote: remote.side.time) { $0.text }
@@ -229,8 +241,9 @@ extension SyncApply {
         let localIDs = Dictionary(
             (local?.traits ?? []).map { t in (EventTraitKey(path: t.category.path, text: t.text, about: nil), t.id) }, uniquingKeysWith: { a, _ in a })
         d.traits = merged.traits.compactMap { t in
+            // A trait about someone no longer in the event goes with them.
             let person = t.about.flatMap { ids[$0] }
-            guard person != nil || d.personIDs.count == 1 else { return nil }
+            guard t.about == nil ? d.personIDs.count == 1 : person != nil else { return nil }
             return TraitDraft(path: t.path, text: t.text, personID: person, id: localIDs[EventTraitKey(path: t.path, text: t.text, about: nil)])
         }
         let name = merged.title

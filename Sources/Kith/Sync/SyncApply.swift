@@ -109,16 +109,11 @@ enum SyncApply {
             return SyncApplied(uid: uid, name: remote.fields.displayName, action: .created, conflicts: [], needsPush: false)
         }
         let person = try Journal.fetchPerson(db, id: id)
-        let ownTraits = try Row.fetchAll(
-            db, sql: "SELECT categoryId, text FROM trait WHERE personId = ? AND eventId IS NULL ORDER BY createdAt, id", arguments: [id])
-        let kinds = Dictionary(uniqueKeysWithValues: try Journal.fetchCategories(db, kind: .trait).map { ($0.id, $0.path) })
-        var localTraits: [TraitKey] = []
-        for r in ownTraits {
-            let k = TraitKey(path: kinds[r[0]] ?? "Traits", text: r[1])
-            if !localTraits.contains(k) { localTraits.append(k) }
-        }
-        let local = CardSide(fields: person.fields, relation: person.relation?.path, traits: localTraits)
-        let baseSide = try base.flatMap { try? cardSide(db, $0).0 }
+        let local = try localCard(db, id: id)
+        let localTraits = local.traits
+        // No status row (a create whose row a crash lost): a card whose REV is the journal's own
+        // last change comes from this very version, which is then the base.
+        let baseSide = try base.flatMap { try? cardSide(db, $0).0 } ?? (contact.rev == SyncBodies.rev(person.updatedAt) ? local : nil)
         if local == remote {
             return SyncApplied(uid: uid, name: person.displayName, action: .unchanged, conflicts: [], needsPush: false)
         }
@@ -173,6 +168,36 @@ enum SyncApply {
         return SyncApplied(
             uid: uid, name: name, action: .updated, conflicts: conflicts(m, account: account, kind: .contacts, uid: uid, item: name),
             needsPush: merged.fields != remote.fields || merged.relation != remote.relation || Set(traits) != Set(remote.traits))
+    }
+
+    static func matches(_ db: Database, kind: SyncKind, uid: String, body: [UInt8]) throws -> Bool {
+        switch kind {
+        case .contacts:
+            guard let (remote, contact) = try? cardSide(db, body), contact.uid == uid,
+                let id = try Int64.fetchOne(db, sql: "SELECT id FROM person WHERE uid = ?", arguments: [uid])
+            else { return false }
+            return try localCard(db, id: id) == remote
+        case .events:
+            guard let remote = try? parseEvent(db, body), remote.uid == uid, !remote.recurring,
+                let id = try Int64.fetchOne(db, sql: "SELECT id FROM event WHERE uid = ?", arguments: [uid]),
+                let ev = try Journal.fetchEvents(db, ids: [id]).first
+            else { return false }
+            return try eventSide(db, ev) == remote.side
+        }
+    }
+
+    /// The journal's person as the merge compares it.
+    static func localCard(_ db: Database, id: Int64) throws -> CardSide {
+        let person = try Journal.fetchPerson(db, id: id)
+        let kinds = Dictionary(uniqueKeysWithValues: try Journal.fetchCategories(db, kind: .trait).map { ($0.id, $0.path) })
+        var traits: [TraitKey] = []
+        for r in try Row.fetchAll(
+            db, sql: "SELECT categoryId, text FROM trait WHERE personId = ? AND eventId IS NULL ORDER BY createdAt, id", arguments: [id])
+        {
+            let k = TraitKey(path: kinds[r[0]] ?? "Traits", text: r[1])
+            if !traits.contains(k) { traits.append(k) }
+        }
+        return CardSide(fields: person.fields, relation: person.relation?.path, traits: traits)
     }
 
     static func conflicts(_ m: SyncMerge, account: String, kind: SyncKind, uid: String, item: String) -> [SyncConflict] {

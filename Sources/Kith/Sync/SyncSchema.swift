@@ -138,11 +138,11 @@ enum SyncSchema {
             DELETE FROM syncChange WHERE kind = 0 AND uid IN (
                 SELECT uid FROM person WHERE relationId = NEW.id OR relationId IN (SELECT id FROM category WHERE parentId = NEW.id)
                 UNION SELECT p.uid FROM trait t JOIN person p ON p.id = t.personId
-                    WHERE t.categoryId = NEW.id OR t.categoryId IN (SELECT id FROM category WHERE parentId = NEW.id));
+                    WHERE t.eventId IS NULL AND t.categoryId = NEW.id OR t.categoryId IN (SELECT id FROM category WHERE parentId = NEW.id));
             INSERT INTO syncChange (kind, uid)
                 SELECT 0, uid FROM person WHERE relationId = NEW.id OR relationId IN (SELECT id FROM category WHERE parentId = NEW.id)
                 UNION SELECT 0, p.uid FROM trait t JOIN person p ON p.id = t.personId
-                    WHERE t.categoryId = NEW.id OR t.categoryId IN (SELECT id FROM category WHERE parentId = NEW.id);
+                    WHERE t.eventId IS NULL AND t.categoryId = NEW.id OR t.categoryId IN (SELECT id FROM category WHERE parentId = NEW.id);
         END;
 
         -- Places: every event there.
@@ -164,6 +164,10 @@ enum SyncSchema {
                 INSERT INTO syncChange (kind, uid) SELECT \(kind), \(owner) WHERE \(owner) IS NOT NULL;
                 """
         }
+        // A person's card holds only the traits of no event: those of events go with the event.
+        func only(_ table: String, _ kind: Int, _ row: String) -> String {
+            table == "trait" && kind == 0 ? " AND \(row).eventId IS NULL" : ""
+        }
         let children: [(table: String, kind: Int, parent: String, column: String)] = [
             ("personNickname", 0, "person", "personId"), ("personContact", 0, "person", "personId"),
             ("personAddress", 0, "person", "personId"), ("personVCardLine", 0, "person", "personId"),
@@ -173,10 +177,12 @@ enum SyncSchema {
         ]
         for (table, kind, parent, column) in children {
             let name = "sync_\(table)_\(parent)"
-            sql += "CREATE TRIGGER \(name)_insert AFTER INSERT ON \(table) WHEN \(active) BEGIN \(bump(kind, table, parent, column, "NEW")) END;\n"
-            sql += "CREATE TRIGGER \(name)_delete AFTER DELETE ON \(table) WHEN \(active) BEGIN \(bump(kind, table, parent, column, "OLD")) END;\n"
+            sql +=
+                "CREATE TRIGGER \(name)_insert AFTER INSERT ON \(table) WHEN \(active)\(only(table, kind, "NEW")) BEGIN \(bump(kind, table, parent, column, "NEW")) END;\n"
+            sql +=
+                "CREATE TRIGGER \(name)_delete AFTER DELETE ON \(table) WHEN \(active)\(only(table, kind, "OLD")) BEGIN \(bump(kind, table, parent, column, "OLD")) END;\n"
             sql += """
-                CREATE TRIGGER \(name)_update AFTER UPDATE ON \(table) WHEN \(active) BEGIN \(bump(kind, table, parent, column, "OLD")) \
+                CREATE TRIGGER \(name)_update AFTER UPDATE ON \(table) WHEN \(active)\(table == "trait" && kind == 0 ? " AND (OLD.eventId IS NULL OR NEW.eventId IS NULL)" : "") BEGIN \(bump(kind, table, parent, column, "OLD")) \
                 \(bump(kind, table, parent, column, "NEW")) END;
 
                 """

@@ -93,7 +93,24 @@ enum SyncStore {
         kind == .contacts ? ("person", 0) : ("event", 1)
     }
 
-    static func state(_ db: Database, account: String, kind: SyncKind) throws -> SyncState {
+    static func status(_ db: Database, account: String, kind: SyncKind, column: String, values: [String]) throws -> [SyncStatus] {
+        let accountID = try accountID(db, account)
+        guard
+            let collection = try Int64.fetchOne(
+                db, sql: "SELECT id FROM syncCollection WHERE accountId = ? AND kind = ?", arguments: [accountID, kind.rawValue])
+        else { return [] }
+        let statement = try db.cachedStatement(
+            sql: "SELECT uid, href, etag, hash, stamp FROM syncStatus WHERE collectionId = ? AND \(column) = ?")
+        var rows: [SyncStatus] = []
+        for v in values {
+            for r in try Row.fetchAll(statement, arguments: [collection, v]) {
+                rows.append(SyncStatus(uid: r[0], href: r[1], etag: r[2], hash: r[3], stamp: r[4]))
+            }
+        }
+        return rows
+    }
+
+    static func state(_ db: Database, account: String, kind: SyncKind, includeStatus: Bool) throws -> SyncState {
         let accountID = try accountID(db, account)
         let (table, code) = table(kind)
         let collection = try Row.fetchOne(
@@ -102,27 +119,32 @@ enum SyncStore {
         let collectionID: Int64 = collection?["id"] ?? -1
         let checked: Int64 = collection?["checked"] ?? 0
         var status: [SyncStatus] = []
-        var byUID: [String: Int] = [:]
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT uid, href, etag, hash, stamp FROM syncStatus WHERE collectionId = ?", arguments: [collectionID])
-        while let r = try rows.next() {
-            let uid: String = r[0]
-            byUID[uid] = status.count
-            status.append(SyncStatus(uid: uid, href: r[1], etag: r[2], hash: r[3], stamp: r[4]))
+        if includeStatus {
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT uid, href, etag, hash, stamp FROM syncStatus WHERE collectionId = ?", arguments: [collectionID])
+            while let r = try rows.next() {
+                status.append(SyncStatus(uid: r[0], href: r[1], etag: r[2], hash: r[3], stamp: r[4]))
+            }
         }
         var changed: [SyncLocalItem] = [], created: [SyncLocalItem] = [], deleted: [SyncStatus] = []
-        let exists = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE uid = ?)")
+        // One pass over the changes since `checked`, in SQL: only the items to list come out.
         let changes = try Row.fetchCursor(
-            db, sql: "SELECT uid, id FROM syncChange WHERE kind = ? AND id > ? ORDER BY id", arguments: [code, checked])
+            db,
+            sql: """
+                SELECT uid, id, href, etag, hash, stamp, hasRow, present FROM (
+                    SELECT c.uid, c.id, s.href, s.etag, s.hash, s.stamp, s.uid IS NOT NULL AS hasRow,
+                        EXISTS (SELECT 1 FROM \(table) t WHERE t.uid = c.uid) AS present
+                    FROM syncChange c LEFT JOIN syncStatus s ON s.collectionId = ? AND s.uid = c.uid
+                    WHERE c.kind = ? AND c.id > ?)
+                WHERE (NOT hasRow AND present) OR (hasRow AND (NOT present OR stamp < id))
+                ORDER BY id
+                """, arguments: [collectionID, code, checked])
         while let r = try changes.next() {
-            let uid: String = r[0], stamp: Int64 = r[1]
-            let row = byUID[uid].map { status[$0] }
-            let present = try Bool.fetchOne(exists, arguments: [uid]) ?? false
-            switch (row, present) {
-            case (nil, true): created.append(SyncLocalItem(uid: uid, stamp: stamp))
-            case (let s?, true) where s.stamp < stamp: changed.append(SyncLocalItem(uid: uid, stamp: stamp))
-            case (let s?, false): deleted.append(s)
-            default: break
+            let uid: String = r[0], stamp: Int64 = r[1], hasRow: Bool = r[6], present: Bool = r[7]
+            switch (hasRow, present) {
+            case (false, _): created.append(SyncLocalItem(uid: uid, stamp: stamp))
+            case (true, true): changed.append(SyncLocalItem(uid: uid, stamp: stamp))
+            case (true, false): deleted.append(SyncStatus(uid: uid, href: r[2], etag: r[3], hash: r[4], stamp: r[5]))
             }
         }
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
