@@ -41,7 +41,7 @@ final class JournalReplica: SyncReplica {
     }
 
     func matches(uid: String, body: [UInt8]) throws -> Bool {
-        try self.body(uid: uid) == body
+        try journal.syncMatches(account: account, kind: kind, uid: uid, body: body)
     }
 
     func apply(uid: String, item: RemoteItem) throws -> ApplyOutcome {
