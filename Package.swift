@@ -46,6 +46,9 @@ let package = Package(
         // Issue 20's DAV client (swift-nio, BoringSSL linked in: per-client trust roots for a
         // self-signed home server; no libcurl). Created only inside `kith sync`.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Already under async-http-client; named so KithSync can use ByteBuffer and a CA file as trust roots.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
         // Issue 21's `kith serve` (swift-nio, shared with the client). Built only inside `kith serve`.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         // `swift package generate-documentation --target Kith` (Sources/Kith/Kith.docc); not linked.
@@ -79,6 +82,9 @@ let package = Package(
             dependencies: [
                 "Kith", "SecureXML",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -136,7 +142,8 @@ let package = Package(
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "OutsideJudges"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ICalendarFormatTests", dependencies: ["ICalendarFormat", "OutsideJudges"], resources: [.copy("Fixtures")]),
         .testTarget(name: "KithTests", dependencies: ["Kith", "OutsideJudges", .product(name: "GRDB", package: "GRDB.swift")], resources: [.copy("Fixtures")]),
-        .testTarget(name: "KithCLITests", dependencies: ["Kith", "KithCLI", "OutsideJudges", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "KithSyncTests", dependencies: ["KithSync", "Kith", "OutsideJudges"], exclude: ["Support/fault_proxy.py"]),
+        .testTarget(name: "KithCLITests", dependencies: ["Kith", "KithCLI", "KithNetCLI", "OutsideJudges", .product(name: "GRDB", package: "GRDB.swift")]),
         // Route tests of `kith serve`: a real server on a free port of 127.0.0.1, real journals;
         // Fixtures: multipart bodies captured from Chromium, curl and urllib3.
         .testTarget(

@@ -9,7 +9,7 @@ struct KithNetCommand: ParsableCommand {
         commandName: "kith",
         abstract: "Kith's network commands: sync with CardDAV/CalDAV servers, serve the journal to a browser.",
         version: "0.1.0",
-        subcommands: [ServeCommand.self]
+        subcommands: [SyncCommand.self, ServeCommand.self]
     )
 }
 

@@ -5,12 +5,14 @@ import ICalendarFormat
 extension Journal {
     /// Each event of `selection` as its own calendar file (with the VTIMEZONEs its times
     /// need), in storage order, with its UID.
-    /// - Parameter photoFolder: where photos too large to go inline are referred to (see
-    ///   ``EventRows/photoFolder``).
+    /// - Parameters:
+    ///   - photoFolder: where photos too large to go inline are referred to (see
+    ///     ``EventRows/photoFolder``).
+    ///   - syncFields: whether to write Kith's whole record for another Kith (sync bodies).
     /// - Returns: the photos referred to by URI (hash and media type), for the caller to copy there.
     @discardableResult
     static func eventFiles(
-        _ db: Database, _ selection: EventSelection, photoFolder: URL? = nil,
+        _ db: Database, _ selection: EventSelection, photoFolder: URL? = nil, syncFields: Bool = false,
         _ body: (String, Data) throws -> Void
     ) throws -> [String: String] {
         let resolver = ICalTimeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
@@ -19,6 +21,7 @@ extension Journal {
         let sources = try Journal.sourceTimeZones(db)
         var rows = try EventRows(db, selection)
         rows.photoFolder = photoFolder
+        rows.syncFields = syncFields
         try rows.forEach { e, text in
             var usage = ICalTimeZoneUsage()
             var event = ICalendarLineWriter()

@@ -22,6 +22,9 @@ struct EventRows {
     private(set) var referencedPhotos: [String: String] = [:]
     /// How many photos were too large to go inline and had no folder to go to.
     private(set) var leftOutPhotos = 0
+    /// Whether the events carry Kith's whole record for another Kith (sync bodies): see
+    /// ``EventMapping/ExportEvent/syncFields``.
+    var syncFields = false
 
     init(_ db: Database, _ selection: Journal.EventSelection) throws {
         self.db = db
@@ -58,7 +61,7 @@ struct EventRows {
         let traits = try ExportCursor(
             db,
             """
-            SELECT eventId, categoryId, text FROM trait WHERE eventId BETWEEN ? AND ?
+            SELECT eventId, categoryId, text, group_concat(personId, ',') FROM trait WHERE eventId BETWEEN ? AND ?
             GROUP BY eventId, categoryId, text ORDER BY eventId, min(position), min(id)
             """, range)
         defer { traits.close() }
@@ -99,9 +102,16 @@ struct EventRows {
             var eventPeople: [EventMapping.ExportPerson] = []
             for w in who { if let p = try person(w.id) { eventPeople.append(p) } }
             var eventTraits: [EventTrait] = []
+            var traitAbout: [[String]] = []
             while traitRow && traits.int(0) < id { traitRow = try traits.step() }
             while traitRow && traits.int(0) == id {
-                if let c = categories[traits.int(1)] { eventTraits.append(EventTrait(category: c, text: traits.text(2))) }
+                if let c = categories[traits.int(1)] {
+                    eventTraits.append(EventTrait(category: c, text: traits.text(2)))
+                    if syncFields {
+                        let ids = traits.isNull(3) ? [] : traits.text(3).split(separator: ",").compactMap { Int64($0) }
+                        traitAbout.append(try ids.sorted().compactMap { try person($0)?.uid })
+                    }
+                }
                 traitRow = try traits.step()
             }
             let mark = batch.lineMark
@@ -138,7 +148,8 @@ struct EventRows {
                         tzid: tzid, zone: zoneIndex, allDay: allDay, startAt: events.int(3), endAt: events.isNull(4) ? nil : events.int(4),
                         startDay: LocalDate(dayNumber: Int(events.int(7))), endDay: LocalDate(dayNumber: Int(events.int(8))),
                         updatedAt: events.int(13), type: type, mood: mood, place: place,
-                        people: eventPeople, traits: eventTraits, keptLines: [], photos: eventPhotos.map(\.photo)),
+                        people: eventPeople, traits: eventTraits, keptLines: [], photos: eventPhotos.map(\.photo),
+                        syncFields: syncFields, traitAbout: traitAbout),
                     linesStart: mark.byte, lines: mark.line..<batch.lineMark.line))
             if batch.count >= size { batch = try body(consume batch) }
         }

@@ -30,6 +30,13 @@ extension EventMapping {
         var keptLines: [Range<Int>]
         /// Its photos, in order, as ATTACH lines.
         var photos: [ExportPhoto] = []
+        /// Whether to write Kith's whole record for another Kith (sync bodies): X-KITH-PLACE
+        /// (the place's name and address apart), X-KITH-TYPE and
+        /// X-KITH-MOOD with their icon, colour (and score), so that a journal without them
+        /// creates them, and an X-KITH-TRAIT per trait with the UID of whom it is about.
+        var syncFields = false
+        /// With ``syncFields``: for each of ``traits``, the UIDs of the people it is about.
+        var traitAbout: [[String]] = []
     }
 
     /// A photo of an exported event: its bytes inline (up to ``inlinePhotoLimit``), or the
@@ -330,6 +337,7 @@ extension EventMapping {
             }
             w.endProperty()
         }
+        if e.syncFields { writeSyncFields(e, into: &w) }
         for p in e.people {
             var kept = false
             for m in keptMails where p.hasEmail(kept: text.extracting(m)) { kept = true; break }
@@ -346,6 +354,40 @@ extension EventMapping {
             w.endProperty()
         }
         w.end("VEVENT")
+    }
+
+    /// The X-KITH-TYPE, X-KITH-MOOD and X-KITH-TRAIT lines of ``ExportEvent/syncFields``.
+    static func writeSyncFields(_ e: ExportEvent, into w: inout ICalendarLineWriter) {
+        func category(_ name: String, _ c: Category, value: String) {
+            w.beginProperty(name)
+            if !c.icon.isEmpty { w.parameter("X-ICON", c.icon) }
+            w.parameter("X-COLOR", c.color)
+            if let score = c.score { w.parameter("X-SCORE", String(score)) }
+            w.beginValue()
+            w.appendTextValue(value)
+            w.endProperty()
+        }
+        if let p = e.place {
+            // The place's name and address apart (LOCATION joins them).
+            w.beginProperty("X-KITH-PLACE")
+            if let a = p.place.address, !a.isEmpty { w.parameter("X-ADDRESS", a) }
+            w.beginValue()
+            w.appendTextValue(p.place.name)
+            w.endProperty()
+        }
+        if let t = e.type { category("X-KITH-TYPE", t, value: t.path) }
+        if let m = e.mood { category("X-KITH-MOOD", m, value: m.name) }
+        for (i, t) in e.traits.enumerated() {
+            let about = i < e.traitAbout.count ? e.traitAbout[i] : []
+            for uid in about.isEmpty ? [""] : about {
+                w.beginProperty("X-KITH-TRAIT")
+                w.parameter("X-KIND", t.category.path)
+                if !uid.isEmpty { w.parameter("X-ABOUT", uid) }
+                w.beginValue()
+                w.appendTextValue(t.text)
+                w.endProperty()
+            }
+        }
     }
 
     /// The TZID an event's times are written with: none (UTC times) for UTC and GMT.

@@ -80,6 +80,7 @@ extension ContactMapping {
         var photo: Data?
         var categories: [String] = []
         var traits: [(String, String)] = []
+        var relation: KithCategoryLine?
         let plain = plainProperties
         var seen: UInt64 = 0  // bit i: a line of plain[i] was read
         lines: for p in card.properties {
@@ -135,6 +136,15 @@ extension ContactMapping {
                 kept.append(p)
             case "CATEGORIES":
                 categories += TextEscaping.splitList(p.value).map { $0.kithTrimmed(newlines: false) }.filter { !$0.isEmpty }
+            case "X-KITH-TRAIT":
+                // Kith's own trait line (sync bodies): the kind path and the text.
+                let text = TextEscaping.unescape(p.value).kithTrimmed()
+                if !text.isEmpty { traits.append((p.firstParameter("X-KIND") ?? "Traits", text)) }
+            case "X-KITH-RELATION":
+                let path = TextEscaping.unescape(p.value).kithTrimmed()
+                if !path.isEmpty {
+                    relation = KithCategoryLine(path: path, icon: p.firstParameter("X-ICON") ?? "", color: p.firstParameter("X-COLOR"), score: nil)
+                }
             case "INTEREST", "HOBBY", "EXPERTISE":
                 let text = TextEscaping.unescape(p.value).kithTrimmed()
                 if !text.isEmpty {
@@ -154,7 +164,7 @@ extension ContactMapping {
         return .success(
             ImportedContact(
                 fields: f, uid: uid?.isEmpty == false ? uid : nil, rev: card.revision,
-                photo: photo, categories: categories, traits: traits, line: source.line))
+                photo: photo, categories: categories, traits: traits, line: source.line, relation: relation))
     }
 
     /// A plain field's vCard property, as the import reads it.

@@ -39,7 +39,8 @@ enum ContactMapping {
     /// this runs for every line of every card.
     static func isModelled(_ name: String) -> Bool {
         switch name {
-        case "FN", "N", "NICKNAME", "EMAIL", "TEL", "ADR", "ORG", "URL", "UID", "REV", "PRODID", "VERSION": return true
+        case "FN", "N", "NICKNAME", "EMAIL", "TEL", "ADR", "ORG", "URL", "UID", "REV", "PRODID", "VERSION", "X-KITH-TRAIT", "X-KITH-RELATION":
+            return true
         default: return false
         }
     }

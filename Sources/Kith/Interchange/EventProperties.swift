@@ -22,6 +22,7 @@ extension EventMapping {
     static let modelled: Set<String> = [
         "UID", "DTSTAMP", "DTSTART", "DTEND", "DURATION", "SUMMARY", "DESCRIPTION", "LOCATION", "GEO", "CATEGORIES",
         "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID", "X-KITH-NOTE", "X-KITH-PERSON", "COLOR", "LAST-MODIFIED", "CREATED",
+        "X-KITH-TYPE", "X-KITH-MOOD", "X-KITH-TRAIT", "X-KITH-PLACE",
     ]
 
     /// The properties to keep verbatim: unmodelled ones and attendees who are nobody in the
@@ -81,6 +82,33 @@ extension EventMapping {
             let line = ContentLine(name: p.name, parameters: parameters, value: value)
             return ContentLineWriter.serialize(line)
         }
+    }
+
+    /// Kith's own X-KITH-* lines of a sync body (see ``ExportEvent/syncFields``): type and
+    /// mood with their look, the place's name and address apart, and traits with whom they
+    /// are about.
+    struct KithLines {
+        var type: KithCategoryLine?
+        var mood: KithCategoryLine?
+        var place: (name: String, address: String?)?
+        var traits: [(path: String, text: String, about: String?)] = []
+    }
+
+    /// The ``KithLines`` of a VEVENT.
+    static func kithLines(_ e: ICalComponent) -> KithLines {
+        func look(_ p: ICalProperty, _ value: String) -> KithCategoryLine {
+            KithCategoryLine(path: value, icon: p.parameter("X-ICON") ?? "", color: p.parameter("X-COLOR"), score: p.parameter("X-SCORE").flatMap { Int($0) })
+        }
+        var k = KithLines()
+        if let p = e.property("X-KITH-TYPE"), case let v = p.text.kithTrimmed(), !v.isEmpty { k.type = look(p, v) }
+        if let p = e.property("X-KITH-MOOD"), case let v = p.text.kithTrimmed(), !v.isEmpty { k.mood = look(p, v) }
+        if let p = e.property("X-KITH-PLACE"), case let v = p.text.kithTrimmed(), !v.isEmpty { k.place = (v, p.parameter("X-ADDRESS")) }
+        for p in e.properties("X-KITH-TRAIT") {
+            let text = p.text.kithTrimmed()
+            guard !text.isEmpty else { continue }
+            k.traits.append((p.parameter("X-KIND") ?? "Traits", text, p.parameter("X-ABOUT")))
+        }
+        return k
     }
 
     /// A kept line back as a property.

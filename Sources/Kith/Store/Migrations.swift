@@ -225,6 +225,10 @@ extension Journal {
                     CREATE INDEX person_anniversary_day ON person(substr(anniversary, -5));
                     """)
         }
+        // `sync-v1` (issue 20, CardDAV and CalDAV sync): see `Sync/SyncSchema.swift`.
+        migrator.registerMigration("sync-v1") { db in
+            try db.execute(sql: SyncSchema.v1)
+        }
         return migrator
     }
 

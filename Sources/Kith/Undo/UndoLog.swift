@@ -75,7 +75,7 @@ extension Journal {
     /// - Returns: the tables given triggers (each has `<table>_undo_insert`, `_update`, `_delete`).
     static func undoTriggers(_ db: Database, group: Int64) throws -> [String] {
         // Plain tables only: virtual tables take no triggers, and the shadow tables of one
-        // (an FTS index) follow their own table. One query for every table's columns.
+        // (an FTS index) follow their own table. Not the sync tables (`SyncSchema` says why). One query for every table's columns.
         var columns: [(table: String, name: String, pk: Int)] = []
         try RawRow.each(
             db,
@@ -84,6 +84,7 @@ extension Journal {
                     SELECT t.name, c.name, c.pk FROM pragma_table_list t JOIN pragma_table_info(t.name) c
                     WHERE t.schema = 'main' AND t.type = 'table' AND t.name NOT LIKE 'sqlite%'
                       AND t.name NOT IN ('grdb_migrations', 'undoGroup', 'undoStep')
+                      AND t.name NOT LIKE 'sync%'
                     ORDER BY t.name, c.cid
                     """), { _ in }
         ) { row in

@@ -2,12 +2,12 @@ import ArgumentParser
 import Foundation
 
 /// When to colour the output.
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+package enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, always, never
 }
 
 /// `--json` and `--color`, shared by every command that prints.
-struct OutputOptions: ParsableArguments {
+package struct OutputOptions: ParsableArguments {
     /// The options' help.
     static let jsonHelp: ArgumentHelp = "Print JSON for scripts instead of text."
     static let colorHelp = ArgumentHelp(
@@ -15,10 +15,12 @@ struct OutputOptions: ParsableArguments {
         valueName: "when")
 
     @Flag(name: .long, help: OutputOptions.jsonHelp)
-    var json = false
+    package var json = false
 
     @Option(name: .long, help: OutputOptions.colorHelp)
     var color: ColorChoice?
+
+    package init() {}
 
     /// The terminal this run prints to.
     func terminal() -> Terminal { Terminal.current(choice: color) }

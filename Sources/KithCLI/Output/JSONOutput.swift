@@ -2,7 +2,7 @@ import Foundation
 
 /// The JSON every `--json` prints: sorted keys, two-space indentation, ISO 8601 dates
 /// in UTC, no escaped slashes. Keys are camelCase; absent values are omitted.
-enum JSONOutput {
+package enum JSONOutput {
     static func encode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -14,7 +14,7 @@ enum JSONOutput {
         return text.replacing(#/\[\n *\n *\]/#, with: "[]").replacing(#/\{\n *\n *\}/#, with: "{}")
     }
 
-    static func print<T: Encodable>(_ value: T) throws {
+    package static func print<T: Encodable>(_ value: T) throws {
         Swift.print(try encode(value))
     }
 }

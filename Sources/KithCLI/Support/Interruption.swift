@@ -16,7 +16,7 @@ import Darwin
 ///
 /// Only the commands that call ``watch()`` handle the signals; the others keep the
 /// default, which ends the process at once (their writes are single short transactions).
-enum Interruption {
+package enum Interruption {
     /// The cancellation the watched work checks.
     static let cancellation = Cancellation()
 
@@ -28,7 +28,7 @@ enum Interruption {
     /// Starts handling SIGINT and SIGTERM for the rest of the process, and returns the
     /// cancellation to hand to the library.
     @discardableResult
-    static func watch() -> Cancellation {
+    package static func watch() -> Cancellation {
         lock.lock()
         defer { lock.unlock() }
         guard sources.isEmpty else { return cancellation }

@@ -1,0 +1,184 @@
+import ArgumentParser
+import Foundation
+import Kith
+import KithCLI
+import KithSync
+
+/// `kith sync [NAME]`, `kith sync add|status|remove`: two-way sync with CardDAV and CalDAV
+/// servers (issue 20). The HTTP client is made inside a sync and closed at its end.
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync people and events with a CardDAV/CalDAV server, both ways.",
+        discussion: """
+            `kith sync add NAME --url URL` finds (or creates) a Kith address book and calendar on \
+            the server; `kith sync` then syncs every account. The password comes from \
+            $KITH_SYNC_PASSWORD, else from the first line printed by --password-command; it is \
+            never stored or printed.
+            """,
+        subcommands: [Run.self, Add.self, Status.self, Remove.self],
+        defaultSubcommand: Run.self
+    )
+
+    /// Account names that would read as a subcommand.
+    static let reservedNames: Set<String> = ["add", "status", "remove", "run", "help"]
+
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "run", abstract: "Sync one account, or every account (the default of `kith sync`).")
+
+        @Argument(help: "The account (default: every account).")
+        var name: String?
+        @Flag(help: "Show what would move, write nothing.")
+        var dryRun = false
+        @Flag(help: "Sync even when one side has become empty (which deletes everything on the other).")
+        var force = false
+        @Option(help: ArgumentHelp("Trust the certificates in this PEM file (a self-signed server).", valueName: "pem"))
+        var caFile: String?
+        @OptionGroup var journal: JournalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let journal = try journal.openExisting()
+            let accounts = try journal.syncAccounts()
+            let chosen: [SyncAccount]
+            if let name {
+                guard let account = accounts.first(where: { $0.name == name }) else {
+                    throw UserError("no sync account named \(name)", accounts.isEmpty ? "add one with kith sync add \(name) --url URL" : "see kith sync status")
+                }
+                chosen = [account]
+            } else {
+                guard !accounts.isEmpty else { throw UserError("no sync account yet", "add one with kith sync add NAME --url URL") }
+                chosen = accounts
+            }
+            let cancellation = Interruption.watch()
+            let engine = SyncEngine(force: force, dryRun: dryRun, cancellation: cancellation)
+            var reports: [SyncReport] = []
+            for account in chosen {
+                let password = try SyncPassword.resolve(account: account.name, command: account.passwordCommand)
+                let caFile = caFile
+                let report = try SyncErrors.translating(account: account.name) {
+                    try AsyncBridge.run { try await AccountSync.run(journal: journal, account: account, password: password, caFile: caFile, engine: engine) }
+                }
+                reports.append(report)
+                if !output.json { print(SyncText.report(report)) }
+            }
+            if output.json { try JSONOutput.print(reports) }
+            if let refused = reports.first(where: \.refused) {
+                throw UserError(
+                    "sync of \(refused.account) refused: one side has become empty",
+                    "check the server and the journal; kith sync \(refused.account) --force deletes the other side's items")
+            }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add a server account: finds or creates its Kith address book and calendar.")
+
+        @Argument(help: "A name for the account (kith sync NAME).")
+        var name: String
+        @Option(help: ArgumentHelp("The server, a principal or a collection (http:// or https://).", valueName: "url"))
+        var url: String
+        @Option(help: "The user name.")
+        var user: String?
+        @Option(help: ArgumentHelp("A shell command whose first output line is the password (else $KITH_SYNC_PASSWORD).", valueName: "command"))
+        var passwordCommand: String?
+        @Option(help: ArgumentHelp("Sync people with this address book instead of one named Kith.", valueName: "url"))
+        var addressbook: String?
+        @Option(help: ArgumentHelp("Sync events with this calendar instead of one named Kith.", valueName: "url"))
+        var calendar: String?
+        @Option(help: ArgumentHelp("Trust the certificates in this PEM file (a self-signed server).", valueName: "pem"))
+        var caFile: String?
+        @OptionGroup var journal: JournalOptions
+
+        func validate() throws {
+            if SyncCommand.reservedNames.contains(name) || name.isEmpty || name.hasPrefix("-") {
+                throw UsageError("\(name) cannot name an account", "choose another name, such as home or work")
+            }
+        }
+
+        func run() throws {
+            let journal = try journal.open()
+            if try journal.syncAccount(named: name) != nil {
+                throw UserError("there is already a sync account named \(name)", "choose another name, or kith sync remove \(name) first")
+            }
+            var account = SyncAccount(name: name, url: url, user: user ?? "", passwordCommand: passwordCommand)
+            let password = try SyncPassword.resolve(account: account.name, command: account.passwordCommand)
+            let (addressbook, calendar, caFile, url, user) = (addressbook, calendar, caFile, account.url, account.user)
+            let found = try SyncErrors.translating(account: account.name) {
+                try AsyncBridge.run {
+                    try await AccountSetup.discover(url: url, user: user, password: password, caFile: caFile, addressbook: addressbook, calendar: calendar)
+                }
+            }
+            account.addressbookURL = found.addressBook.url
+            account.calendarURL = found.calendar.url
+            try journal.addSyncAccount(account)
+            try journal.setSyncCollection(account: name, kind: .contacts, url: found.addressBook.url, vCardVersion: found.vCardVersion)
+            try journal.setSyncCollection(account: name, kind: .events, url: found.calendar.url)
+            print(SyncText.added(account, found))
+        }
+    }
+
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the accounts, their collections and the last sync.")
+
+        @OptionGroup var journal: JournalOptions
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let journal = try journal.openExisting()
+            let accounts = try journal.syncAccounts()
+            var rows: [SyncStatusJSON] = []
+            for account in accounts {
+                var collections: [SyncStatusJSON.Collection] = []
+                for kind in SyncKind.allCases {
+                    let state = try journal.syncState(account: account.name, kind: kind)
+                    guard let url = state.url else { continue }
+                    collections.append(
+                        .init(
+                            kind: kind.rawValue, url: url, synced: state.status.count, toPush: state.created.count + state.changed.count + state.deleted.count,
+                            token: state.token != nil))
+                }
+                rows.append(SyncStatusJSON(name: account.name, url: account.url, user: account.user, collections: collections))
+            }
+            if output.json { return try JSONOutput.print(rows) }
+            print(SyncText.status(rows))
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Forget an account (the journal's people and events, and the server, stay as they are).")
+
+        @Argument(help: "The account.")
+        var name: String
+        @OptionGroup var journal: JournalOptions
+
+        func run() throws {
+            let journal = try journal.openExisting()
+            guard try journal.removeSyncAccount(named: name) else {
+                throw UserError("no sync account named \(name)", "see kith sync status")
+            }
+            print("Removed sync account \(name); the journal and the server keep their items.")
+        }
+    }
+}
+
+/// `kith sync status --json`: one account.
+struct SyncStatusJSON: Codable {
+    struct Collection: Codable {
+        var kind: String
+        var url: String
+        /// Items with a status row.
+        var synced: Int
+        /// Journal changes not yet sent.
+        var toPush: Int
+        /// Whether a sync token is saved (the next sync asks only for changes).
+        var token: Bool
+    }
+    var name: String
+    var url: String
+    var user: String
+    var collections: [Collection]
+}

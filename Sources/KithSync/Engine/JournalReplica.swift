@@ -1,0 +1,73 @@
+// The journal's side of one collection for the sync engine, over `Journal`'s sync API
+// (Sources/Kith/Journal/Journal+Sync.swift): the state read once, bodies rendered on demand,
+// every write one journal transaction with its status row.
+import Kith
+
+/// `SyncReplica` over a journal's account and collection kind.
+final class JournalReplica: SyncReplica {
+    let journal: Journal
+    let account: String
+    let kind: SyncKind
+    /// The state read at the start of the sync (its `checked` stamp is saved with the token).
+    private var state: SyncState?
+    /// The change stamp of each body rendered this sync, recorded with its status row.
+    private var stamps: [String: Int64] = [:]
+
+    init(journal: Journal, account: String, kind: SyncKind) {
+        self.journal = journal
+        self.account = account
+        self.kind = kind
+    }
+
+    func currentState() throws -> SyncState {
+        if let state { return state }
+        let read = try journal.syncState(account: account, kind: kind)
+        state = read
+        return read
+    }
+
+    func statusRows() throws -> [SyncStatus] { try currentState().status }
+
+    func localChanges() throws -> LocalChanges {
+        let state = try currentState()
+        return LocalChanges(
+            created: state.created.map(\.uid), changed: state.changed.map(\.uid), deleted: state.deleted.map(\.uid), count: state.localCount)
+    }
+
+    func body(uid: String) throws -> [UInt8]? {
+        guard let body = try journal.syncBody(account: account, kind: kind, uid: uid) else { return nil }
+        stamps[uid] = body.stamp
+        return body.body
+    }
+
+    func matches(uid: String, body: [UInt8]) throws -> Bool {
+        try journal.syncMatches(account: account, kind: kind, uid: uid, body: body)
+    }
+
+    func apply(uid: String, item: RemoteItem) throws -> ApplyOutcome {
+        let applied = try journal.applyRemote(account: account, kind: kind, href: item.entry.href, etag: item.entry.etag, body: item.body)
+        return ApplyOutcome(conflicts: applied.conflicts, needsPush: applied.needsPush, changed: applied.action != .unchanged)
+    }
+
+    func deleteLocal(uid: String) throws {
+        try journal.applyRemoteDeletion(account: account, kind: kind, uid: uid)
+    }
+
+    func record(uid: String, entry: RemoteEntry, body: [UInt8]) throws {
+        var stamp = stamps[uid]
+        if stamp == nil { stamp = try journal.syncBody(account: account, kind: kind, uid: uid)?.stamp }
+        try journal.recordPushed(account: account, kind: kind, uid: uid, href: entry.href, etag: entry.etag, body: body, stamp: stamp ?? 0)
+    }
+
+    func forget(uid: String) throws {
+        try journal.forgetSyncStatus(account: account, kind: kind, uid: uid)
+    }
+
+    func saveToken(_ token: String?) throws {
+        try journal.setSyncToken(account: account, kind: kind, token: token, checked: state?.checked)
+    }
+
+    func resourceName(uid: String) -> String { Journal.syncResourceName(uid: uid, kind: kind) }
+
+    func digest(_ bytes: [UInt8]) -> String? { nil }
+}
