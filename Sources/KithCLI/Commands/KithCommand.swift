@@ -20,6 +20,7 @@ struct KithCommand: ParsableCommand {
             PersonCommand.self, CategoryCommand.self, CalendarCommand.self, DayCommand.self, StatsCommand.self, TraitsCommand.self, TourCommand.self,
             ImportCommand.self, ExportCommand.self, BackupCommand.self, UndoCommand.self,
             PlaceCommand.self, SettingsCommand.self, PhotoCommand.self, DueCommand.self, SnoozeCommand.self, UpcomingCommand.self,
+            SyncEntry.self, ServeEntry.self,
         ]
     )
 }

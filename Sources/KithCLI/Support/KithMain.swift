@@ -13,7 +13,10 @@ public enum KithMain {
         let hoisted = hoistingJournal(rest)
         // `kith sync` and `kith serve` run in `kith-net`, beside this executable (Package.swift
         // says why): nothing of the network is linked into the commands used every day.
-        if let first = hoisted.first, NetworkCommands.names.contains(first) {
+        if let first = hoisted.first,
+            NetworkCommands.names.contains(first)
+                || (first == "help" && hoisted.count > 1 && NetworkCommands.names.contains(hoisted[1]))
+        {
             NetworkCommands.execute(debug ? ["--debug"] + hoisted : hoisted)
         }
         bootstrapLogging(debug: debug || EnvironmentVariables.named("KITH_DEBUG")["KITH_DEBUG"] == "1")
