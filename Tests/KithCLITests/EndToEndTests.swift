@@ -79,6 +79,7 @@ import Testing
                   due                     List who you are due to see, most overdue first.
                   snooze                  Move one person's next due date.
                   upcoming                Birthdays, anniversaries and people coming due.
+                  serve                   Show the journal in a browser on this machine.
 
                   See 'kith help <subcommand>' for detailed help.
 
