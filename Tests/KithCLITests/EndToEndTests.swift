@@ -48,7 +48,8 @@ import Testing
                 $KITH_JOURNAL, else $XDG_DATA_HOME/kith/journal.sqlite
                 (~/.local/share/kith/journal.sqlite). Start with `kith tour`. Add --debug to
                 any command (or set KITH_DEBUG=1) to log what it does on standard error;
-                otherwise kith logs nothing.
+                otherwise kith logs nothing. `kith sync` (CardDAV/CalDAV) and `kith serve` (the
+                journal in your browser) run in the companion kith-net, installed beside kith.
 
                 USAGE: kith <subcommand>
 
@@ -79,8 +80,9 @@ import Testing
                   due                     List who you are due to see, most overdue first.
                   snooze                  Move one person's next due date.
                   upcoming                Birthdays, anniversaries and people coming due.
-                  serve                   Serve the journal's pages to a browser on this
-                                          machine.
+                  sync                    Sync people and events with a CardDAV/CalDAV server,
+                                          both ways.
+                  serve                   Show the journal in a browser on this machine.
 
                   See 'kith help <subcommand>' for detailed help.
 

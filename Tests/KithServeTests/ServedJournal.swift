@@ -75,8 +75,8 @@ struct Page: Sendable {
 }
 
 /// A client that keeps cookies, sending a chosen Host header.
+// @unchecked Sendable: its cookies are used by one test task at a time.
 final class Browser: @unchecked Sendable {
-    // @unchecked: used by one test task at a time.
     let port: Int
     let client: TestClient
     var cookies: [String: String] = [:]

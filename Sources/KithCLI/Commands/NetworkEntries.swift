@@ -13,7 +13,7 @@ struct SyncEntry: ParsableCommand {
 /// `kith serve` as `kith --help` lists it (see ``SyncEntry``).
 struct ServeEntry: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Serve the journal's pages to a browser on this machine.")
+        commandName: "serve", abstract: "Show the journal in a browser on this machine.")
     @Argument(parsing: .allUnrecognized) var rest: [String] = []
     func run() throws { NetworkCommands.execute(["serve"] + rest) }
 }

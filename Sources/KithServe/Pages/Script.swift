@@ -8,7 +8,7 @@ enum Script {
           var panel = document.getElementById("daypanel");
           if (!a || !panel || e.ctrlKey || e.metaKey || e.shiftKey) return;
           e.preventDefault();
-          fetch("/day/" + a.getAttribute("data-day") + "?part=list", {credentials: "same-origin"})
+          fetch("/day/" + a.getAttribute("data-day"), {credentials: "same-origin"})
             .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
             .then(function (html) {
               var doc = new DOMParser().parseFromString(html, "text/html");

@@ -22,7 +22,7 @@ struct SecurityMiddleware: RouterMiddleware {
     let state: ServerState
 
     static let contentSecurityPolicy =
-        "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; "
+        "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; "
         + "frame-ancestors 'none'; base-uri 'none'"
 
     var sessionCookie: String { "kith-session-\(state.port)" }

@@ -13,7 +13,7 @@ import Synchronization
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the journal's pages to a browser on this machine.",
+        abstract: "Show the journal in a browser on this machine.",
         discussion: """
             Listens on 127.0.0.1 only and prints the address; stop it with Ctrl-C. The pages \
             use the same journal and settings as the command line: a change made in either \
