@@ -10,6 +10,12 @@ import Testing
 /// times the whole listing and a sync-collection with nothing changed, one REPORT per
 /// collection; and uploads `KITH_DAV_BENCH_UPLOAD` (default 1,000) cards one PUT at a time,
 /// as a first sync does, against vdirsyncer uploading the same files to the same server.
+///
+/// 2026-11-27, debug build, 2 shared cores, Radicale 3.9.0, 4,973 cards of the bench journal:
+/// first listing 84 s (Radicale parses every file once), again 2.3 s; a no-change
+/// sync-collection is one REPORT with a 196-byte answer, but Radicale spends 0.83-0.98 s
+/// on it (it recomputes the collection's state from every item): on Radicale the < 1 s
+/// target for 100,000 events is the server's cost, not the client's.
 @Suite(.serialized) struct DAVBenchTests {
     static let vdir = ProcessInfo.processInfo.environment["KITH_DAV_BENCH"]
 
