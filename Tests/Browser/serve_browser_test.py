@@ -110,9 +110,16 @@ class Scenarios:
         return response
 
     def click_a_day_and_see_its_events(self):
+        # With the page script: the click lists the day under the month, on the same page.
         self.go("/calendar/2026/11")
         self.page.click("a[data-day='2026-11-03']")
-        expect(self.page).to_have_url(re.compile(r"/day/2026-11-03$"))
+        panel = self.page.locator("#daypanel")
+        expect(panel).to_contain_text("Coffee at the river")
+        expect(panel).to_contain_text("Board games")
+        expect(panel).not_to_contain_text("Call about the move")
+        expect(self.page).to_have_url(re.compile(r"/calendar/2026/11$"))
+        # Without it (the link itself): the day's own page lists the same events.
+        self.go("/day/2026-11-03")
         expect(self.page.locator("main")).to_contain_text("Coffee at the river")
         expect(self.page.locator("main")).to_contain_text("Board games")
         expect(self.page.locator("main")).not_to_contain_text("Call about the move")
