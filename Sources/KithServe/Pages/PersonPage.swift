@@ -106,7 +106,7 @@ extension PeoplePages {
                 for (date, text) in items.sorted(by: { $0.0 < $1.0 }) {
                     w.element(.li) { w in
                         w.element(.span, [.cls("time")], text: Words.shortDay(date))
-                        w.text(text + " · " + Words.ago(date, from: today))
+                        w.element(.span, text: text + " · " + Words.ago(date, from: today))
                     }
                 }
             }

@@ -44,7 +44,7 @@ enum Style {
         .heat span.pad{background:transparent}
         .events{list-style:none;padding:0;margin:0}
         .events li{padding:.45rem 0;border-bottom:1px solid var(--line)}
-        .events .time{display:inline-block;min-width:5.5rem;color:var(--muted);font-variant-numeric:tabular-nums}
+        .events .time{display:inline-block;min-width:5.5rem;margin-right:.6rem;color:var(--muted);font-variant-numeric:tabular-nums}
         .tree{list-style:none;padding-left:0}.tree ul{list-style:none;padding-left:1.2rem}
         .tree details>summary{cursor:pointer;padding:.2rem 0;font-weight:600}
         .tree li.person{display:flex;gap:.8rem;padding:.1rem 0}
