@@ -60,6 +60,10 @@ trap cleanup EXIT
 # only the copy.
 journal="$tmp/journal.sqlite"
 sqlite3 "$source_journal" ".backup '$journal'"
+# The older kith's own copy: `kith serve` migrates its copy (sync-v1), which an older kith
+# then refuses to open.
+before_journal="$tmp/before.sqlite"
+if [ -n "$before" ]; then sqlite3 "$source_journal" ".backup '$before_journal'"; fi
 q() { sqlite3 "$journal" "$1"; }
 n_people="$(q "SELECT count(*) FROM person")"
 n_events="$(q "SELECT count(*) FROM event")"
@@ -129,7 +133,7 @@ k_calendar="$(KITH_JOURNAL="$journal" median "$kith" calendar "$month")"
 b_version=n/a b_calendar=n/a
 if [ -n "$before" ] && [ -x "$before" ]; then
   b_version="$(median "$before" --version)"
-  b_calendar="$(KITH_JOURNAL="$journal" median "$before" calendar "$month")"
+  b_calendar="$(KITH_JOURNAL="$before_journal" median "$before" calendar "$month")"
 fi
 row '`kith --version` (start-up, server code linked)' '`kith --version` before `kith serve`' "$b_version" "$k_version" "ratio<=1.1"
 row "\`kith calendar $month\` (start-up + month, server code linked)" "\`kith calendar $month\` before \`kith serve\`" "$b_calendar" "$k_calendar" "ratio<=1.1"
