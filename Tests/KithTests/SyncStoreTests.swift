@@ -64,6 +64,28 @@ struct SyncStoreTests {
         try j.setSyncCollection(account: "server", kind: .events, url: "http://127.0.0.1:1/e/")
     }
 
+    @Test("the change-stamp triggers exist only while a sync collection does")
+    func triggersOnlyWhileSyncing() throws {
+        let j = try JournalKind.onDisk.make().journal
+        func triggers() throws -> Int {
+            try j.dbQueue.read { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'sync\\_%' ESCAPE '\\'") ?? -1
+            }
+        }
+        // A journal that never syncs carries none: SQLite would parse them at every open.
+        #expect(try triggers() == 0)
+        let ana = try j.addPerson(PersonDraft(displayName: "Ana Lima"))
+        try j.addSyncAccount(SyncAccount(name: "server", url: "http://127.0.0.1:1/"))
+        try j.setSyncCollection(account: "server", kind: .contacts, url: "http://127.0.0.1:1/c/")
+        #expect(try triggers() > 30)
+        func stamp() throws -> Int64 { try j.dbQueue.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM syncChange") ?? 0 } }
+        let before = try stamp()
+        _ = try j.editPerson(id: ana.id) { $0.note = "changed" }
+        #expect(try stamp() > before)
+        #expect(try j.removeSyncAccount(named: "server"))
+        #expect(try triggers() == 0)
+    }
+
     @Test("a second journal gets the whole journal back from the bodies")
     func roundTrip() throws {
         let a = try Self.richJournal(), b = try JournalKind.onDisk.make()

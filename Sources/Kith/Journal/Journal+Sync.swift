@@ -38,7 +38,9 @@ extension Journal {
     public func removeSyncAccount(named name: String) throws -> Bool {
         try write { db in
             try db.execute(sql: "DELETE FROM syncAccount WHERE name = ?", arguments: [name])
-            return db.changesCount > 0
+            let removed = db.changesCount > 0
+            try SyncSchema.dropTriggersIfUnused(db)
+            return removed
         }
     }
 

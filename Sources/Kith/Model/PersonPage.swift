@@ -9,8 +9,9 @@ public struct PersonPage: Hashable, Sendable, Codable {
     public var eventCount: Int
     /// The local day of the latest event with them up to the page's date, if any.
     public var lastSeen: LocalDate?
-    /// Events with them that started in each of the last twelve months, oldest month first
-    /// (the page's month last).
+    /// Events with them in each of the last twelve months, oldest month first (the page's
+    /// month last), counted from the day index as `kith stats` counts: an event that spans
+    /// days counts on each day it touches.
     public var meetingsPerMonth: [MonthCount]
     /// The average of ``meetingsPerMonth``.
     public var averagePerMonth: Double

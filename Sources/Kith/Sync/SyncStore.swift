@@ -76,9 +76,11 @@ enum SyncStore {
         return id
     }
 
-    /// Gives every person and event without a change stamp one: the triggers stamp changes
-    /// only while a collection exists (see `SyncSchema`), so the first collection starts here.
+    /// Creates the change-stamp triggers if need be and gives every person and event without a
+    /// change stamp one: the triggers exist only while a collection does (see `SyncSchema`), so
+    /// the first collection starts here.
     static func backfill(_ db: Database) throws {
+        try SyncSchema.installTriggers(db)
         try db.execute(
             sql: """
                 INSERT INTO syncChange (kind, uid)
