@@ -12,6 +12,9 @@ sync after a kill reported a conflict (no edit was made on both sides of one eve
 """
 import os, random, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request, json
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sync_radicale import start_radicale
+
 kith = sys.argv[1]
 count = int(sys.argv[2]) if len(sys.argv) > 2 else 300
 python = os.environ.get("KITH_PYTHON", sys.executable)
@@ -20,14 +23,7 @@ env = dict(os.environ, KITH_SYNC_PASSWORD="x", LANG="C.UTF-8", LC_ALL="C.UTF-8")
 journal = os.path.join(folder, "j.sqlite")
 rng = random.Random(9)
 
-s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
-with open(os.path.join(folder, "radicale.conf"), "w") as f:
-    f.write(f"[server]\nhosts = 127.0.0.1:{port}\n[auth]\ntype = none\n[storage]\nfilesystem_folder = {folder}/store\n[logging]\nlevel = warning\n")
-server = subprocess.Popen([python, "-m", "radicale", "--config", os.path.join(folder, "radicale.conf")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-base = f"http://127.0.0.1:{port}"
-for _ in range(100):
-    try: urllib.request.urlopen(base + "/"); break
-    except Exception: time.sleep(0.1)
+server, base = start_radicale(python, folder)
 
 def run(*args):
     r = subprocess.run([kith, *args, "--journal", journal], env=env, capture_output=True, text=True)

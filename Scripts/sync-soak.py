@@ -13,6 +13,9 @@ created and never deleted by anyone is there). Prints the figures; exits 1 on a 
 """
 import json, os, random, shutil, socket, subprocess, sys, tempfile, time, urllib.request, uuid
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sync_radicale import start_radicale
+
 kith = sys.argv[1]
 operations = int(sys.argv[2]) if len(sys.argv) > 2 else 500
 rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 20)
@@ -20,14 +23,7 @@ python = os.environ.get("KITH_PYTHON", sys.executable)
 folder = tempfile.mkdtemp(prefix="kith-soak-")
 env = dict(os.environ, KITH_SYNC_PASSWORD="x", LANG="C.UTF-8", LC_ALL="C.UTF-8")
 
-s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
-with open(os.path.join(folder, "radicale.conf"), "w") as f:
-    f.write(f"[server]\nhosts = 127.0.0.1:{port}\n[auth]\ntype = none\n[storage]\nfilesystem_folder = {folder}/store\n[logging]\nlevel = warning\n")
-server = subprocess.Popen([python, "-m", "radicale", "--config", os.path.join(folder, "radicale.conf")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-base = f"http://127.0.0.1:{port}"
-for _ in range(100):
-    try: urllib.request.urlopen(base + "/"); break
-    except Exception: time.sleep(0.1)
+server, base = start_radicale(python, folder)
 
 def run(*args, journal):
     r = subprocess.run([kith, *args, "--journal", os.path.join(folder, journal + ".sqlite")], env=env, capture_output=True, text=True)
