@@ -150,10 +150,13 @@ enum SyncStore {
             }
         }
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
+        let statusCount =
+            includeStatus
+            ? status.count : try Int.fetchOne(db, sql: "SELECT count(*) FROM syncStatus WHERE collectionId = ?", arguments: [collectionID]) ?? 0
         let last = try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM syncChange") ?? 0
         return SyncState(
             url: collection?["url"], vCardVersion: collection?["vCardVersion"] ?? "4.0", token: collection?["token"], status: status,
-            changed: changed, created: created, deleted: deleted, localCount: count, checked: last)
+            changed: changed, created: created, deleted: deleted, localCount: count, checked: last, statusCount: statusCount)
     }
 
     /// The change stamp of an item now (0 when it has none).

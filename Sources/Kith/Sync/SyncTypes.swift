@@ -88,8 +88,10 @@ public struct SyncState: Sendable {
     public var vCardVersion: String
     /// The RFC 6578 sync token of the last complete sync, if the server gave one.
     public var token: String?
-    /// Every status row of the collection.
+    /// Every status row of the collection (empty when read without them).
     public var status: [SyncStatus]
+    /// How many status rows the collection has (read either way).
+    public var statusCount: Int
     /// Items with a status row that changed in the journal since they were synced.
     public var changed: [SyncLocalItem]
     /// Items of the journal with no status row: never synced with this collection.
@@ -104,12 +106,13 @@ public struct SyncState: Sendable {
 
     public init(
         url: String?, vCardVersion: String, token: String?, status: [SyncStatus], changed: [SyncLocalItem], created: [SyncLocalItem],
-        deleted: [SyncStatus], localCount: Int, checked: Int64
+        deleted: [SyncStatus], localCount: Int, checked: Int64, statusCount: Int? = nil
     ) {
         self.url = url
         self.vCardVersion = vCardVersion
         self.token = token
         self.status = status
+        self.statusCount = statusCount ?? status.count
         self.changed = changed
         self.created = created
         self.deleted = deleted

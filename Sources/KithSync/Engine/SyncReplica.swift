@@ -1,4 +1,5 @@
-// What the sync engine needs of the journal's side of one collection: its status rows, what
+// What the sync engine needs of the journal's side of one collection: its status rows (all of
+// them for a complete listing, else only those a delta or a local change names), what
 // changed locally since they were written, the bodies Kith sends, and the writes that apply a
 // server item or record a push (each with its status row in one journal transaction). The
 // journal implements it over `Journal`'s sync API (`JournalReplica`); the engine's tests
@@ -44,8 +45,15 @@ public struct ApplyOutcome: Sendable, Hashable {
 
 /// The journal's side of one collection, as the sync engine sees it.
 public protocol SyncReplica {
-    /// The collection's status rows.
+    /// Every status row of the collection: a complete listing is compared with all of them.
     func statusRows() throws -> [SyncStatus]
+    /// The status rows of these hrefs (as the server spelled them); hrefs with no row are left
+    /// out. A sync-collection delta names only what changed, so a sync reads only those rows.
+    func statusRows(hrefs: [String]) throws -> [SyncStatus]
+    /// The status rows of these UIDs; UIDs with no row are left out.
+    func statusRows(uids: [String]) throws -> [SyncStatus]
+    /// How many status rows the collection has (the empty-side guard's measure of the last sync).
+    func statusCount() throws -> Int
     /// What changed locally since the rows were written.
     func localChanges() throws -> LocalChanges
     /// The body Kith sends for the item with this UID (built on the server body last synced,
