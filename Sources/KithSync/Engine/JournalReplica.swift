@@ -81,4 +81,12 @@ final class JournalReplica: SyncReplica {
     func resourceName(uid: String) -> String { Journal.syncResourceName(uid: uid, kind: kind) }
 
     func digest(_ bytes: [UInt8]) -> String? { nil }
+
+    func name(uid: String) throws -> String? {
+        switch kind {
+        case .contacts: if let person = try journal.person(uid: uid) { return person.displayName }
+        case .events: if let event = try journal.event(uid: uid) { return event.title }
+        }
+        return try journal.syncBase(account: account, kind: kind, uid: uid).flatMap { ItemIdentity.name(of: $0) }
+    }
 }

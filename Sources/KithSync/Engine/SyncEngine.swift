@@ -146,7 +146,9 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
                 }
                 continue
             }
-            report.plan.append(PlannedItem(uid: uid, action: action, href: rows[uid]?.href ?? remoteItems[uid]?.entry.href))
+            var name: String?
+            if engine.dryRun { name = try remoteItems[uid].flatMap { ItemIdentity.name(of: $0.body) } ?? replica.name(uid: uid) }
+            report.plan.append(PlannedItem(uid: uid, action: action, href: rows[uid]?.href ?? remoteItems[uid]?.entry.href, name: name))
             if engine.dryRun {
                 count(action)
             } else {

@@ -78,6 +78,9 @@ public protocol SyncReplica {
     /// that a create retried after a crash lands on the same resource): the UID when it is
     /// only `A-Z a-z 0-9 . _ -`, else a hash of it; then `.vcf` or `.ics`.
     func resourceName(uid: String) -> String
+    /// The item's name (a person's name, an event's title) for a dry run's plan: from the
+    /// journal, else from the body last synced; nil when neither knows it.
+    func name(uid: String) throws -> String?
     /// The SHA-256 (hex) of these bytes, as status rows hold it; `nil` when the replica
     /// cannot tell (then a new ETag alone counts as a change, and applying it changes nothing).
     func digest(_ bytes: [UInt8]) -> String?

@@ -265,6 +265,8 @@ final class MemoryReplica: SyncReplica {
         tokenSaves += 1
     }
 
+    func name(uid: String) throws -> String? { (cards[uid] ?? rows[uid]?.base)?.fields["FN"] }
+
     // Not SHA-256, but a faithful stand-in: equal bytes, equal digest.
     func digest(_ bytes: [UInt8]) -> String? { Data(bytes).base64EncodedString() }
 
