@@ -65,9 +65,9 @@ final class JournalReplica: SyncReplica {
     }
 
     func record(uid: String, entry: RemoteEntry, body: [UInt8]) throws {
-        var stamp = stamps[uid]
-        if stamp == nil { stamp = try journal.syncBody(account: account, kind: kind, uid: uid)?.stamp }
-        try journal.recordPushed(account: account, kind: kind, uid: uid, href: entry.href, etag: entry.etag, body: body, stamp: stamp ?? 0)
+        // A body this sync rendered records the stamp it was made at; one both sides already
+        // held (adopted) records the item's stamp now, read in the same transaction.
+        try journal.recordPushed(account: account, kind: kind, uid: uid, href: entry.href, etag: entry.etag, body: body, stamp: stamps[uid])
     }
 
     func forget(uid: String) throws {
