@@ -128,6 +128,8 @@ struct SyncCommandTests {
         #expect(unknown.status == 1 && unknown.stderr.hasPrefix("kith: no sync account"))
         let reserved = try kith.run(["sync", "add", "status", "--url", server.url])
         #expect(reserved.status == 2)
+        let noWait = try kith.run(["sync", "--timeout", "0"])
+        #expect(noWait.status == 2 && noWait.stderr.contains("--timeout must be between 1 and 3600 seconds"))
 
         // The empty-side guard: the server's collection emptied by another client.
         let env = ["KITH_SYNC_PASSWORD": server.password]

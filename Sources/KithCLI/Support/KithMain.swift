@@ -153,6 +153,8 @@ public enum KithMain {
         if let first = problem.first, first.isUppercase, !problem.dropFirst().prefix(1).allSatisfy(\.isUppercase) {
             problem = first.lowercased() + problem.dropFirst()
         }
+        // A command's own check (`validate()` throwing a `UsageError`) already says what to do.
+        if problem.hasSuffix(")") { return "kith: \(problem)" }
         return "kith: \(problem) (see \(command) --help)"
     }
 

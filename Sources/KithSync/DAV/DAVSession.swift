@@ -23,8 +23,9 @@ public struct DAVTimeouts: Sendable, Hashable {
         self.read = read
     }
 
-    /// 10 s to connect, 60 s to answer: enough for a 100,000-item listing on a slow server.
-    public static let standard = DAVTimeouts(connect: .seconds(10), read: .seconds(60))
+    /// 10 s to connect, 120 s to answer: Radicale takes over 80 s to list 5,000 items it has
+    /// not parsed before (it parses each once), so a first listing needs more than a minute.
+    public static let standard = DAVTimeouts(connect: .seconds(10), read: .seconds(120))
 }
 
 /// An HTTP answer, its body read whole (up to the session's limit).

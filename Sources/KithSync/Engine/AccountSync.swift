@@ -13,11 +13,14 @@ public enum AccountSync {
     ///   - password: the password (from `KITH_SYNC_PASSWORD` or the password command); never
     ///     stored, logged or put in an error.
     ///   - caFile: a PEM file of certificates to trust instead of the system's roots.
+    ///   - timeouts: how long to wait for a connection and for each answer.
     ///   - engine: force, dry run and cancellation.
     /// - Returns: what each collection did.
     /// - Throws: `RemoteError` for a server failure (nothing after it is written; the next
     ///   sync resumes), `JournalError.cancelled` when cancelled.
-    public static func run(journal: Journal, account: SyncAccount, password: String?, caFile: String? = nil, engine: SyncEngine) async throws
+    public static func run(
+        journal: Journal, account: SyncAccount, password: String?, caFile: String? = nil, timeouts: DAVTimeouts = .standard, engine: SyncEngine
+    ) async throws
         -> SyncReport
     {
         var report = SyncReport(account: account.name, dryRun: engine.dryRun)
@@ -25,7 +28,7 @@ public enum AccountSync {
         let collections: [(SyncKind, DAVCollectionKind, String)] = [
             account.addressbookURL.map { (.contacts, .addressBook, $0) }, account.calendarURL.map { (.events, .calendar, $0) },
         ].compactMap { $0 }
-        try await DAVSession.with(baseURL: account.url, user: user, password: password, caFile: caFile) { session in
+        try await DAVSession.with(baseURL: account.url, user: user, password: password, caFile: caFile, timeouts: timeouts) { session in
             for (kind, davKind, url) in collections {
                 try engine.cancellation.checkSync()
                 let replica = JournalReplica(journal: journal, account: account.name, kind: kind)

@@ -44,8 +44,14 @@ struct SyncCommand: ParsableCommand {
         var force = false
         @Option(help: ArgumentHelp("Trust the certificates in this PEM file this once (kith sync add --ca-file keeps one).", valueName: "pem"))
         var caFile: String?
+        @Option(help: ArgumentHelp("How long to wait for each answer of the server, in seconds.", valueName: "seconds"))
+        var timeout: Int = 120
         @OptionGroup var journal: JournalOptions
         @OptionGroup var output: OutputOptions
+
+        func validate() throws {
+            guard (1...3600).contains(timeout) else { throw UsageError("--timeout must be between 1 and 3600 seconds", "for example --timeout 300") }
+        }
 
         func run() throws {
             let journal = try journal.openExisting()
@@ -66,8 +72,11 @@ struct SyncCommand: ParsableCommand {
             for account in chosen {
                 let password = try SyncPassword.resolve(account: account.name, command: account.passwordCommand)
                 let caFile = try (caFile ?? account.caFile).map(SyncCommand.checkedCAFile)
+                let timeouts = DAVTimeouts(connect: .seconds(10), read: .seconds(timeout))
                 let report = try SyncErrors.translating(account: account.name) {
-                    try AsyncBridge.run { try await AccountSync.run(journal: journal, account: account, password: password, caFile: caFile, engine: engine) }
+                    try AsyncBridge.run {
+                        try await AccountSync.run(journal: journal, account: account, password: password, caFile: caFile, timeouts: timeouts, engine: engine)
+                    }
                 }
                 reports.append(report)
                 if !output.json { print(SyncText.report(report)) }
