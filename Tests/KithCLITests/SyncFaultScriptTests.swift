@@ -3,14 +3,14 @@ import Testing
 
 /// Issue 20's fault checks, run on the built `kith` against a real Radicale: the kill -9 script
 /// and the 500-operation soak (`Scripts/sync-kill9.py`, `Scripts/sync-soak.py`, which say
-/// what they check). Both need `KITH_PYTHON` (a Python with radicale) and `KITH_SYNC_FAULTS=1`:
-/// on a loaded machine (six builds on two cores) they took over 15 minutes together, alone
-/// about 40 s (kill -9, 300 events) and 3.5 min (soak, debug `kith`).
+/// what they check). They run whenever `KITH_PYTHON` has radicale (so in CI); set
+/// `KITH_SYNC_FAULTS=0` to skip them. Alone on two cores with the debug `kith`: kill -9 (150
+/// events, 30 people) 10-15 s, soak (500 operations) 65-75 s.
 @Suite("Sync faults", .serialized)
 struct SyncFaultScriptTests {
     static var python: String? {
         let env = ProcessInfo.processInfo.environment
-        guard env["KITH_SYNC_FAULTS"] == "1", let python = env["KITH_PYTHON"], RadicaleServer.available else { return nil }
+        guard env["KITH_SYNC_FAULTS"] != "0", let python = env["KITH_PYTHON"], RadicaleServer.available else { return nil }
         return python
     }
 
