@@ -4,11 +4,13 @@
 Usage: sync-kill9.py KITH_BINARY [EVENTS]
 
 Starts Radicale on 127.0.0.1 at a free port with temporary storage (stopped by its pid),
-imports EVENTS events into a fresh journal, and kills `kith sync` with SIGKILL at spread
-points of its run (the first upload, then rounds with edits on both sides in between).
-After each kill the next sync must complete; at the end the journal and the server hold the
-same events, no UID twice on the server, every edit made on either side present, and no
-sync after a kill reported a conflict (no edit was made on both sides of one event).
+imports EVENTS events and EVENTS/5 people into a fresh journal, and kills `kith sync` with
+SIGKILL at spread points of its run (the first upload, then rounds with edits on both sides
+in between: event titles, and people's names by `kith person edit` and by a PUT of a
+changed FN). After each kill the next sync must complete; at the end the journal and the
+server hold the same events (UID, title) and people (UID, name), no UID twice on the
+server, every edit made on either side present, and no sync after a kill reported a
+conflict (no edit was made on both sides of one item).
 """
 import os, random, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request, json
 
@@ -37,11 +39,31 @@ try:
                 f"SUMMARY:event {i}", "END:VEVENT"]
     ics.append("END:VCALENDAR")
     with open(os.path.join(folder, "events.ics"), "w") as f: f.write("\r\n".join(ics) + "\r\n")
+    people = count // 5
+    with open(os.path.join(folder, "people.vcf"), "w") as f:
+        f.write("".join(f"BEGIN:VCARD\r\nVERSION:3.0\r\nUID:kill9-person-{i}@test\r\nFN:Person {i}\r\nN:{i};Person;;;\r\nEND:VCARD\r\n"
+                        for i in range(people)))
     run("import", os.path.join(folder, "events.ics"))
+    run("import", os.path.join(folder, "people.vcf"))
     out = run("sync", "add", "k", "--url", base + "/u/", "--user", "u")
     cal = next(l.split()[1] for l in out.splitlines() if l.strip().startswith("events:"))
-    calpath = cal[len(base):]
+    book = next(l.split()[1] for l in out.splitlines() if l.strip().startswith("people:"))
+    calpath, bookpath = cal[len(base):], book[len(base):]
     store = os.path.join(folder, "store", "collection-root", *[p for p in calpath.split("/") if p])
+    bookstore = os.path.join(folder, "store", "collection-root", *[p for p in bookpath.split("/") if p])
+
+    def server_people():
+        found = {}
+        for name in os.listdir(bookstore):
+            if not name.endswith(".vcf"): continue
+            text = open(os.path.join(bookstore, name), encoding="utf-8").read().replace("\r\n ", "")
+            uid = next(l[4:].strip() for l in text.splitlines() if l.startswith("UID:"))
+            fn = next(l[3:].strip() for l in text.splitlines() if l.startswith("FN:"))
+            found.setdefault(uid, []).append((name, fn))
+        return found
+
+    def local_people():
+        return {p["uid"]: p["displayName"] for p in json.loads(run("export", "json", "-o", "-"))["people"]}
 
     def server_events():
         found = {}
@@ -56,7 +78,7 @@ try:
     def local_events():
         return {e["uid"]: e for e in json.loads(run("events", "--json"))}
 
-    kills, conflicts, expected = 0, 0, {}
+    kills, conflicts, expected, expected_people = 0, 0, {}, {}
     delays = [0.05, 0.1, 0.2, 0.35, 0.5, 0.8, 1.2, 1.8]
     for round, delay in enumerate(delays):
         p = subprocess.Popen([kith, "sync", "k", "--journal", journal], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -79,18 +101,34 @@ try:
             body = "\r\n".join(("SUMMARY:" + title) if l.startswith("SUMMARY:") else l for l in text.splitlines()) + "\r\n"
             urllib.request.urlopen(urllib.request.Request(base + calpath + name, data=body.encode(), method="PUT", headers={"Content-Type": "text/calendar"}))
             expected[uid] = title
+        # One person renamed on each side.
+        local = local_people()
+        uid = rng.choice(sorted(u for u in local if u not in expected_people))
+        name = f"{local[uid]} local{round}"
+        run("person", "edit", local[uid], "--name", name); expected_people[uid] = name
+        srv = server_people()
+        candidates = sorted(u for u in srv if u not in expected_people)
+        for uid in rng.sample(candidates, min(1, len(candidates))):
+            name, text = srv[uid][0][1] + f" server{round}", open(os.path.join(bookstore, srv[uid][0][0]), encoding="utf-8").read().replace("\r\n ", "")
+            body = "\r\n".join(("FN:" + name) if l.startswith("FN:") else l for l in text.splitlines()) + "\r\n"
+            urllib.request.urlopen(urllib.request.Request(base + bookpath + srv[uid][0][0], data=body.encode(), method="PUT", headers={"Content-Type": "text/vcard"}))
+            expected_people[uid] = name
     for _ in range(2):
         out = run("sync", "k")
         conflicts += out.count("conflict:")
         for line in out.splitlines():
             if "conflict:" in line: print(line)
     srv, local = server_events(), local_events()
-    dup = [u for u, v in srv.items() if len(v) > 1]
+    srv_people, people_here = server_people(), local_people()
+    dup = [u for u, v in list(srv.items()) + list(srv_people.items()) if len(v) > 1]
     lost = [u for u, t in expected.items() if local.get(u, {}).get("title") != t or srv.get(u, [("", "")])[0][1] != t]
+    lost += [u for u, n in expected_people.items() if people_here.get(u) != n or srv_people.get(u, [("", "")])[0][1] != n]
     same = {u: e["title"] for u, e in local.items()} == {u: v[0][1] for u, v in srv.items()}
-    print(f"kill9: {count} events, {kills} kills at {delays} s; server {len(srv)}, journal {len(local)}; same: {same}; "
-          f"duplicated: {len(dup)}; edits lost: {len(lost)} of {len(expected)}; conflicts: {conflicts}")
-    sys.exit(0 if same and not dup and not lost and conflicts == 0 and len(srv) == count else 1)
+    same_people = people_here == {u: v[0][1] for u, v in srv_people.items()}
+    print(f"kill9: {count} events, {people} people, {kills} kills at {delays} s; server {len(srv)} events, {len(srv_people)} people, "
+          f"journal {len(local)}, {len(people_here)}; same: {same and same_people}; duplicated: {len(dup)}; "
+          f"edits lost: {len(lost)} of {len(expected) + len(expected_people)}; conflicts: {conflicts}")
+    sys.exit(0 if same and same_people and not dup and not lost and conflicts == 0 and len(srv) == count and len(srv_people) == people else 1)
 finally:
     server.terminate(); server.wait()
     shutil.rmtree(folder, ignore_errors=True)

@@ -7,11 +7,13 @@ limit ("stall"). Each rule fires once, so the next sync through the same proxy g
     fault_proxy.py UPSTREAM_URL RULE...
     RULE = METHOD:N:ACTION[:PATH_SUBSTRING]   e.g. PUT:3:500  REPORT:1:stall  DELETE:1:412:.vcf
 
-METHOD is an HTTP method or ANY. It listens on 127.0.0.1 at a free port, prints
+METHOD is an HTTP method or ANY. It listens on 127.0.0.1 at a free port (or at
+$FAULT_PROXY_PORT, so that a journal's stored URLs reach a proxy started again), prints
 "port NNNN" on one line once it accepts connections, and logs "fault METHOD PATH ACTION" to
 standard error for every fault it injects. Stop it with SIGTERM.
 """
 import http.client
+import os
 import sys
 import threading
 import time
@@ -87,7 +89,7 @@ class Handler(BaseHTTPRequestHandler):
     do_PROPFIND = do_PROPPATCH = do_REPORT = do_MKCOL = do_MKCALENDAR = do_MOVE = do_COPY = handle_any
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server = ThreadingHTTPServer(("127.0.0.1", int(os.environ.get("FAULT_PROXY_PORT") or 0)), Handler)
 server.daemon_threads = True
 print(f"port {server.server_port}", flush=True)
 server.serve_forever()
