@@ -15,7 +15,7 @@ conflict (no edit was made on both sides of one item).
 import os, random, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request, json
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sync_radicale import start_radicale
+from sync_radicale import start_radicale, stop_radicale
 
 kith = sys.argv[1]
 count = int(sys.argv[2]) if len(sys.argv) > 2 else 300
@@ -130,5 +130,5 @@ try:
           f"edits lost: {len(lost)} of {len(expected) + len(expected_people)}; conflicts: {conflicts}")
     sys.exit(0 if same and same_people and not dup and not lost and conflicts == 0 and len(srv) == count and len(srv_people) == people else 1)
 finally:
-    server.terminate(); server.wait()
+    stop_radicale(server)
     shutil.rmtree(folder, ignore_errors=True)

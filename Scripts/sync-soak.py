@@ -21,7 +21,7 @@ when an operation needs them after a sync or an addition; its own edits update t
 import json, os, random, shutil, subprocess, sys, tempfile, time, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sync_radicale import start_radicale
+from sync_radicale import start_radicale, stop_radicale
 
 kith = sys.argv[1]
 operations = int(sys.argv[2]) if len(sys.argv) > 2 else 500
@@ -201,5 +201,5 @@ try:
           f"(events {same['events']}, people {same['people']}); duplicated: {len(dup)}; lost: {len(lost)}")
     sys.exit(0 if all(same.values()) and not dup and not lost else 1)
 finally:
-    server.terminate(); server.wait()
+    stop_radicale(server)
     shutil.rmtree(folder, ignore_errors=True)

@@ -189,8 +189,8 @@ public final class DAVSession: Sendable {
     static func describe(_ error: any Error, timeouts: DAVTimeouts) -> String {
         if let error = error as? HTTPClientError {
             switch error {
-            case .connectTimeout: return "no connection within \(timeouts.connect)"
-            case .readTimeout, .deadlineExceeded: return "no answer within \(timeouts.read)"
+            case .connectTimeout: return "no connection within \(seconds(timeouts.connect))"
+            case .readTimeout, .deadlineExceeded: return "no answer within \(seconds(timeouts.read))"
             case .remoteConnectionClosed: return "the server closed the connection"
             default: return "\(error)"
             }
@@ -203,15 +203,24 @@ public final class DAVSession: Sendable {
         return text
     }
 
+    /// `120 s`, `0.8 s`.
+    static func seconds(_ d: Duration) -> String {
+        let s = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+        return s == s.rounded() ? "\(Int(s)) s" : String(format: "%.1f s", s)
+    }
+
     /// Maps a non-2xx answer to the `RemoteError` the engine acts on; returns a 2xx unchanged.
     @discardableResult
     func check(_ response: DAVResponse, method: String, href: String? = nil) throws(RemoteError) -> DAVResponse {
         if response.isSuccess { return response }
+        // Only a write carries an ETag condition: a 412 elsewhere, or a 404 to a PUT (the
+        // collection is not there), is the server's plain answer.
+        let conditional = method == "PUT" || method == "DELETE"
         switch response.status {
         case 401: throw .unauthorized(url: response.url)
         case 403: throw .unauthorized(url: response.url)
-        case 404, 410: throw .notFound(href: href ?? response.url)
-        case 412: throw .preconditionFailed(href: href ?? response.url)
+        case 404 where method != "PUT", 410 where method != "PUT": throw .notFound(href: response.url)
+        case 412 where conditional: throw .preconditionFailed(href: href ?? response.url)
         default: throw .status(response.status, method: method, url: response.url, reason: Self.reason(response))
         }
     }

@@ -53,6 +53,8 @@ enum SyncErrors {
         switch error {
         case .unauthorized(let url):
             return UserError("the server refused the user name or password at \(url)", "check --user and KITH_SYNC_PASSWORD or the password command")
+        case .unreachable(let url, let reason) where reason.hasPrefix("no answer"):
+            return UserError("the server at \(url) gave \(reason)", "try again later, or give it longer with --timeout SECONDS; what was synced stays synced")
         case .unreachable(let url, let reason):
             return UserError("cannot reach \(url): \(reason)", "check the URL and that the server is running, then \(again)")
         case .malformed(let url, let reason):
@@ -61,8 +63,12 @@ enum SyncErrors {
             return UserError("the server answered \(code) to \(method) \(url)\(reason.isEmpty ? "" : ": " + reason)", again)
         case .preconditionFailed(let href):
             return UserError("\(href) kept changing on the server during the sync", again)
-        case .notFound(let href):
-            return UserError("\(href) is gone from the server", again)
+        case .notFound(let url) where url.hasSuffix("/"):
+            return UserError(
+                "the collection \(url) is gone from the server",
+                "check it on the server; to start again with new collections: kith sync remove \(account), then kith sync add \(account) --url URL")
+        case .notFound(let url):
+            return UserError("\(url) is gone from the server", again)
         }
     }
 }
