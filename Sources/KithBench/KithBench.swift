@@ -18,6 +18,10 @@ enum KithBench {
           year --journal J YYYY [--runs N]      the day index's year query
           build-journal --events N --years Y --journal J [--people P]
                                                 a large journal made through the library
+          sync-bodies --journal J --account A --out DIR
+                                                the body a first `kith sync` sends for each item
+                                                not yet synced with A, one file each (DIR/contacts,
+                                                DIR/events), to seed a DAV server's storage
         Prints one line: key=value fields, seconds=<float> last.
         """
 
@@ -35,6 +39,7 @@ enum KithBench {
             case "month": line = try month(&args)
             case "year": line = try year(&args)
             case "build-journal": line = try buildJournal(&args)
+            case "sync-bodies": line = try syncBodies(&args)
             case "-h", "--help", "help": print(usage); return
             default: fail("kith-bench: unknown subcommand \(command)\n\(usage)", status: 2)
             }
