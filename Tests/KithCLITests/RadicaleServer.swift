@@ -10,7 +10,9 @@ final class RadicaleServer: @unchecked Sendable {
     let port: Int
     let user = "ana"
     let password = "s3cret-Pa55-\(UUID().uuidString.prefix(8))"
-    var url: String { "http://127.0.0.1:\(port)/" }
+    /// The self-signed certificate (PEM) of a server started with `tls`.
+    let certificate: String?
+    var url: String { "\(certificate == nil ? "http" : "https")://127.0.0.1:\(port)/" }
 
     /// The radicale executable, if any: next to KITH_PYTHON, else on PATH.
     static var executable: String? {
@@ -24,20 +26,40 @@ final class RadicaleServer: @unchecked Sendable {
 
     static var available: Bool { executable != nil }
 
-    init() throws {
+    /// `tls`: HTTPS with a new self-signed certificate for 127.0.0.1 (made with openssl).
+    init(tls: Bool = false) throws {
         guard let radicale = Self.executable else { throw KithRunner.Failure(message: "radicale is not installed") }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("kith-radicale-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("storage"), withIntermediateDirectories: true)
         try Data("\(user):\(password)\n".utf8).write(to: folder.appendingPathComponent("users"))
         port = try Self.freePort()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: radicale)
-        process.arguments = [
+        var arguments = [
             "--server-hosts", "127.0.0.1:\(port)",
             "--storage-filesystem-folder", folder.appendingPathComponent("storage").path,
             "--auth-type", "htpasswd", "--auth-htpasswd-filename", folder.appendingPathComponent("users").path,
             "--auth-htpasswd-encryption", "plain", "--rights-type", "owner_only", "--logging-level", "warning",
         ]
+        if tls {
+            let cert = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
+            let openssl = Process()
+            openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            openssl.arguments = [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1",
+            ]
+            openssl.standardOutput = FileHandle.nullDevice
+            openssl.standardError = FileHandle.nullDevice
+            try openssl.run()
+            openssl.waitUntilExit()
+            guard openssl.terminationStatus == 0 else { throw KithRunner.Failure(message: "openssl req failed") }
+            certificate = cert
+            arguments += ["--server-ssl", "True", "--server-certificate", cert, "--server-key", key]
+        } else {
+            certificate = nil
+        }
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: radicale)
+        process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

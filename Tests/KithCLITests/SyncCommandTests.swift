@@ -38,8 +38,11 @@ struct SyncCommandTests {
         let added = try first.ok("sync", "add", "home", "--url", server.url, "--user", server.user, "--password-command", "cat '\(secret.path)'")
         #expect(added.contains("(created)"))
         #expect(!added.contains(server.password))
+        #expect(try first.ok("sync", "status").contains("people: 0 synced, 2 to send, never synced"))
         let dry = try first.ok("sync", "--dry-run")
         #expect(dry.contains("home people: 2 to push") && dry.contains("home events: 1 to push"))
+        // A dry run names whom and what it would send.
+        #expect(dry.contains("Ana Lima (") && dry.contains("Coffee and a long walk ("), "\(dry)")
         #expect(try server.storedItems().isEmpty)
         let synced = try first.ok("sync")
         #expect(synced.contains("home people: 2 pushed"))
@@ -71,14 +74,46 @@ struct SyncCommandTests {
             #expect(try journal.ok("events", "--json").contains("Coffee and a very long walk"))
         }
 
+        // Both sides retitle the event: one title wins, the other is kept in the note, reported,
+        // and listed by `kith sync status`.
+        try first.ok("edit", "1", "--title", "Coffee at the harbour")
+        let current = try #require(try server.storedItems()[name])
+        let rained = current.replacingOccurrences(of: "SUMMARY:Coffee and a very long walk", with: "SUMMARY:Coffee in the rain")
+        #expect(rained != current)
+        #expect([201, 204].contains(try Self.curlPut(url, rained, server: server)))
+        let clash = try first.ok("sync", env: env)
+        #expect(clash.contains("conflict: ") && clash.contains("Coffee in the rain") && clash.contains("Coffee at the harbour"), "\(clash)")
+        let listed = try first.ok("sync", "status")
+        #expect(listed.contains("1 conflict (") && listed.contains("is in the note"), "\(listed)")
+        #expect(try first.ok("sync", "status", "--json").contains("\"field\" : "))
+
         // The password is nowhere: not in any output, not in either journal file.
         for runner in [first, second] {
             let status = try runner.ok("sync", "status")
-            #expect(status.contains("people: 2 synced") && status.contains("events: 1 synced"))
+            #expect(status.contains("people: 2 synced, last synced ") && status.contains("events: 1 synced"))
             #expect(!status.contains(server.password))
             let file = try Data(contentsOf: URL(fileURLWithPath: runner.journal))
             #expect(file.range(of: Data(server.password.utf8)) == nil)
         }
+    }
+
+    @Test func aSelfSignedServerIsTrustedThroughTheCAFileKeptWithTheAccount() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else { return }
+        let server = try RadicaleServer(tls: true)
+        let cert = try #require(server.certificate)
+        let env = ["KITH_SYNC_PASSWORD": server.password]
+        let kith = try KithRunner()
+        try kith.ok("person", "add", "Ana Lima")
+        // Without the certificate: refused, said plainly.
+        let untrusted = try kith.run(["sync", "add", "home", "--url", server.url, "--user", server.user], env: env)
+        #expect(untrusted.status == 1 && untrusted.stderr.hasPrefix("kith: cannot reach \(server.url)"), "\(untrusted.stderr)")
+        let missing = try kith.run(["sync", "add", "home", "--url", server.url, "--ca-file", "no-such.pem"], env: env)
+        #expect(missing.status == 1 && missing.stderr.hasPrefix("kith: cannot read the CA file no-such.pem ("))
+        // With it, once: every later sync trusts it without being told again.
+        try kith.ok("sync", "add", "home", "--url", server.url, "--user", server.user, "--ca-file", cert, env: env)
+        #expect(try kith.ok("sync", env: env).contains("home people: 1 pushed"))
+        #expect(try kith.ok("sync", "status").contains("trusts the certificates in \(cert)"))
+        #expect(try server.storedItems().count == 1)
     }
 
     @Test func mistakesAreToldAsKithLines() throws {

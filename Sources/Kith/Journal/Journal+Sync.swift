@@ -87,6 +87,19 @@ extension Journal {
         try read { db in try SyncBodies.body(db, account: account, kind: kind, uid: uid) }
     }
 
+    /// The body last synced for the item (its status row's, the base of the next merge), if
+    /// there is a row: what the server held when the two last agreed.
+    public func syncBase(account: String, kind: SyncKind, uid: String) throws -> [UInt8]? {
+        try read { db in
+            guard
+                let collection = try Int64.fetchOne(
+                    db, sql: "SELECT c.id FROM syncCollection c JOIN syncAccount a ON a.id = c.accountId WHERE a.name = ? AND c.kind = ?",
+                    arguments: [account, kind.rawValue])
+            else { return nil }
+            return try SyncStore.base(db, collection: collection, uid: uid)
+        }
+    }
+
     /// Records that `body` (made at `stamp` by ``syncBody(account:kind:uid:)``) is now on the
     /// server at `href` with `etag`: the item's status row, written at once. Without `stamp`,
     /// the item's stamp now: for a body the journal already agrees with
@@ -132,13 +145,14 @@ extension Journal {
         }
     }
 
-    /// Records the sync token of a complete sync and, with `checked`, that every change up to
+    /// Records the sync token of a complete sync, the time it ended (``SyncState/syncedAt``)
+    /// and, with `checked`, that every change up to
     /// that stamp (``SyncState/checked``) is synced: the next ``syncState(account:kind:includeStatus:)``
     /// looks at later changes only. Give `checked` only when nothing was left out.
     public func setSyncToken(account: String, kind: SyncKind, token: String?, checked: Int64? = nil) throws {
         try write { db in
             let collection = try SyncStore.collectionID(db, account: account, kind: kind)
-            try db.execute(sql: "UPDATE syncCollection SET token = ? WHERE id = ?", arguments: [token, collection])
+            try db.execute(sql: "UPDATE syncCollection SET token = ?, syncedAt = ? WHERE id = ?", arguments: [token, Journal.now(), collection])
             if let checked {
                 try db.execute(sql: "UPDATE syncCollection SET checked = max(checked, ?) WHERE id = ?", arguments: [checked, collection])
             }

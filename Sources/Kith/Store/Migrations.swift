@@ -229,6 +229,9 @@ extension Journal {
         migrator.registerMigration("sync-v1") { db in
             try db.execute(sql: SyncSchema.v1)
         }
+        migrator.registerMigration("sync-v2") { db in
+            try db.execute(sql: SyncSchema.v2)
+        }
         return migrator
     }
 

@@ -25,6 +25,9 @@ import GRDB
 ///   triggers work only while the journal has a sync collection (`WHEN EXISTS …`), so that a
 ///   journal that never syncs pays nothing on its imports and edits; creating the first
 ///   collection gives every item a row (`SyncStore.backfill`).
+/// - `sync-v2` adds `syncAccount.caFile` (the PEM file `kith sync add --ca-file` trusted, so
+///   that later syncs trust it too) and `syncCollection.syncedAt` (Unix time of the last
+///   complete sync, for `kith sync status`).
 /// - `syncConflict`: every field both sides changed: the value kept, the one that lost and
 ///   where the losing one was written (the note), for `kith sync` to report.
 ///
@@ -35,6 +38,12 @@ import GRDB
 /// they describe one journal file's agreement with a server, which a restored journal does
 /// not share (it syncs afresh, matching items by UID, which neither duplicates nor loses).
 enum SyncSchema {
+    /// The `sync-v2` migration: an account's CA file, a collection's last complete sync.
+    static let v2 = """
+        ALTER TABLE syncAccount ADD COLUMN caFile TEXT;
+        ALTER TABLE syncCollection ADD COLUMN syncedAt INTEGER;
+        """
+
     /// The tables and indexes of the `sync-v1` migration.
     static let v1 = """
         CREATE TABLE syncAccount (

@@ -13,14 +13,14 @@ enum SyncStore {
         }
         try db.execute(
             sql: """
-                INSERT INTO syncAccount (name, url, user, passwordCommand, addressbookURL, calendarURL, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [name, a.url, a.user, a.passwordCommand, a.addressbookURL, a.calendarURL, Journal.now()])
+                INSERT INTO syncAccount (name, url, user, passwordCommand, addressbookURL, calendarURL, caFile, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [name, a.url, a.user, a.passwordCommand, a.addressbookURL, a.calendarURL, a.caFile, Journal.now()])
     }
 
     static func accounts(_ db: Database) throws -> [SyncAccount] {
-        try Row.fetchAll(db, sql: "SELECT name, url, user, passwordCommand, addressbookURL, calendarURL FROM syncAccount ORDER BY name").map {
-            SyncAccount(name: $0[0], url: $0[1], user: $0[2], passwordCommand: $0[3], addressbookURL: $0[4], calendarURL: $0[5])
+        try Row.fetchAll(db, sql: "SELECT name, url, user, passwordCommand, addressbookURL, calendarURL, caFile FROM syncAccount ORDER BY name").map {
+            SyncAccount(name: $0[0], url: $0[1], user: $0[2], passwordCommand: $0[3], addressbookURL: $0[4], calendarURL: $0[5], caFile: $0[6])
         }
     }
 
@@ -34,8 +34,8 @@ enum SyncStore {
     static func updateAccount(_ db: Database, _ a: SyncAccount) throws {
         let id = try accountID(db, a.name)
         try db.execute(
-            sql: "UPDATE syncAccount SET url = ?, user = ?, passwordCommand = ?, addressbookURL = ?, calendarURL = ? WHERE id = ?",
-            arguments: [a.url, a.user, a.passwordCommand, a.addressbookURL, a.calendarURL, id])
+            sql: "UPDATE syncAccount SET url = ?, user = ?, passwordCommand = ?, addressbookURL = ?, calendarURL = ?, caFile = ? WHERE id = ?",
+            arguments: [a.url, a.user, a.passwordCommand, a.addressbookURL, a.calendarURL, a.caFile, id])
         // Collections whose URL changed start again.
         for (kind, url) in [(SyncKind.contacts, a.addressbookURL), (.events, a.calendarURL)] {
             guard let url else { continue }
@@ -116,7 +116,7 @@ enum SyncStore {
         let accountID = try accountID(db, account)
         let (table, code) = table(kind)
         let collection = try Row.fetchOne(
-            db, sql: "SELECT id, url, token, vCardVersion, checked FROM syncCollection WHERE accountId = ? AND kind = ?",
+            db, sql: "SELECT id, url, token, vCardVersion, checked, syncedAt FROM syncCollection WHERE accountId = ? AND kind = ?",
             arguments: [accountID, kind.rawValue])
         let collectionID: Int64 = collection?["id"] ?? -1
         let checked: Int64 = collection?["checked"] ?? 0
@@ -150,10 +150,14 @@ enum SyncStore {
             }
         }
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
+        let statusCount =
+            includeStatus
+            ? status.count : try Int.fetchOne(db, sql: "SELECT count(*) FROM syncStatus WHERE collectionId = ?", arguments: [collectionID]) ?? 0
         let last = try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM syncChange") ?? 0
         return SyncState(
             url: collection?["url"], vCardVersion: collection?["vCardVersion"] ?? "4.0", token: collection?["token"], status: status,
-            changed: changed, created: created, deleted: deleted, localCount: count, checked: last)
+            changed: changed, created: created, deleted: deleted, localCount: count, checked: last, statusCount: statusCount,
+            syncedAt: (collection?["syncedAt"] as Int64?).map { Date(timeIntervalSince1970: TimeInterval($0)) })
     }
 
     /// The change stamp of an item now (0 when it has none).

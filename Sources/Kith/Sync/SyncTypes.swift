@@ -20,10 +20,12 @@ public struct SyncAccount: Sendable, Hashable, Codable {
     public var addressbookURL: String?
     /// The calendar events sync with, once chosen or discovered.
     public var calendarURL: String?
+    /// A PEM file of certificates to trust instead of the system's (a self-signed server).
+    public var caFile: String?
 
     public init(
         name: String, url: String, user: String = "", passwordCommand: String? = nil, addressbookURL: String? = nil,
-        calendarURL: String? = nil
+        calendarURL: String? = nil, caFile: String? = nil
     ) {
         self.name = name
         self.url = url
@@ -31,6 +33,7 @@ public struct SyncAccount: Sendable, Hashable, Codable {
         self.passwordCommand = passwordCommand
         self.addressbookURL = addressbookURL
         self.calendarURL = calendarURL
+        self.caFile = caFile
     }
 }
 
@@ -88,8 +91,10 @@ public struct SyncState: Sendable {
     public var vCardVersion: String
     /// The RFC 6578 sync token of the last complete sync, if the server gave one.
     public var token: String?
-    /// Every status row of the collection.
+    /// Every status row of the collection (empty when read without them).
     public var status: [SyncStatus]
+    /// How many status rows the collection has (read either way).
+    public var statusCount: Int
     /// Items with a status row that changed in the journal since they were synced.
     public var changed: [SyncLocalItem]
     /// Items of the journal with no status row: never synced with this collection.
@@ -98,18 +103,22 @@ public struct SyncState: Sendable {
     public var deleted: [SyncStatus]
     /// How many people (contacts) or events (events) the journal holds: for the empty-side guard.
     public var localCount: Int
+    /// When the last complete sync of the collection ended (nil: never).
+    public var syncedAt: Date?
     /// The journal's change stamp when this was read: hand it to
     /// ``Journal/setSyncToken(account:kind:token:checked:)`` once every change here is synced.
     public var checked: Int64
 
     public init(
         url: String?, vCardVersion: String, token: String?, status: [SyncStatus], changed: [SyncLocalItem], created: [SyncLocalItem],
-        deleted: [SyncStatus], localCount: Int, checked: Int64
+        deleted: [SyncStatus], localCount: Int, checked: Int64, statusCount: Int? = nil, syncedAt: Date? = nil
     ) {
         self.url = url
         self.vCardVersion = vCardVersion
         self.token = token
         self.status = status
+        self.statusCount = statusCount ?? status.count
+        self.syncedAt = syncedAt
         self.changed = changed
         self.created = created
         self.deleted = deleted

@@ -152,12 +152,14 @@ extension DAVSession {
 
     /// The address book and calendar named `displayName` in the homes found by discovery,
     /// created (extended MKCOL, MKCALENDAR) when absent. An existing collection with that
-    /// display name, or at `<home>/<slug>/`, is used as it is.
+    /// display name, or at `<home>/<slug>/`, is used as it is. Each kind has its own slug
+    /// (`kith-people`, `kith-events`), since many servers (Radicale, Xandikos with one home)
+    /// keep address books and calendars side by side in one home.
     public func ensureKithCollections(
-        _ homes: DAVAccountHomes, displayName: String = "Kith", slug: String = "kith"
+        _ homes: DAVAccountHomes, displayName: String = "Kith", slugs: (addressBook: String, calendar: String) = ("kith-people", "kith-events")
     ) async throws(RemoteError) -> (addressBook: DAVCollection, calendar: DAVCollection) {
-        let book = try await ensure(.addressBook, homes: homes, displayName: displayName, slug: slug)
-        let calendar = try await ensure(.calendar, homes: homes, displayName: displayName, slug: slug)
+        let book = try await ensure(.addressBook, homes: homes, displayName: displayName, slug: slugs.addressBook)
+        let calendar = try await ensure(.calendar, homes: homes, displayName: displayName, slug: slugs.calendar)
         return (book, calendar)
     }
 
@@ -176,7 +178,7 @@ extension DAVSession {
         {
             return DAVCollection(session: self, info: found)
         }
-        // The slug may be taken by something else (a plain folder, the other kind): try kith-2, kith-3.
+        // The slug may be taken by something else (a plain folder, the other kind): try slug-2, slug-3.
         for attempt in 1...5 {
             let path = attempt == 1 ? wanted : String(wanted.dropLast()) + "-\(attempt)/"
             let target = DAVHref.resolve(path, against: homeURL)

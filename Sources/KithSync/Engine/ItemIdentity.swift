@@ -6,6 +6,31 @@ enum ItemIdentity {
     /// `UID` property directly inside the item's component, unfolded and unescaped of
     /// nothing (UIDs are compared as written). `nil` when the body has none.
     static func uid(of body: [UInt8]) -> String? {
+        property("UID", of: body)
+    }
+
+    /// What a user calls the item: a card's `FN`, an event's `SUMMARY`, with the text escapes
+    /// of iCalendar and vCard undone; `nil` when it has none.
+    static func name(of body: [UInt8]) -> String? {
+        guard let raw = property("FN", of: body) ?? property("SUMMARY", of: body) else { return nil }
+        var out = ""
+        var escaped = false
+        for c in raw {
+            if escaped {
+                out.append(c == "n" || c == "N" ? " " : c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.append(c)
+            }
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    /// The first `name` property directly inside the item's component (VCARD, VEVENT, VTODO,
+    /// VJOURNAL), unfolded, trimmed of spaces, its escapes kept.
+    private static func property(_ wanted: String, of body: [UInt8]) -> String? {
         var depth = 0
         var component: [String] = []
         for line in unfoldedLines(body) {
@@ -20,7 +45,7 @@ enum ItemIdentity {
             case "END":
                 depth -= 1
                 if !component.isEmpty { component.removeLast() }
-            case "UID":
+            case wanted:
                 let inItem = component.last.map { ["VCARD", "VEVENT", "VTODO", "VJOURNAL"].contains($0) } ?? false
                 if inItem { return value.trimmingSpaces() }
             default: continue

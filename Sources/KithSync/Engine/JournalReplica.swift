@@ -1,5 +1,6 @@
 // The journal's side of one collection for the sync engine, over `Journal`'s sync API
-// (Sources/Kith/Journal/Journal+Sync.swift): the state read once, bodies rendered on demand,
+// (Sources/Kith/Journal/Journal+Sync.swift): the state read once without the status rows
+// (a sync with a token reads only the rows its delta names), bodies rendered on demand,
 // every write one journal transaction with its status row.
 import Kith
 
@@ -21,12 +22,22 @@ final class JournalReplica: SyncReplica {
 
     func currentState() throws -> SyncState {
         if let state { return state }
-        let read = try journal.syncState(account: account, kind: kind)
+        let read = try journal.syncState(account: account, kind: kind, includeStatus: false)
         state = read
         return read
     }
 
-    func statusRows() throws -> [SyncStatus] { try currentState().status }
+    func statusRows() throws -> [SyncStatus] { try journal.syncState(account: account, kind: kind).status }
+
+    func statusRows(hrefs: [String]) throws -> [SyncStatus] {
+        hrefs.isEmpty ? [] : try journal.syncStatus(account: account, kind: kind, hrefs: hrefs)
+    }
+
+    func statusRows(uids: [String]) throws -> [SyncStatus] {
+        uids.isEmpty ? [] : try journal.syncStatus(account: account, kind: kind, uids: uids)
+    }
+
+    func statusCount() throws -> Int { try currentState().statusCount }
 
     func localChanges() throws -> LocalChanges {
         let state = try currentState()
@@ -70,4 +81,12 @@ final class JournalReplica: SyncReplica {
     func resourceName(uid: String) -> String { Journal.syncResourceName(uid: uid, kind: kind) }
 
     func digest(_ bytes: [UInt8]) -> String? { nil }
+
+    func name(uid: String) throws -> String? {
+        switch kind {
+        case .contacts: if let person = try journal.person(uid: uid) { return person.displayName }
+        case .events: if let event = try journal.event(uid: uid) { return event.title }
+        }
+        return try journal.syncBase(account: account, kind: kind, uid: uid).flatMap { ItemIdentity.name(of: $0) }
+    }
 }

@@ -1,5 +1,6 @@
 // One sync of one collection: ask the server what changed since the token, fetch the
-// changed bodies, classify both sides against the status rows, plan every item with
+// changed bodies, classify both sides against the status rows (all of them only when the
+// server lists the whole collection; else just those the changes name), plan every item with
 // `SyncPlanner`, then apply: pushes with ETags (`If-Match`, `If-None-Match: *`), pulls
 // through the journal, each status row written right after its change, and the token
 // saved last, so that a sync cut short anywhere resumes without duplicates or false
@@ -68,21 +69,30 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
 
     mutating func sync(token: String?) async throws -> CollectionReport {
         try engine.cancellation.checkSync()
-        let statusRows = try replica.statusRows()
-        for row in statusRows { rows[row.uid] = row }
-        stored = rows
-        var uidByHref: [String: String] = [:]
-        for row in statusRows { uidByHref[row.href] = row.uid }
-
         let changes = try await remote.changes(since: token)
         report.incremental = !changes.isComplete
         try engine.cancellation.checkSync()
+
+        // The status rows: all of them against a complete listing; after a delta, only the
+        // rows its hrefs name, then those of the UIDs found in the bodies and changed in the
+        // journal, so that a sync with nothing changed reads nothing in proportion to the journal.
+        let statusCount: Int
+        if changes.isComplete {
+            let all = try replica.statusRows()
+            for row in all { rows[row.uid] = row }
+            statusCount = all.count
+        } else {
+            for row in try replica.statusRows(hrefs: changes.changed.map(\.href) + changes.deleted) { rows[row.uid] = row }
+            statusCount = try replica.statusCount()
+        }
+        var uidByHref: [String: String] = [:]
+        for row in rows.values { uidByHref[row.href] = row.uid }
 
         // The server's side: what is gone, and the bodies of what is new or has a new ETag.
         var goneHrefs = Set(changes.deleted)
         if changes.isComplete {
             let listed = Set(changes.changed.map(\.href))
-            for row in statusRows where !listed.contains(row.href) { goneHrefs.insert(row.href) }
+            for row in rows.values where !listed.contains(row.href) { goneHrefs.insert(row.href) }
         }
         let stale = changes.changed.filter { entry in
             guard let uid = uidByHref[entry.href], let row = rows[uid] else { return true }
@@ -91,16 +101,23 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
         let fetched = stale.isEmpty ? [] : try await remote.fetch(stale.map(\.href))
         let fetchedHrefs = Set(fetched.map(\.entry.href))
         for entry in stale where !fetchedHrefs.contains(entry.href) { goneHrefs.insert(entry.href) }
+
+        // The journal's side.
+        let local = try replica.localChanges()
+        if !changes.isComplete {
+            let named = fetched.compactMap { ItemIdentity.uid(of: $0.body) } + local.created + local.changed + local.deleted
+            let missing = Array(Set(named.filter { rows[$0] == nil })).sorted()
+            for row in try replica.statusRows(uids: missing) { rows[row.uid] = row }
+        }
+        stored = rows
+        for uid in local.created { localState[uid] = rows[uid] == nil ? .created : .changed }
+        for uid in local.changed { localState[uid] = .changed }
+        for uid in local.deleted { localState[uid] = .deleted }
+
         for item in fetched { try classifyRemote(item) }
         for href in goneHrefs {
             if let uid = uidByHref[href], remoteItems[uid] == nil { remoteState[uid] = .deleted }
         }
-
-        // The journal's side.
-        let local = try replica.localChanges()
-        for uid in local.created { localState[uid] = rows[uid] == nil ? .created : .changed }
-        for uid in local.changed { localState[uid] = .changed }
-        for uid in local.deleted { localState[uid] = .deleted }
 
         // The empty-side guard, before anything is written.
         let remoteCount: Int
@@ -109,9 +126,9 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
         } else {
             let gone = remoteState.values.filter { $0 == .deleted }.count
             let new = remoteState.values.filter { $0 == .created }.count
-            remoteCount = statusRows.count - gone + new
+            remoteCount = statusCount - gone + new
         }
-        if let refusal = SyncPlanner.emptySideRefusal(statusCount: statusRows.count, localCount: local.count, remoteCount: remoteCount),
+        if let refusal = SyncPlanner.emptySideRefusal(statusCount: statusCount, localCount: local.count, remoteCount: remoteCount),
             !engine.force
         {
             report.refused = refusal
@@ -129,7 +146,9 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
                 }
                 continue
             }
-            report.plan.append(PlannedItem(uid: uid, action: action, href: rows[uid]?.href ?? remoteItems[uid]?.entry.href))
+            var name: String?
+            if engine.dryRun { name = try remoteItems[uid].flatMap { ItemIdentity.name(of: $0.body) } ?? replica.name(uid: uid) }
+            report.plan.append(PlannedItem(uid: uid, action: action, href: rows[uid]?.href ?? remoteItems[uid]?.entry.href, name: name))
             if engine.dryRun {
                 count(action)
             } else {

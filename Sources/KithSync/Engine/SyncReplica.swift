@@ -1,4 +1,5 @@
-// What the sync engine needs of the journal's side of one collection: its status rows, what
+// What the sync engine needs of the journal's side of one collection: its status rows (all of
+// them for a complete listing, else only those a delta or a local change names), what
 // changed locally since they were written, the bodies Kith sends, and the writes that apply a
 // server item or record a push (each with its status row in one journal transaction). The
 // journal implements it over `Journal`'s sync API (`JournalReplica`); the engine's tests
@@ -44,8 +45,15 @@ public struct ApplyOutcome: Sendable, Hashable {
 
 /// The journal's side of one collection, as the sync engine sees it.
 public protocol SyncReplica {
-    /// The collection's status rows.
+    /// Every status row of the collection: a complete listing is compared with all of them.
     func statusRows() throws -> [SyncStatus]
+    /// The status rows of these hrefs (as the server spelled them); hrefs with no row are left
+    /// out. A sync-collection delta names only what changed, so a sync reads only those rows.
+    func statusRows(hrefs: [String]) throws -> [SyncStatus]
+    /// The status rows of these UIDs; UIDs with no row are left out.
+    func statusRows(uids: [String]) throws -> [SyncStatus]
+    /// How many status rows the collection has (the empty-side guard's measure of the last sync).
+    func statusCount() throws -> Int
     /// What changed locally since the rows were written.
     func localChanges() throws -> LocalChanges
     /// The body Kith sends for the item with this UID (built on the server body last synced,
@@ -70,6 +78,9 @@ public protocol SyncReplica {
     /// that a create retried after a crash lands on the same resource): the UID when it is
     /// only `A-Z a-z 0-9 . _ -`, else a hash of it; then `.vcf` or `.ics`.
     func resourceName(uid: String) -> String
+    /// The item's name (a person's name, an event's title) for a dry run's plan: from the
+    /// journal, else from the body last synced; nil when neither knows it.
+    func name(uid: String) throws -> String?
     /// The SHA-256 (hex) of these bytes, as status rows hold it; `nil` when the replica
     /// cannot tell (then a new ETag alone counts as a change, and applying it changes nothing).
     func digest(_ bytes: [UInt8]) -> String?

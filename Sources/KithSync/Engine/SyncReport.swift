@@ -8,11 +8,15 @@ public struct PlannedItem: Sendable, Hashable, Codable {
     public var action: SyncAction
     /// The server resource, when there is one.
     public var href: String?
+    /// The person's name or the event's title, in a dry run (from the server's body, else the
+    /// journal, else the body last synced); nil otherwise.
+    public var name: String?
 
-    public init(uid: String, action: SyncAction, href: String?) {
+    public init(uid: String, action: SyncAction, href: String?, name: String? = nil) {
         self.uid = uid
         self.action = action
         self.href = href
+        self.name = name
     }
 }
 

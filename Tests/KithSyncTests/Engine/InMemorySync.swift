@@ -180,7 +180,24 @@ final class MemoryReplica: SyncReplica {
 
     func add(_ uid: String, _ fields: [String: String]) { cards[uid] = MemoryCard(uid: uid, fields: fields) }
 
-    func statusRows() throws -> [SyncStatus] { rows.values.map(\.status) }
+    /// How many status rows the engine has read (a delta with nothing in it reads none).
+    var rowsRead = 0
+
+    func statusRows() throws -> [SyncStatus] { counted(rows.values.map(\.status)) }
+
+    func statusRows(hrefs: [String]) throws -> [SyncStatus] {
+        let wanted = Set(hrefs)
+        return counted(rows.values.map(\.status).filter { wanted.contains($0.href) })
+    }
+
+    func statusRows(uids: [String]) throws -> [SyncStatus] { counted(uids.compactMap { rows[$0]?.status }) }
+
+    func statusCount() throws -> Int { rows.count }
+
+    private func counted(_ read: [SyncStatus]) -> [SyncStatus] {
+        rowsRead += read.count
+        return read
+    }
 
     func localChanges() throws -> LocalChanges {
         var changes = LocalChanges(count: cards.count)
@@ -247,6 +264,8 @@ final class MemoryReplica: SyncReplica {
         self.token = token
         tokenSaves += 1
     }
+
+    func name(uid: String) throws -> String? { (cards[uid] ?? rows[uid]?.base)?.fields["FN"] }
 
     // Not SHA-256, but a faithful stand-in: equal bytes, equal digest.
     func digest(_ bytes: [UInt8]) -> String? { Data(bytes).base64EncodedString() }

@@ -27,11 +27,34 @@ import Testing
         #expect(remote.hrefs == ["/kith/contacts/ada.vcf", "/kith/contacts/alan.vcf"])
         #expect(serverCard("ada")?.fields["TEL"] == "+44 1")
         let before = remote.requests.count
+        replica.rowsRead = 0
         let second = try await sync()
         #expect(!second.changedAnything)
         #expect(second.incremental)
-        // One request: the delta, nothing to fetch.
+        // One request: the delta, nothing to fetch; and not one status row read.
         #expect(Array(remote.requests[before...]) == ["changes"])
+        #expect(replica.rowsRead == 0)
+    }
+
+    @Test func aDeltaReadsOnlyTheRowsItNames() async throws {
+        for n in 0..<50 { replica.add("p\(n)", ["FN": "Person \(n)"]) }
+        try await sync()
+        // One edit on the server, one in the journal, one deletion on the server.
+        remote.put(name: "p3.vcf", body: "BEGIN:VCARD\r\nUID:p3\r\nFN:Person Three\r\nEND:VCARD\r\n")
+        replica.cards["p7"]!.fields["NOTE"] = "moved to Leeds"
+        remote.remove(href: remote.hrefs.first { $0.hasSuffix("/p9.vcf") }!)
+        replica.rowsRead = 0
+        let report = try await sync()
+        #expect(report.incremental && report.pulled == 1 && report.pushed == 1 && report.deletedLocally == 1)
+        #expect(replica.rowsRead == 3)
+        #expect(replica.cards["p3"]?.fields["FN"] == "Person Three" && replica.cards["p9"] == nil)
+        #expect(serverCard("p7")?.fields["NOTE"] == "moved to Leeds")
+        // A token the server no longer knows: a complete comparison, all rows, no duplicate.
+        replica.token = "999999"
+        replica.rowsRead = 0
+        let full = try await sync()
+        #expect(!full.incremental && !full.changedAnything && replica.rowsRead == 49)
+        #expect(remote.hrefs.count == 49)
     }
 
     @Test func editsAndDeletionsTravelBothWays() async throws {

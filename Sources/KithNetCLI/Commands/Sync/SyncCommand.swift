@@ -20,6 +20,15 @@ struct SyncCommand: ParsableCommand {
         defaultSubcommand: Run.self
     )
 
+    /// The CA file as an absolute path, after checking it can be read.
+    static func checkedCAFile(_ path: String) throws -> String {
+        let url = URL(fileURLWithPath: path)
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw UserError("cannot read the CA file \(path)", "give the PEM file of the server's certificate or its authority")
+        }
+        return url.standardizedFileURL.path
+    }
+
     /// Account names that would read as a subcommand.
     static let reservedNames: Set<String> = ["add", "status", "remove", "run", "help"]
 
@@ -33,7 +42,7 @@ struct SyncCommand: ParsableCommand {
         var dryRun = false
         @Flag(help: "Sync even when one side has become empty (which deletes everything on the other).")
         var force = false
-        @Option(help: ArgumentHelp("Trust the certificates in this PEM file (a self-signed server).", valueName: "pem"))
+        @Option(help: ArgumentHelp("Trust the certificates in this PEM file this once (kith sync add --ca-file keeps one).", valueName: "pem"))
         var caFile: String?
         @OptionGroup var journal: JournalOptions
         @OptionGroup var output: OutputOptions
@@ -56,7 +65,7 @@ struct SyncCommand: ParsableCommand {
             var reports: [SyncReport] = []
             for account in chosen {
                 let password = try SyncPassword.resolve(account: account.name, command: account.passwordCommand)
-                let caFile = caFile
+                let caFile = try (caFile ?? account.caFile).map(SyncCommand.checkedCAFile)
                 let report = try SyncErrors.translating(account: account.name) {
                     try AsyncBridge.run { try await AccountSync.run(journal: journal, account: account, password: password, caFile: caFile, engine: engine) }
                 }
@@ -88,7 +97,7 @@ struct SyncCommand: ParsableCommand {
         var addressbook: String?
         @Option(help: ArgumentHelp("Sync events with this calendar instead of one named Kith.", valueName: "url"))
         var calendar: String?
-        @Option(help: ArgumentHelp("Trust the certificates in this PEM file (a self-signed server).", valueName: "pem"))
+        @Option(help: ArgumentHelp("Trust the certificates in this PEM file (a self-signed server); every sync of the account does.", valueName: "pem"))
         var caFile: String?
         @OptionGroup var journal: JournalOptions
 
@@ -103,9 +112,10 @@ struct SyncCommand: ParsableCommand {
             if try journal.syncAccount(named: name) != nil {
                 throw UserError("there is already a sync account named \(name)", "choose another name, or kith sync remove \(name) first")
             }
-            var account = SyncAccount(name: name, url: url, user: user ?? "", passwordCommand: passwordCommand)
+            let trusted = try caFile.map(SyncCommand.checkedCAFile)
+            var account = SyncAccount(name: name, url: url, user: user ?? "", passwordCommand: passwordCommand, caFile: trusted)
             let password = try SyncPassword.resolve(account: account.name, command: account.passwordCommand)
-            let (addressbook, calendar, caFile, url, user) = (addressbook, calendar, caFile, account.url, account.user)
+            let (addressbook, calendar, caFile, url, user) = (addressbook, calendar, trusted, account.url, account.user)
             let found = try SyncErrors.translating(account: account.name) {
                 try AsyncBridge.run {
                     try await AccountSetup.discover(url: url, user: user, password: password, caFile: caFile, addressbook: addressbook, calendar: calendar)
@@ -133,14 +143,19 @@ struct SyncCommand: ParsableCommand {
             for account in accounts {
                 var collections: [SyncStatusJSON.Collection] = []
                 for kind in SyncKind.allCases {
-                    let state = try journal.syncState(account: account.name, kind: kind)
+                    let state = try journal.syncState(account: account.name, kind: kind, includeStatus: false)
                     guard let url = state.url else { continue }
                     collections.append(
                         .init(
-                            kind: kind.rawValue, url: url, synced: state.status.count, toPush: state.created.count + state.changed.count + state.deleted.count,
-                            token: state.token != nil))
+                            kind: kind.rawValue, url: url, synced: state.statusCount,
+                            toPush: state.created.count + state.changed.count + state.deleted.count, token: state.token != nil,
+                            lastSync: state.syncedAt.map(SyncStatusJSON.timestamp), syncedAt: state.syncedAt))
                 }
-                rows.append(SyncStatusJSON(name: account.name, url: account.url, user: account.user, collections: collections))
+                let conflicts = try journal.syncConflicts(account: account.name)
+                rows.append(
+                    SyncStatusJSON(
+                        name: account.name, url: account.url, user: account.user, caFile: account.caFile, collections: collections,
+                        conflicts: conflicts.map(SyncStatusJSON.Conflict.init)))
             }
             if output.json { return try JSONOutput.print(rows) }
             print(SyncText.status(rows))
@@ -176,9 +191,41 @@ struct SyncStatusJSON: Codable {
         var toPush: Int
         /// Whether a sync token is saved (the next sync asks only for changes).
         var token: Bool
+        /// When the last complete sync ended (ISO 8601, UTC); nil: never.
+        var lastSync: String?
+        /// The same, for the text (in local time).
+        var syncedAt: Date?
+
+        enum CodingKeys: String, CodingKey { case kind, url, synced, toPush, token, lastSync }
+    }
+    /// A field both sides changed, as `kith sync` reported it.
+    struct Conflict: Codable {
+        var kind: String
+        var item: String
+        var field: String
+        var kept: String
+        var lost: String
+        /// Where the losing value was written (the item's note).
+        var keptIn: String
+        var at: String
+
+        init(_ c: SyncConflict) {
+            (kind, item, field, kept, lost, keptIn, at) = (c.kind.rawValue, c.item, c.field, c.kept, c.lost, c.lostKeptIn, SyncStatusJSON.timestamp(c.at))
+        }
     }
     var name: String
     var url: String
     var user: String
+    /// The PEM file of certificates every sync trusts, if any.
+    var caFile: String?
     var collections: [Collection]
+    /// Every conflict recorded for the account, oldest first.
+    var conflicts: [Conflict]
+
+    static func timestamp(_ date: Date) -> String {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = TimeZone(identifier: "UTC")!
+        let p = c.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", p.year!, p.month!, p.day!, p.hour!, p.minute!, p.second!)
+    }
 }

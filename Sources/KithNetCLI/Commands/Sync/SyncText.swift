@@ -1,3 +1,4 @@
+import Foundation
 import Kith
 import KithCLI
 import KithSync
@@ -32,7 +33,7 @@ enum SyncText {
             add(c.adopted, "already alike", "already alike")
             lines.append(parts.isEmpty ? "\(head) up to date" : "\(head) \(parts.joined(separator: ", "))")
             if report.dryRun {
-                for item in c.plan.prefix(20) { lines.append("  \(phrase(item.action)) \(item.uid)") }
+                for item in c.plan.prefix(20) { lines.append("  \(phrase(item.action)) \(item.name.map { "\($0) (\(item.uid))" } ?? item.uid)") }
                 if c.plan.count > 20 { lines.append("  … and \(c.plan.count - 20) more (--json lists them all)") }
             }
             for conflict in c.conflicts {
@@ -46,6 +47,12 @@ enum SyncText {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `2026-11-27 23:10` in the local time zone.
+    static func localTime(_ date: Date) -> String {
+        let p = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d", p.year!, p.month!, p.day!, p.hour!, p.minute!)
     }
 
     static func phrase(_ action: SyncAction) -> String {
@@ -87,11 +94,20 @@ enum SyncText {
         var lines: [String] = []
         for a in accounts {
             lines.append("\(a.name): \(a.url)\(a.user.isEmpty ? "" : " as \(a.user)")")
+            if let ca = a.caFile { lines.append("  trusts the certificates in \(ca)") }
             for c in a.collections {
                 let noun = c.kind == "contacts" ? "people" : "events"
                 let pending = c.toPush == 0 ? "" : ", \(c.toPush) to send"
-                let never = c.synced == 0 && !c.token ? ", never synced" : ""
-                lines.append("  \(noun): \(c.synced) synced\(pending)\(never)  \(c.url)")
+                let when = c.syncedAt.map { ", last synced \(localTime($0))" } ?? ", never synced"
+                lines.append("  \(noun): \(c.synced) synced\(pending)\(when)  \(c.url)")
+            }
+            if !a.conflicts.isEmpty {
+                let n = a.conflicts.count
+                lines.append("  \(n) conflict\(n == 1 ? "" : "s") (a field changed on both sides; the value that lost is in the item's note):")
+                for c in a.conflicts.suffix(5) {
+                    lines.append("    \(c.at.prefix(10)) \(c.item), \(c.field): kept \(quoted(c.kept)); \(quoted(c.lost)) is in the \(c.keptIn)")
+                }
+                if n > 5 { lines.append("    … and \(n - 5) older (kith sync status --json lists them all)") }
             }
         }
         return lines.joined(separator: "\n")
