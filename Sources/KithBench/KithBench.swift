@@ -22,6 +22,9 @@ enum KithBench {
                                                 the body a first `kith sync` sends for each item
                                                 not yet synced with A, one file each (DIR/contacts,
                                                 DIR/events), to seed a DAV server's storage
+          sync-record --journal J --account A --kind K --bodies DIR --listing FILE --token T
+                                                status rows and token as if a first sync had
+                                                adopted those bodies (name, href, ETag in FILE)
         Prints one line: key=value fields, seconds=<float> last.
         """
 
@@ -40,6 +43,7 @@ enum KithBench {
             case "year": line = try year(&args)
             case "build-journal": line = try buildJournal(&args)
             case "sync-bodies": line = try syncBodies(&args)
+            case "sync-record": line = try syncRecord(&args)
             case "-h", "--help", "help": print(usage); return
             default: fail("kith-bench: unknown subcommand \(command)\n\(usage)", status: 2)
             }
