@@ -14,11 +14,16 @@ free port with storage in a temporary folder, stopped by its pid:
 2. The first `kith sync bench --json`, timed: a full listing, a fetch of every item, each
    found to match (adopted) and its status row written. On Radicale an untimed whole listing
    (PROPFIND Depth 1) comes first: Radicale parses every item once to build its cache, which
-   is the server's one-off cost, not the client's.
+   is the server's one-off cost, not the client's. Every item must be adopted: any other
+   action means a body did not read back as Kith wrote it (the row counts them). When the
+   first sync fails (Radicale lists 100,000 events in 40 s to over a minute; `kith sync` waits
+   60 s), `kith-bench sync-record` writes the status rows and token it would have, and the
+   row says so.
 3. N no-change `kith sync bench --json`: the median wall time, the requests the server saw
    per sync (from its log), and the median time the server spends answering a bare REPORT
-   sync-collection with the same token (urllib, on loopback): the part of a sync that is the
-   server's, so that Kith's own share is plain.
+   sync-collection with the same token (urllib, on loopback). Kith's own share: on Radicale,
+   each sync's wall time less the time Radicale logged for its answers; on Xandikos (which
+   logs no times), the median wall time less the bare REPORTs'.
 4. The first upload: a fresh journal of U people (default 1,000; only people), `kith sync`
    (one PUT each, If-None-Match: *) against vdirsyncer 0.21 uploading the same people (a vdir
    from `kith export vdir`) to a new address book on the same server; items per second of
