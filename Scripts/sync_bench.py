@@ -468,11 +468,11 @@ password = "x"
             if listed < count:
                 raise RuntimeError(f"vdirsyncer left {count - listed} cards behind")
             self.row(f"first upload by `kith sync`: {commas(n)} people, one PUT each ({kith_rate:.0f}/s; {version})",
-                     f"vdirsyncer 0.21 uploads the same {commas(count)} cards ({vd_rate:.0f}/s)", fmt(vd_seconds), fmt(kith_seconds), "ratio<=1")
+                     f"vdirsyncer 0.21 uploads the same {commas(count)} cards ({vd_rate:.0f}/s)", fmt(vd_seconds), fmt(kith_seconds), "ratio<=1.1")
         except Exception as error:  # noqa: BLE001
             say(f"{kind}: upload failed: {error}")
             self.failed = True
-            self.row(f"first upload by `kith sync`: {commas(n)} people ({version})", "vdirsyncer 0.21", "failed", "failed", "ratio<=1")
+            self.row(f"first upload by `kith sync`: {commas(n)} people ({version})", "vdirsyncer 0.21", "failed", "failed", "ratio<=1.1")
         finally:
             server.stop()
 
