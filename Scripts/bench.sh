@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Kith's speed benchmark (issue 7): Kith against the tools users would otherwise pick.
 #
-#   Scripts/bench.sh [--quick] [--runs N] [--no-kith] [--no-khal] [--no-khard] [--small]
+#   Scripts/bench.sh [--quick] [--runs N] [--no-kith] [--no-khal] [--no-khard] [--small] [--sync]
 #
 #   --small runs everything on corpora a tenth of the size (bench-data/small), to try the
 #   script out in a minute; its figures are not the benchmark's.
+#
+#   --sync adds `kith sync`'s rows (Scripts/sync-bench.sh: a sync with nothing changed on
+#   Xandikos and Radicale, the first upload against vdirsyncer's). Not by default: Radicale
+#   parses every one of 100,000 events once before its first answer, so they take the better
+#   part of an hour (--small --sync: about ten minutes).
 #
 # From a fresh clone it:
 #   1. installs what the peers need: python3-venv, a C compiler, pkg-config, libical-dev and
@@ -30,7 +35,7 @@ set -euo pipefail
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 
-runs=5 kith=auto khal=1 khard=1 small=0
+runs=5 kith=auto khal=1 khard=1 small=0 sync=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) runs=1 ;;
@@ -39,6 +44,7 @@ while [ $# -gt 0 ]; do
     --no-khal) khal=0 ;;
     --no-khard) khard=0 ;;
     --small) small=1 ;;
+    --sync) sync=1 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -217,6 +223,8 @@ if [ "$kith" = build ]; then
   if bin="$(swift build -c release --show-bin-path)"; then
     if swift build -c release --product kith-bench >&2; then kb="$bin/kith-bench"; else warn "kith-bench did not build: its cells read n/a"; kith_broken=1; fi
     if swift build -c release --product kith >&2; then kbin="$bin/kith"; else warn "kith did not build: its cells read n/a"; kith_broken=1; fi
+    # `kith serve` and `kith sync` exec kith-net beside kith.
+    swift build -c release --product kith-net >&2 || { warn "kith-net did not build: the serve and sync rows fail"; kith_broken=1; }
   else
     warn "swift build --show-bin-path failed: Kith's cells read n/a"; kith_broken=1
   fi
@@ -467,6 +475,21 @@ row "\`kith upcoming\` with those cadences ($C people)" '`sqlite3` shell: start 
 if [ -n "$kj" ]; then
   say "kith serve: pages under wrk, start-up against ${KITH_BEFORE_BIN:-(no KITH_BEFORE_BIN)}"
   KITH_BIN="$kj" KITH_BENCH_DATA="$data" KITH_BENCH_ROWS="$rows" "$scripts/serve-bench.sh" --runs "$runs" >&2 || kith_broken=1
+fi
+
+# kith sync (issue 20), with --sync: no-change syncs of a journal of 10,000 people and
+# 100,000 events (--small: a tenth) on Xandikos and Radicale seeded with Kith's own bodies,
+# and the first upload of 1,000 people against vdirsyncer's, to the same servers.
+if [ "$sync" = 1 ]; then
+  if [ -n "$kb" ] && [ -n "$kbin" ] && [ "$(dirname "$kb")" = "$(dirname "$kbin")" ] && [ -x "$(dirname "$kbin")/kith-net" ]; then
+    say "kith sync: no-change syncs and the first upload (Scripts/sync-bench.sh)"
+    sync_args=(--runs "$runs")
+    [ "$small" = 1 ] && sync_args+=(--small)
+    KITH_BIN_DIR="$(dirname "$kbin")" KITH_BENCH_DATA="$data" KITH_BENCH_VENV="$venv" KITH_BENCH_ROWS="$rows" \
+      "$scripts/sync-bench.sh" "${sync_args[@]}" >&2 || kith_broken=1
+  else
+    warn "no release kith, kith-net and kith-bench side by side: the sync rows are left out"; kith_broken=1
+  fi
 fi
 
 # Start-up.

@@ -18,6 +18,13 @@ enum KithBench {
           year --journal J YYYY [--runs N]      the day index's year query
           build-journal --events N --years Y --journal J [--people P]
                                                 a large journal made through the library
+          sync-bodies --journal J --account A --out DIR
+                                                the body a first `kith sync` sends for each item
+                                                not yet synced with A, one file each (DIR/contacts,
+                                                DIR/events), to seed a DAV server's storage
+          sync-record --journal J --account A --kind K --bodies DIR --listing FILE --token T
+                                                status rows and token as if a first sync had
+                                                adopted those bodies (name, href, ETag in FILE)
         Prints one line: key=value fields, seconds=<float> last.
         """
 
@@ -35,6 +42,8 @@ enum KithBench {
             case "month": line = try month(&args)
             case "year": line = try year(&args)
             case "build-journal": line = try buildJournal(&args)
+            case "sync-bodies": line = try syncBodies(&args)
+            case "sync-record": line = try syncRecord(&args)
             case "-h", "--help", "help": print(usage); return
             default: fail("kith-bench: unknown subcommand \(command)\n\(usage)", status: 2)
             }

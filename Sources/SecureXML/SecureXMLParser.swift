@@ -64,7 +64,11 @@ public enum SecureXMLParser {
         }
         parseLock.lock()
         defer { parseLock.unlock() }
-        let parser = XMLParser(data: data)
+        // FoundationXML hands `XMLParser(data:)` to libxml2 in one chunk, and libxml2 (without
+        // XML_PARSE_HUGE) fails a chunk over ~10 MB after reading it all: a DAV listing of
+        // 100,000 items (Xandikos: 40 MB) would be "not well-formed". From a stream it reads
+        // in pieces, with no such limit; small documents keep the one-chunk path.
+        let parser = data.count > 4 << 20 ? XMLParser(stream: InputStream(data: data)) : XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = true
         parser.shouldReportNamespacePrefixes = false

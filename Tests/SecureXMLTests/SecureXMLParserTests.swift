@@ -55,6 +55,30 @@ struct SecureXMLParserTests {
         }
     }
 
+    /// A DAV listing of 100,000 items is tens of MB on one line (Xandikos: 40 MB); libxml2 fails
+    /// one chunk over ~10 MB, so big documents are read from a stream; one malformed or cut short
+    /// at the end is still refused.
+    @Test func documentsOverTenMegabytesParse() throws {
+        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<multistatus xmlns=\"DAV:\">"
+        let count = 60_000
+        for i in 0..<count {
+            xml += "<response><href>/user/calendars/kith/item-\(i).ics</href><propstat><prop><getetag>\"etag-\(i)-abcdefabcdefabcdefabcdefabcdef\"</getetag>"
+            xml += "<resourcetype/></prop><status>HTTP/1.1 200 OK</status></propstat></response>"
+        }
+        #expect(xml.utf8.count > 10_000_000)
+        let root = try SecureXMLParser.parse(Data((xml + "</multistatus>").utf8))
+        #expect(root.children.count == count)
+        #expect(root.children.last?.child("href", namespace: "DAV:")?.text == "/user/calendars/kith/item-\(count - 1).ics")
+        // A wrong end tag, and a document cut short (the stream parser itself accepts that one).
+        for end in ["</multistatu>", ""] {
+            #expect {
+                _ = try SecureXMLParser.parse(Data((xml + end).utf8))
+            } throws: { error in
+                (error as? SecureXMLParser.Error)?.reason == .malformed
+            }
+        }
+    }
+
     @Test func writerEscapesAndNests() throws {
         var w = XMLTextWriter()
         w.start("vcards", attributes: [("xmlns", "urn:ietf:params:xml:ns:vcard-4.0")])
