@@ -104,6 +104,16 @@ public final class ICalTimeZoneResolver: @unchecked Sendable {
             guard let tzid else { return ICalDateTime(localSeconds: u, form: .utc) }
             return ICalDateTime(localSeconds: u + Int64(rules.offset(atUTC: u)), form: .zoned(tzid: tzid))
         }
+
+        /// Whether ``value(for:)`` of `date` reads back as `date`. It does not in the second
+        /// pass of an hour the clocks repeat (01:30 on the night summer time ends), which
+        /// RFC 5545 reads as the first pass: such a time must be written in UTC.
+        public func readsBack(_ date: Date) -> Bool {
+            guard tzid != nil else { return true }
+            let u = Int64(date.timeIntervalSince1970.rounded(.down))
+            let local = u + Int64(rules.offset(atUTC: u))
+            return local - Int64(rules.span(local: local).offset) == u
+        }
     }
 
     func utcSeconds(for value: ICalDateTime) -> Int64 {

@@ -49,7 +49,9 @@ struct ExportStreamTests {
         #expect(paths.file == paths.memory)
         let text = String(decoding: paths.streamed, as: UTF8.self)
         #expect(text.contains("DTSTART;TZID=America/Phoenix:19440101T000030\r\n"))
-        #expect(text.contains("DTSTART;TZID=America/Phoenix:19431231T233000\r\n"))
+        // 23:30 on 31 December 1943 came twice; this is the second (standard time), which its
+        // TZID cannot say (RFC 5545 reads the first): it goes out in UTC.
+        #expect(text.contains("DTSTART;X-KITH-TZID=America/Phoenix:19440101T063000Z\r\n"))
         // The VTIMEZONEs span the years of all the events: 1943 and 1944.
         let wide = try vtimezone("America/New_York", 1943...1944), narrow = try vtimezone("America/New_York", 1943...1943)
         #expect(wide != narrow)

@@ -235,6 +235,27 @@ struct ExportTests {
         #expect(narrow.allSatisfy { all.contains($0) })
     }
 
+    @Test("a time in the hour the clocks repeat goes out in UTC and reads back as the same instant")
+    func repeatedHour() throws {
+        let j = try Journal.inMemory()
+        // 2008-10-26 in Lisbon: 01:00-01:59 twice, first at +01:00 (00:11:35Z), then at +00:00 (01:11:35Z).
+        let firstPass = Date(timeIntervalSince1970: 1_224_979_895), secondPass = firstPass.addingTimeInterval(3600)
+        let a = try j.logEvent(EventDraft(title: "Before the clocks go back", start: firstPass, timeZone: "Europe/Lisbon"))
+        let b = try j.logEvent(EventDraft(title: "After the clocks go back", start: secondPass, timeZone: "Europe/Lisbon"))
+        let data = try j.exportCalendar().data
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("DTSTART;TZID=Europe/Lisbon:20081026T011135\r\n"))
+        #expect(text.contains("DTSTART;X-KITH-TZID=Europe/Lisbon:20081026T011135Z\r\n"))
+        let cal = try ICalendarReader().read(data)
+        let resolver = cal.timeZoneResolver(floatingTimeZone: TimeZone(identifier: "UTC")!)
+        for e in [a, b] {
+            let v = try #require(cal.events.first { $0.uid == e.uid })
+            #expect(resolver.date(for: try #require(v.dtStart)) == e.start)
+        }
+        // Into the journal it came from: the same instants, nothing changes.
+        #expect(try j.importData(data, fileName: "kith.ics", options: testOptions()).unchanged.count == 2)
+    }
+
     @Test("mood, people and note survive an .ics round trip into a fresh journal")
     func icsRoundTrip() throws {
         let j = try sampleJournal()

@@ -216,9 +216,21 @@ extension EventMapping {
             usage.noteYear(e.startDay.year)
             usage.noteYear(last.year)
         } else {
-            if let tzid = e.tzid { usage.noteTZID(tzid) }
-            let zone = prefixes.zone(e.zone, e.tzid, resolver)
-            let start = zone.converter.value(for: Date(timeIntervalSince1970: Double(e.startAt)))
+            let startDate = Date(timeIntervalSince1970: Double(e.startAt))
+            var zone = prefixes.zone(e.zone, e.tzid, resolver)
+            // A time in the second pass of a repeated hour cannot be written with its TZID
+            // (it would read back an hour early): that event's times go out in UTC, its zone
+            // in X-KITH-TZID for Kith to read back.
+            if let tzid = e.tzid,
+                !zone.converter.readsBack(startDate) || e.endAt.map({ !zone.converter.readsBack(Date(timeIntervalSince1970: Double($0))) }) == true
+            {
+                zone = prefixes.zone(-1, nil, resolver)
+                zone.start = Self.utcPrefix("DTSTART", keeping: tzid)
+                zone.end = Self.utcPrefix("DTEND", keeping: tzid)
+            } else if let tzid = e.tzid {
+                usage.noteTZID(tzid)
+            }
+            let start = zone.converter.value(for: startDate)
             w.dateTimeProperty(prefix: zone.start, start)
             usage.noteYear(start.year)
             if let end = e.endAt {
@@ -388,6 +400,14 @@ extension EventMapping {
                 w.endProperty()
             }
         }
+    }
+
+    /// `DTSTART;X-KITH-TZID=Europe/Lisbon` for a UTC time whose zone cannot be written as its TZID.
+    static func utcPrefix(_ name: String, keeping tzid: String) -> [UInt8] {
+        var w = ICalendarLineWriter(lineLimit: Int.max)
+        w.beginProperty(name)
+        w.parameter("X-KITH-TZID", tzid)
+        return w.bytes
     }
 
     /// The TZID an event's times are written with: none (UTC times) for UTC and GMT.

@@ -63,6 +63,9 @@ enum EventMapping {
                         line: e.line, code: "zone-not-iana",
                         message: "TZID \(tzid) is not a known IANA zone; the time is kept and the event is shown in \(zone)."))
             }
+        } else if let kept = e.property("DTSTART")?.parameter("X-KITH-TZID"), TimeZone(identifier: kept) != nil {
+            // Kith's own export of a time in a repeated hour: UTC, with the event's zone.
+            zone = kept
         }
         let start: Date
         var end: Date?
