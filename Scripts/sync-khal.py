@@ -17,7 +17,7 @@ line, 1 with what differed.
 import json, os, shutil, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sync_radicale import start_radicale
+from sync_radicale import start_radicale, stop_radicale
 
 kith = os.path.abspath(sys.argv[1])
 python = os.environ.get("KITH_PYTHON", sys.executable)
@@ -151,6 +151,5 @@ path = {folder}/khal.db
     print(f"sync-khal: ok: vdirsyncer pulled {len(pulled)} events, khal edited 1 (title, location) and added 1; "
           f"both journals show them on {date} ({total_a} events each, people and mood kept)")
 finally:
-    server.terminate()
-    server.wait()
+    stop_radicale(server)
     shutil.rmtree(folder, ignore_errors=True)

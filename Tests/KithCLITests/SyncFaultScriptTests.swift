@@ -6,8 +6,9 @@ import Testing
 /// `Scripts/sync-soak.py`, `Scripts/sync-faults.py`, which say what they check). They run
 /// whenever `KITH_PYTHON` has radicale (so in CI); set `KITH_SYNC_FAULTS=0` to skip them.
 /// Alone on two cores with the debug `kith`: kill -9 (150 events, 30 people) 10-15 s, soak
-/// (500 operations) 65-75 s, faults (15 cases) 65 s, mostly waiting out `kith sync`'s 60 s
-/// read limit in the three stall cases.
+/// (500 operations) 55-75 s, faults (15 cases, the stalls with `--timeout 5`) 25 s. And khal
+/// through vdirsyncer as another client (`Scripts/sync-khal.py`, 5 s), when vdirsyncer and
+/// khal are installed beside `KITH_PYTHON` (`.ci/run` installs them).
 @Suite("Sync faults", .serialized)
 struct SyncFaultScriptTests {
     static var python: String? {
@@ -42,6 +43,19 @@ struct SyncFaultScriptTests {
         let (status, output) = try Self.script("sync-soak.py", ["500", "7"])
         #expect(status == 0, "\(output)")
         #expect(output.contains("same on all three: True") && output.contains("lost: 0"), "\(output)")
+    }
+
+    static var khalAndVdirsyncer: Bool {
+        guard let python else { return false }
+        let tools = URL(fileURLWithPath: python).deletingLastPathComponent()
+        return ["khal", "vdirsyncer"].allSatisfy { FileManager.default.isExecutableFile(atPath: tools.appendingPathComponent($0).path) }
+    }
+
+    @Test("an event edited and one added in khal, through vdirsyncer, come back to both journals", .enabled(if: khalAndVdirsyncer))
+    func khalEditsComeBack() throws {
+        let (status, output) = try Self.script("sync-khal.py", [])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("sync-khal: ok:") && output.contains("people and mood kept"), "\(output)")
     }
 
     @Test("a server answering 412, 404, 409, 500 or nothing mid-sync: a clear error, the journal intact, the next sync completes", .enabled(if: python != nil))
