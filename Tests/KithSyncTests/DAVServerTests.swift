@@ -122,9 +122,13 @@ import Testing
                 // Nothing changed: an empty delta.
                 let none = try await collection.changes(since: token)
                 #expect(none.changed.isEmpty && none.deleted.isEmpty && !none.isComplete)
+                // The collection's token alone (PROPFIND Depth 0) is the same one, until a change.
+                #expect(try await collection.currentToken() == token)
                 try await collection.delete(href: entries[1].href, ifMatch: entries[1].etag)
                 let body = collection.kind == .addressBook ? Self.card(uid: "p2", name: "P2 changed") : Self.event(uid: "e2", summary: "E2 changed")
                 let changed = try await collection.update(href: entries[2].href, body: body, ifMatch: entries[2].etag)
+                let probed = try await collection.currentToken()
+                #expect(probed != nil && probed != token)
                 let delta = try await collection.changes(since: token)
                 #expect(!delta.isComplete)
                 #expect(delta.deleted == [entries[1].href])

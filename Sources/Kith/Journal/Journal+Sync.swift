@@ -159,6 +159,15 @@ extension Journal {
         }
     }
 
+    /// Records whether asking the server for the collection's sync token alone is worth it
+    /// before a sync-collection REPORT (``SyncState/tokenProbe``).
+    public func setSyncTokenProbe(account: String, kind: SyncKind, worth: Bool) throws {
+        try write { db in
+            let collection = try SyncStore.collectionID(db, account: account, kind: kind)
+            try db.execute(sql: "UPDATE syncCollection SET tokenProbe = ? WHERE id = ?", arguments: [worth, collection])
+        }
+    }
+
     /// Forgets an item's status row: after a deletion on the server went through (the item
     /// is gone from the journal), or to make the next sync compare an item afresh.
     public func forgetSyncStatus(account: String, kind: SyncKind, uid: String) throws {

@@ -27,7 +27,9 @@ import GRDB
 ///   collection gives every item a row (`SyncStore.backfill`).
 /// - `sync-v2` adds `syncAccount.caFile` (the PEM file `kith sync add --ca-file` trusted, so
 ///   that later syncs trust it too) and `syncCollection.syncedAt` (Unix time of the last
-///   complete sync, for `kith sync status`).
+///   complete sync, for `kith sync status`) and `syncCollection.tokenProbe` (whether asking
+///   the server for its sync token alone is worth it before a sync-collection REPORT: NULL
+///   not known yet, 1 yes, 0 no).
 /// - `syncConflict`: every field both sides changed: the value kept, the one that lost and
 ///   where the losing one was written (the note), for `kith sync` to report.
 ///
@@ -42,6 +44,7 @@ enum SyncSchema {
     static let v2 = """
         ALTER TABLE syncAccount ADD COLUMN caFile TEXT;
         ALTER TABLE syncCollection ADD COLUMN syncedAt INTEGER;
+        ALTER TABLE syncCollection ADD COLUMN tokenProbe INTEGER;
         """
 
     /// The tables and indexes of the `sync-v1` migration.

@@ -116,7 +116,7 @@ enum SyncStore {
         let accountID = try accountID(db, account)
         let (table, code) = table(kind)
         let collection = try Row.fetchOne(
-            db, sql: "SELECT id, url, token, vCardVersion, checked, syncedAt FROM syncCollection WHERE accountId = ? AND kind = ?",
+            db, sql: "SELECT id, url, token, vCardVersion, checked, syncedAt, tokenProbe FROM syncCollection WHERE accountId = ? AND kind = ?",
             arguments: [accountID, kind.rawValue])
         let collectionID: Int64 = collection?["id"] ?? -1
         let checked: Int64 = collection?["checked"] ?? 0
@@ -157,7 +157,8 @@ enum SyncStore {
         return SyncState(
             url: collection?["url"], vCardVersion: collection?["vCardVersion"] ?? "4.0", token: collection?["token"], status: status,
             changed: changed, created: created, deleted: deleted, localCount: count, checked: last, statusCount: statusCount,
-            syncedAt: (collection?["syncedAt"] as Int64?).map { Date(timeIntervalSince1970: TimeInterval($0)) })
+            syncedAt: (collection?["syncedAt"] as Int64?).map { Date(timeIntervalSince1970: TimeInterval($0)) },
+            tokenProbe: collection?["tokenProbe"] as Bool?)
     }
 
     /// The change stamp of an item now (0 when it has none).

@@ -105,13 +105,16 @@ public struct SyncState: Sendable {
     public var localCount: Int
     /// When the last complete sync of the collection ended (nil: never).
     public var syncedAt: Date?
+    /// Whether asking the server for the collection's token alone proved worth it before a
+    /// sync-collection REPORT (nil: not known yet).
+    public var tokenProbe: Bool?
     /// The journal's change stamp when this was read: hand it to
     /// ``Journal/setSyncToken(account:kind:token:checked:)`` once every change here is synced.
     public var checked: Int64
 
     public init(
         url: String?, vCardVersion: String, token: String?, status: [SyncStatus], changed: [SyncLocalItem], created: [SyncLocalItem],
-        deleted: [SyncStatus], localCount: Int, checked: Int64, statusCount: Int? = nil, syncedAt: Date? = nil
+        deleted: [SyncStatus], localCount: Int, checked: Int64, statusCount: Int? = nil, syncedAt: Date? = nil, tokenProbe: Bool? = nil
     ) {
         self.url = url
         self.vCardVersion = vCardVersion
@@ -119,6 +122,7 @@ public struct SyncState: Sendable {
         self.status = status
         self.statusCount = statusCount ?? status.count
         self.syncedAt = syncedAt
+        self.tokenProbe = tokenProbe
         self.changed = changed
         self.created = created
         self.deleted = deleted

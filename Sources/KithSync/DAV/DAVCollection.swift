@@ -56,6 +56,15 @@ public struct DAVCollection: RemoteCollection {
         try await changesTyped(since: token)
     }
 
+    public func currentToken() async throws -> String? {
+        let response = try await session.send(
+            "PROPFIND", collectionURL, headers: [("Depth", "0"), ("Content-Type", "application/xml; charset=utf-8")],
+            body: DAVRequestBody.propfind(["d:sync-token"]))
+        // No answer worth acting on: the REPORT decides.
+        guard response.status == 207, let multistatus = try? DAVMultistatus.parse(response.body, base: collectionURL, url: url) else { return nil }
+        return multistatus.responses.first { DAVHref.sameCollection($0.href, path) }?.text("sync-token")
+    }
+
     /// `changes(since:)` with its error type.
     public func changesTyped(since token: String?) async throws(RemoteError) -> RemoteChanges {
         guard let token else { return try await listing() }

@@ -78,6 +78,12 @@ final class JournalReplica: SyncReplica {
         try journal.setSyncToken(account: account, kind: kind, token: token, checked: state?.checked)
     }
 
+    func tokenProbe() throws -> Bool? { try currentState().tokenProbe }
+
+    func saveTokenProbe(_ worth: Bool) throws {
+        try journal.setSyncTokenProbe(account: account, kind: kind, worth: worth)
+    }
+
     func resourceName(uid: String) -> String { Journal.syncResourceName(uid: uid, kind: kind) }
 
     func digest(_ bytes: [UInt8]) -> String? { nil }

@@ -69,7 +69,7 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
 
     mutating func sync(token: String?) async throws -> CollectionReport {
         try engine.cancellation.checkSync()
-        let changes = try await remote.changes(since: token)
+        let changes = try await remoteChanges(since: token)
         report.incremental = !changes.isComplete
         try engine.cancellation.checkSync()
 
@@ -157,6 +157,33 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
         }
         if !engine.dryRun { try replica.saveToken(try await tokenAfterWrites(changes.token)) }
         return report
+    }
+
+    /// What changed on the server. With a token, first ask for the collection's token alone
+    /// when that has proved worth it (or is not known yet): the same token means nothing
+    /// changed, and the REPORT is not sent. Whether it is worth it is learnt from the syncs
+    /// that send both: the probe must take less than half the REPORT's time (Xandikos: 10 ms
+    /// against 1.5 s at 100,000 events; Radicale computes both from every item alike). A
+    /// probe found not worth it is tried again one sync in eight, in case a server just
+    /// started answered it slowly.
+    mutating func remoteChanges(since token: String?) async throws -> RemoteChanges {
+        guard let token else { return try await remote.changes(since: nil) }
+        let known = try replica.tokenProbe()
+        guard known != false || Int.random(in: 0..<8) == 0 else { return try await remote.changes(since: token) }
+        let clock = ContinuousClock()
+        let began = clock.now
+        let current = try await remote.currentToken()
+        let probed = clock.now - began
+        try engine.cancellation.checkSync()
+        if current == token {
+            if known == nil, !engine.dryRun { try replica.saveTokenProbe(true) }
+            return RemoteChanges(isComplete: false, changed: [], deleted: [], token: token)
+        }
+        let reportStart = clock.now
+        let changes = try await remote.changes(since: token)
+        let worth = current != nil && probed * 2 < clock.now - reportStart
+        if worth != known, !engine.dryRun { try replica.saveTokenProbe(worth) }
+        return changes
     }
 
     /// The token to save. The one read at the start predates this sync's own writes: a

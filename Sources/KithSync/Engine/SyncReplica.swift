@@ -74,6 +74,11 @@ public protocol SyncReplica {
     func forget(uid: String) throws
     /// Saves the collection's sync token, after every item is applied.
     func saveToken(_ token: String?) throws
+    /// Whether asking the server for its token alone (`RemoteCollection.currentToken()`)
+    /// proved worth it before a sync-collection REPORT; nil while not known.
+    func tokenProbe() throws -> Bool?
+    /// Records what the last probe showed.
+    func saveTokenProbe(_ worth: Bool) throws
     /// The name a new item is created under on the server, derived from its UID alone (so
     /// that a create retried after a crash lands on the same resource): the UID when it is
     /// only `A-Z a-z 0-9 . _ -`, else a hash of it; then `.vcf` or `.ics`.

@@ -66,6 +66,11 @@ public enum RemoteError: Error, Sendable, Equatable {
     case malformed(url: String, reason: String)
 }
 
+extension RemoteCollection {
+    /// No cheaper way to ask than `changes(since:)`.
+    public func currentToken() async throws -> String? { nil }
+}
+
 /// One server collection, as the sync engine sees it.
 public protocol RemoteCollection: Sendable {
     /// The collection's URL (absolute), for messages and the status rows.
@@ -75,6 +80,12 @@ public protocol RemoteCollection: Sendable {
     /// it and the token is valid; otherwise a complete listing of hrefs and ETags
     /// (PROPFIND Depth 1), with `isComplete` set. Never fails because a token is stale.
     func changes(since token: String?) async throws -> RemoteChanges
+
+    /// The collection's sync token now (a PROPFIND of `DAV:sync-token` on the collection
+    /// alone), nil when the server gives none. Equal to the token of the last sync, nothing
+    /// changed there: on servers that keep the token (Xandikos, Nextcloud) this answers in
+    /// milliseconds where a sync-collection REPORT compares the whole collection.
+    func currentToken() async throws -> String?
 
     /// The bodies of these resources (a multiget REPORT, in batches). A resource gone in the
     /// meantime is left out of the result, not an error.

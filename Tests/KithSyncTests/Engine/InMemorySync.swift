@@ -90,6 +90,16 @@ final class MemoryRemote: RemoteCollection, @unchecked Sendable {
         }
     }
 
+    /// Whether it answers `currentToken()` (a server that keeps its token).
+    var offersTokenProbe = true
+
+    func currentToken() async throws -> String? {
+        return lock.withLock {
+            requests.append("token")
+            return offersSyncCollection && offersTokenProbe ? String(version) : nil
+        }
+    }
+
     func fetch(_ hrefs: [String]) async throws -> [RemoteItem] {
         return try lock.withLock {
             requests.append("fetch \(hrefs.count)")
@@ -259,6 +269,10 @@ final class MemoryReplica: SyncReplica {
         try beforeWrite?("forget")
         rows[uid] = nil
     }
+
+    var probe: Bool?
+    func tokenProbe() throws -> Bool? { probe }
+    func saveTokenProbe(_ worth: Bool) throws { probe = worth }
 
     func saveToken(_ token: String?) throws {
         self.token = token

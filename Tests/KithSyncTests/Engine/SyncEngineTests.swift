@@ -31,9 +31,26 @@ import Testing
         let second = try await sync()
         #expect(!second.changedAnything)
         #expect(second.incremental)
-        // One request: the delta, nothing to fetch; and not one status row read.
-        #expect(Array(remote.requests[before...]) == ["changes"])
+        // One request: the collection's token, the same as last time, so no REPORT and
+        // nothing to fetch; and not one status row read.
+        #expect(Array(remote.requests[before...]) == ["token"])
         #expect(replica.rowsRead == 0)
+        #expect(replica.probe == true)
+    }
+
+    @Test func aServerWithoutATokenProbeIsAskedForTheDeltaOnly() async throws {
+        remote.offersTokenProbe = false
+        replica.add("ada", ["FN": "Ada"])
+        try await sync()
+        // The first sync with a token finds the probe empty and learns not to send it.
+        let before = remote.requests.count
+        #expect(!(try await sync()).changedAnything)
+        #expect(Array(remote.requests[before...]) == ["token", "changes"])
+        #expect(replica.probe == false)
+        // A change on the server still comes back, whether or not the probe is tried.
+        remote.put(name: "ada.vcf", body: "BEGIN:VCARD\r\nUID:ada\r\nFN:Ada King\r\nEND:VCARD\r\n")
+        #expect((try await sync()).pulled == 1)
+        #expect(replica.cards["ada"]?.fields["FN"] == "Ada King")
     }
 
     @Test func aDeltaReadsOnlyTheRowsItNames() async throws {
