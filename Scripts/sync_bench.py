@@ -17,13 +17,15 @@ free port with storage in a temporary folder, stopped by its pid:
    is the server's one-off cost, not the client's. Every item must be adopted: any other
    action means a body did not read back as Kith wrote it (the row counts them). When the
    first sync fails (Radicale lists 100,000 events in 40 s to over a minute; `kith sync` waits
-   60 s), `kith-bench sync-record` writes the status rows and token it would have, and the
+   120 s), `kith-bench sync-record` writes the status rows and token it would have, and the
    row says so.
 3. N no-change `kith sync bench --json`: the median wall time, the requests the server saw
-   per sync (from its log), and the median time the server spends answering a bare REPORT
-   sync-collection with the same token (urllib, on loopback). Kith's own share: on Radicale,
-   each sync's wall time less the time Radicale logged for its answers; on Xandikos (which
-   logs no times), the median wall time less the bare REPORTs'.
+   per sync (from its log: a PROPFIND of the collection's sync token, or the sync-collection
+   REPORT when that probe is not worth it on the server), and the median time the server
+   spends answering the same bare requests (urllib, on loopback), beside what a bare REPORT
+   with the same token costs (what a client without the probe pays). Kith's own share: on
+   Radicale, each sync's wall time less the time Radicale logged for its answers; on Xandikos
+   (which logs no times), the median wall time less the bare requests'.
 4. The first upload: a fresh journal of U people (default 1,000; only people), `kith sync`
    (one PUT each, If-None-Match: *) against vdirsyncer 0.21 uploading the same people (a vdir
    from `kith export vdir`) to a new address book on the same server; items per second of
@@ -181,6 +183,9 @@ def dav(method, url, body=None, depth=None, user="kith"):
     return time.perf_counter() - start, status, data
 
 
+TOKEN_PROPFIND = """<?xml version="1.0" encoding="utf-8"?>
+<d:propfind xmlns:d="DAV:"><d:prop><d:sync-token/></d:prop></d:propfind>"""
+
 SYNC_REPORT = """<?xml version="1.0" encoding="utf-8"?>
 <D:sync-collection xmlns:D="DAV:"><D:sync-token>{}</D:sync-token><D:sync-level>1</D:sync-level>
 <D:prop><D:getetag/></D:prop></D:sync-collection>"""
@@ -282,27 +287,36 @@ class Bench:
             db = sqlite3.connect(journal)
             tokens = dict(db.execute("SELECT c.kind, c.token FROM syncCollection c JOIN syncAccount a ON a.id = c.accountId WHERE a.name = 'bench'"))
             db.close()
-            bare = []
+            bare, probes = [], []
             for i in range(o.runs):
-                total = 0.0
+                total = probe = 0.0
                 for k, url in urls.items():
                     seconds, status, data = dav("REPORT", url, SYNC_REPORT.format(tokens[k]), depth="1")
                     if status != 207 or b"etag" in data.lower():
                         raise RuntimeError(f"the bare REPORT of {k} answered {status} with {len(data)} bytes: {data[:300]!r}")
                     total += seconds
+                    seconds, status, data = dav("PROPFIND", url, TOKEN_PROPFIND, depth="0")
+                    if status != 207 or tokens[k].encode() not in data:
+                        raise RuntimeError(f"the bare token PROPFIND of {k} answered {status}: {data[:300]!r}")
+                    probe += seconds
                 bare.append(total)
-            wall, server_time = median(walls), median(bare)
-            say(f"{kind}: no-change sync median {wall:.3f} s; the server answers the {len(urls)} bare REPORTs in {server_time:.3f} s")
+                probes.append(probe)
+            wall, report_time, probe_time = median(walls), median(bare), median(probes)
+            # What the server spent on the requests Kith sent: the probes, or the REPORTs too.
+            server_time = (probe_time if min(reports) == 0 else report_time + (probe_time if any(m == "PROPFIND" for r in per_sync for m, _ in r) else 0))
+            say(f"{kind}: no-change sync median {wall:.3f} s; the server answers the {len(urls)} bare REPORTs in {report_time:.3f} s, "
+                f"the token PROPFINDs in {probe_time:.3f} s")
             version = self.server_version(kind)
             req = f"{min(totals)}" if min(totals) == max(totals) else f"{min(totals)}-{max(totals)}"
             rep = f"{min(reports)}" if min(reports) == max(reports) else f"{min(reports)}-{max(reports)}"
             if first is None:
-                done = "fails: no answer to the listing within 60 s; status rows written by kith-bench sync-record"
+                done = "fails: no answer to the listing within 120 s; status rows written by kith-bench sync-record"
             else:
                 done = f"adopts {commas(adopted)}" + (f", changes {other}" if other else "")
             self.row(f"`kith sync` first sync, all on the server already ({size}; {version}; {done})", "-", "-", fmt(first), "info")
-            self.row(f"`kith sync`, nothing changed ({size}; {version}; {req} requests, {rep} REPORT, per sync)",
-                     f"{version} answers the 2 sync-collection REPORTs (bare, urllib)", fmt(server_time), fmt(wall), "abs<1")
+            kinds = "/".join(sorted({m for r in per_sync for m, _ in r}))
+            self.row(f"`kith sync`, nothing changed ({size}; {version}; {req} requests ({kinds}), {rep} REPORT, per sync)",
+                     f"{version} answers the 2 sync-collection REPORTs (bare, urllib)", fmt(report_time), fmt(wall), "abs<1")
             if shares:
                 how = f"each sync's wall time less the time {version} logged for its answers"
                 share = median(shares)
