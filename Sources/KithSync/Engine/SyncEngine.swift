@@ -18,6 +18,10 @@ public struct SyncEngine: Sendable {
     public var cancellation: Cancellation?
     /// How many times one item is read and planned again after a 412 before giving up.
     public var maxReplans = 3
+    /// Told, after each item of a collection was looked at, how many of how many (a first
+    /// upload of thousands of items goes at the server's pace, one PUT each). Not called in
+    /// a dry run.
+    public var progress: (@Sendable (SyncProgress) -> Void)?
 
     public init(force: Bool = false, dryRun: Bool = false, cancellation: Cancellation? = nil) {
         self.force = force
@@ -38,6 +42,13 @@ public struct SyncEngine: Sendable {
         var run = CollectionRun(engine: self, kind: kind, remote: remote, replica: replica)
         return try await run.sync(token: token)
     }
+}
+
+/// How far a sync of one collection is: `done` of the `total` items it has to look at.
+public struct SyncProgress: Sendable, Hashable {
+    public var kind: SyncKind
+    public var done: Int
+    public var total: Int
 }
 
 /// The state of one collection's sync while it runs.
@@ -136,7 +147,8 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
         }
 
         let uids = Set(localState.keys).union(remoteState.keys).union(remoteItems.keys).sorted()
-        for uid in uids {
+        for (index, uid) in uids.enumerated() {
+            if !engine.dryRun, let progress = engine.progress { progress(SyncProgress(kind: kind, done: index, total: uids.count)) }
             try engine.cancellation.checkSync()
             let action = try plan(uid)
             if action == .nothing {
@@ -155,6 +167,7 @@ private struct CollectionRun<Remote: RemoteCollection, Replica: SyncReplica> {
                 try await apply(uid, action)
             }
         }
+        if !engine.dryRun, let progress = engine.progress, !uids.isEmpty { progress(SyncProgress(kind: kind, done: uids.count, total: uids.count)) }
         if !engine.dryRun { try replica.saveToken(try await tokenAfterWrites(changes.token)) }
         return report
     }

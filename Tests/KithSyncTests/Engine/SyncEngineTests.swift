@@ -38,6 +38,24 @@ import Testing
         #expect(replica.probe == true)
     }
 
+    @Test func aLongSyncTellsHowFarItIs() async throws {
+        for n in 0..<30 { replica.add("p\(n)", ["FN": "Person \(n)"]) }
+        final class Seen: @unchecked Sendable {
+            // @unchecked: the engine calls the closure from one task at a time.
+            var steps: [SyncProgress] = []
+        }
+        let seen = Seen()
+        var engine = SyncEngine()
+        engine.progress = { seen.steps.append($0) }
+        try await sync(engine)
+        #expect(seen.steps.map(\.done) == Array(0...30))
+        #expect(seen.steps.allSatisfy { $0.total == 30 && $0.kind == .contacts })
+        // Nothing to do: nothing to tell.
+        seen.steps = []
+        try await sync(engine)
+        #expect(seen.steps.isEmpty)
+    }
+
     @Test func aServerWithoutATokenProbeIsAskedForTheDeltaOnly() async throws {
         remote.offersTokenProbe = false
         replica.add("ada", ["FN": "Ada"])

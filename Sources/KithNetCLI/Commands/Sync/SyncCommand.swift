@@ -67,12 +67,22 @@ struct SyncCommand: ParsableCommand {
                 chosen = accounts
             }
             let cancellation = Interruption.watch()
-            let engine = SyncEngine(force: force, dryRun: dryRun, cancellation: cancellation)
+            var engine = SyncEngine(force: force, dryRun: dryRun, cancellation: cancellation)
             var reports: [SyncReport] = []
             for account in chosen {
+                if isatty(2) != 0 {
+                    // A long first upload shows how far it is, on the terminal only.
+                    let name = account.name
+                    engine.progress = { p in
+                        guard p.total >= 200, p.done % 50 == 0 || p.done == p.total else { return }
+                        let noun = p.kind == .contacts ? "people" : "events"
+                        FileHandle.standardError.write(Data("\r\(name) \(noun): \(p.done)/\(p.total)\(p.done == p.total ? "\r\u{1B}[K" : "")".utf8))
+                    }
+                }
                 let password = try SyncPassword.resolve(account: account.name, command: account.passwordCommand)
                 let caFile = try (caFile ?? account.caFile).map(SyncCommand.checkedCAFile)
                 let timeouts = DAVTimeouts(connect: .seconds(10), read: .seconds(timeout))
+                let engine = engine
                 let report = try SyncErrors.translating(account: account.name) {
                     try AsyncBridge.run {
                         try await AccountSync.run(journal: journal, account: account, password: password, caFile: caFile, timeouts: timeouts, engine: engine)
