@@ -604,8 +604,8 @@ extension ImportTests {
 }
 
 extension ImportTests {
-    @Test("an event's import snapshot is JSON that reads back as the same fields")
-    func eventSnapshotRoundTrip() throws {
+    @Test("an event's import digest reads back, tells each field apart, and older JSON snapshots read as the same digest")
+    func eventDigestRoundTrip() throws {
         var d = EventDraft(title: "Tea \"at\" 5 \\ \u{1}", start: Date(timeIntervalSince1970: 1_767_600_000), timeZone: "Europe/Berlin")
         d.end = Date(timeIntervalSince1970: 1_767_603_600)
         d.place = PlaceDraft(name: "Café", latitude: 52.52, longitude: 1e-05)
@@ -613,10 +613,66 @@ extension ImportTests {
         d.typeID = 4; d.moodID = 2
         let bare = EventDraft(title: "Bare", start: Date(timeIntervalSince1970: 0), timeZone: "UTC")
         for fields in [try EventFields(draft: d), try EventFields(draft: bare)] {
-            let back = try JSONDecoder().decode(EventFields.self, from: Data(fields.snapshotJSON.utf8))
-            #expect(back == fields)
+            let digest = EventFieldsDigest(fields)
+            #expect(EventFieldsDigest.read(digest.stored, decoder: JSONDecoder()) == digest)
+            // What journals kept before: the fields as JSON.
             let older = String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
-            #expect(try JSONDecoder().decode(EventFields.self, from: Data(older.utf8)) == fields)
+            #expect(EventFieldsDigest.read(older, decoder: JSONDecoder()) == digest)
         }
+        #expect(EventFieldsDigest.read("d1 zz", decoder: JSONDecoder()) == nil)
+        // Each field's change shows in its own hash and no other.
+        let base = EventFieldsDigest(try EventFields(draft: d))
+        var moved = d
+        moved.start += 60
+        var renamed = d
+        renamed.place?.name = "Cafe"
+        var split = d
+        split.icalLines = ["X-A:1X-B:\u{7F}\u{1F}"]
+        let m = EventFieldsDigest(try EventFields(draft: moved))
+        let r = EventFieldsDigest(try EventFields(draft: renamed))
+        let s = EventFieldsDigest(try EventFields(draft: split))
+        #expect(m.time != base.time && m.title == base.title && m.place == base.place)
+        #expect(r.place != base.place && r.time == base.time && r.note == base.note)
+        #expect(s.icalLines != base.icalLines && s.note == base.note)
+        // The hash is the same in every run: stored digests are compared across runs.
+        #expect(StableHasher.hash { $0.combine("Kith") } == 15_604_397_158_084_185_371)
+    }
+
+    @Test("events whose snapshots an older Kith wrote as JSON re-import unchanged, keep edits, then keep a digest")
+    func olderEventSnapshotsReimport() throws {
+        let j = try Journal.inMemory()
+        let ics = """
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            PRODID:-//Test//EN
+            BEGIN:VEVENT
+            UID:tea-1
+            DTSTAMP:20260101T120000Z
+            DTSTART:20260105T150000Z
+            DTEND:20260105T160000Z
+            SUMMARY:Tea
+            LOCATION:Café Einstein
+            DESCRIPTION:first
+            X-ODD:kept
+            END:VEVENT
+            END:VCALENDAR
+
+            """
+        try j.importText(ics, name: "cal.ics", options: testOptions())
+        let event = try #require(try j.events().first)
+        let older = String(decoding: try JSONEncoder().encode(EventFields(event: event)), as: UTF8.self)
+        try j.dbQueue.write { db in try db.execute(sql: "UPDATE eventImport SET snapshot = ?", arguments: [older]) }
+        try j.editEvent(id: event.id) { $0.title = "Tea with Ana" }
+        let again = try j.importText(ics, name: "cal.ics", options: testOptions())
+        #expect(again.unchanged.count == 1)
+        let stored = try j.dbQueue.read { db in try String.fetchOne(db, sql: "SELECT snapshot FROM eventImport") }
+        #expect(stored?.hasPrefix("d1 ") == true)
+        // The file changes its note and its title: the user's title stays, the note follows.
+        let changed = ics.replacingOccurrences(of: "DESCRIPTION:first", with: "DESCRIPTION:second")
+            .replacingOccurrences(of: "SUMMARY:Tea", with: "SUMMARY:Green tea")
+        let r = try j.importText(changed, name: "cal.ics", options: testOptions())
+        #expect(r.updated.first?.reason.contains("kept your edits to: title") == true)
+        let after = try j.event(id: event.id)
+        #expect(after.title == "Tea with Ana" && after.note == "second" && after.icalLines == ["X-ODD:kept"])
     }
 }

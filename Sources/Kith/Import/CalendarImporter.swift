@@ -130,22 +130,37 @@ extension Journal {
                 context.freshUIDs = []
             }
             var k = 0
+            struct SharedDraft {
+                var line: Int
+                var draft: EventDraft
+                var photos: [(hash: String, data: Data)]
+            }
+            var lastShared: SharedDraft?
             func importUnit(_ unit: (event: ICalComponent, occurrence: ICalOccurrence?)) throws {
                 try options.cancellation.check()
                 defer { k += 1; options.progress?(ImportProgress(file: fileName, done: k, total: total)) }
                 var warnings: [ImportWarning] = []
                 let title = unit.event.summary ?? ""
                 do {
-                    var photos: [Data] = []
-                    var draft = try EventMapping.draft(
-                        from: unit.event, occurrence: unit.occurrence, resolver: resolver,
-                        options: options, categories: categoryKeys, emails: emails,
-                        names: names, personUIDs: uids, file: fileName,
-                        unmatched: &unmatched, customZones: &customZones,
-                        photos: &photos, warnings: &warnings)
+                    // A recurring event's occurrences come one after another: what they
+                    // share is mapped once, for the first (it was half of an import).
+                    let shared: SharedDraft
+                    if unit.occurrence != nil, let last = lastShared, last.line == unit.event.line {
+                        shared = last
+                    } else {
+                        var data: [Data] = []
+                        let draft = try EventMapping.shared(
+                            from: unit.event, resolver: resolver,
+                            options: options, categories: categoryKeys, emails: emails,
+                            names: names, personUIDs: uids, file: fileName,
+                            unmatched: &unmatched, customZones: &customZones,
+                            photos: &data, warnings: &warnings)
+                        shared = SharedDraft(line: unit.event.line, draft: draft, photos: data.map { (SHA256.hex([UInt8]($0)), $0) })
+                        lastShared = unit.occurrence == nil ? nil : shared
+                    }
+                    var draft = try EventMapping.timed(shared.draft, from: unit.event, occurrence: unit.occurrence, resolver: resolver, options: options)
                     func write() throws {
-                        for data in photos {
-                            let hash = SHA256.hex([UInt8](data))
+                        for (hash, data) in shared.photos {
                             try db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)").execute(
                                 arguments: [hash, Photo.mediaType(of: data), data.count, data])
                             if !draft.photoHashes.contains(hash) { draft.photoHashes.append(hash) }
@@ -243,12 +258,12 @@ extension Journal {
     /// The id of the event with this UID when importing `new` would change nothing, without
     /// loading the event; nil when it must be merged field by field (or is new).
     ///
-    /// The file gives what it gave last time (the stored snapshot is `snapshotJSON`), so each
+    /// The file gives what it gave last time (the stored digest is `snapshot`), so each
     /// field either still holds that or was edited by the user and stays: the merge keeps
     /// every field as it is. People and photos are only ever added, so nothing changes when
     /// the event has all of the file's. The merge would also say which fields the user
     /// edited (its reason); callers that keep no reasons ask here first.
-    static func unchangedEvent(_ db: Database, uid: String, snapshotJSON: String, _ new: EventDraft) throws -> Int64? {
+    static func unchangedEvent(_ db: Database, uid: String, snapshot: String, _ new: EventDraft) throws -> Int64? {
         let statement = try db.cachedStatement(
             sql: """
                 SELECT e.id, i.snapshot,
@@ -260,7 +275,7 @@ extension Journal {
             let (id, same, people, photos) = try RawRow.first(
                 db, statement, { $0.text(uid) },
                 read: { c in
-                    (c.int(0), c.textEquals(1, snapshotJSON), c.optionalText(2), c.optionalText(3))
+                    (c.int(0), c.textEquals(1, snapshot), c.optionalText(2), c.optionalText(3))
                 }), same
         else { return nil }
         if !new.personIDs.isEmpty {
@@ -285,19 +300,20 @@ extension Journal {
     ) throws -> ImportItem {
         let uid = new.uid ?? ""
         let fileFields = try EventFields(draft: new)
-        let snapshotJSON = fileFields.snapshotJSON
+        let fileDigest = EventFieldsDigest(fileFields)
+        let snapshot = fileDigest.stored
         if !uid.isEmpty, context.freshUIDs?.insert(uid).inserted == true {
             // No event had this UID before this import, nor earlier in it: no lookups.
             let id = try insertEvent(db, new, verified: &context.verified, uidKnownNew: true)
             written.append(id)
             try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)")) { r in
-                r.int(id); r.text(snapshotJSON)
+                r.int(id); r.text(snapshot)
             }
             return ImportItem(
                 kind: .event, action: .added, name: new.title, line: line,
                 reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)
         }
-        if !context.keepsReasons, let id = try unchangedEvent(db, uid: uid, snapshotJSON: snapshotJSON, new) {
+        if !context.keepsReasons, let id = try unchangedEvent(db, uid: uid, snapshot: snapshot, new) {
             return ImportItem(kind: .event, action: .unchanged, name: new.title, line: line, reason: "same UID; nothing changed", id: id)
         }
         if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]),
@@ -305,41 +321,43 @@ extension Journal {
         {
             let current = old.draft
             let cur = EventFields(event: old)
-            let snapshot = try String.fetchOne(db.cachedStatement(sql: "SELECT snapshot FROM eventImport WHERE eventId = ?"), arguments: [id])
-                .flatMap { try? context.decoder.decode(EventFields.self, from: Data($0.utf8)) }
+            let held = EventFieldsDigest(cur)
+            let last = try String.fetchOne(db.cachedStatement(sql: "SELECT snapshot FROM eventImport WHERE eventId = ?"), arguments: [id])
+                .flatMap { EventFieldsDigest.read($0, decoder: context.decoder) }
             var d = current
             var kept: [String] = []
-            func follow(_ name: String, _ same: (EventFields) -> Bool, _ apply: () -> Void) {
-                if let s = snapshot {
-                    if same(s) { apply() } else if !same(fileFields) { kept.append(name) }
+            // `same(x)`: whether the event holds the field as `x` has it.
+            func follow(_ name: String, _ same: (EventFieldsDigest) -> Bool, _ apply: () -> Void) {
+                if let s = last {
+                    if same(s) { apply() } else if !same(fileDigest) { kept.append(name) }
                 } else {
                     apply()
                 }
             }
-            follow("title", { $0.title == cur.title }) { d.title = new.title }
-            follow("time", { $0.time == cur.time }) {
+            follow("title", { $0.title == held.title }) { d.title = new.title }
+            follow("time", { $0.time == held.time }) {
                 d.start = new.start; d.end = new.end; d.timeZone = new.timeZone; d.allDay = new.allDay; d.allDayDates = new.allDayDates
             }
-            follow("type", { $0.typeID == cur.typeID }) { d.typeID = new.typeID ?? (snapshot == nil ? current.typeID : nil) }
-            follow("mood", { $0.moodID == cur.moodID }) { d.moodID = new.moodID ?? (snapshot == nil ? current.moodID : nil) }
-            follow("place", { $0.place == cur.place }) { if new.place != nil || snapshot != nil { d.place = new.place } }
-            follow("note", { $0.note == cur.note }) { if !new.note.isEmpty || snapshot != nil { d.note = new.note } }
-            follow("kept properties", { $0.icalLines == cur.icalLines }) { d.icalLines = new.icalLines }
+            follow("type", { $0.typeID == held.typeID }) { d.typeID = new.typeID ?? (last == nil ? current.typeID : nil) }
+            follow("mood", { $0.moodID == held.moodID }) { d.moodID = new.moodID ?? (last == nil ? current.moodID : nil) }
+            follow("place", { $0.place == held.place }) { if new.place != nil || last != nil { d.place = new.place } }
+            follow("note", { $0.note == held.note }) { if !new.note.isEmpty || last != nil { d.note = new.note } }
+            follow("kept properties", { $0.icalLines == held.icalLines }) { d.icalLines = new.icalLines }
             d.photoHashes = current.photoHashes + new.photoHashes.filter { !current.photoHashes.contains($0) }
             // People: the file's are added; people the file dropped go only if the user had not touched
             // them, and stay while the user noted traits about them in this event.
-            let dropped = Set(snapshot?.personIDs ?? []).subtracting(new.personIDs)
+            let dropped = Set(last?.personIDs ?? []).subtracting(new.personIDs)
                 .subtracting(current.traits.compactMap(\.personID))
             d.personIDs = current.personIDs.filter { !dropped.contains($0) } + new.personIDs.filter { !current.personIDs.contains($0) }
             try db.cachedStatement(
                 sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?) ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot"
-            ).execute(arguments: [id, snapshotJSON])
+            ).execute(arguments: [id, snapshot])
             let merged = try EventFields(draft: d)
             if merged == cur && d.photoHashes == current.photoHashes {
                 // Unchanged when the file says what it said last time (or agrees with the
                 // journal); skipped when it brings a change the user's own edits outweigh.
                 let why = kept.isEmpty ? "nothing changed" : "kept your edits to: " + kept.joined(separator: ", ")
-                let action: ImportItem.Action = kept.isEmpty || snapshot == fileFields ? .unchanged : .skipped
+                let action: ImportItem.Action = kept.isEmpty || last == fileDigest ? .unchanged : .skipped
                 return ImportItem(kind: .event, action: action, name: old.title, line: line, reason: "same UID; " + why, id: id)
             }
             let t = try timing(of: d)
@@ -363,7 +381,7 @@ extension Journal {
         }
         let id = try insertEvent(db, new, verified: &context.verified)
         written.append(id)
-        try db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)").execute(arguments: [id, snapshotJSON])
+        try db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)").execute(arguments: [id, snapshot])
         return ImportItem(
             kind: .event, action: .added, name: new.title, line: line,
             reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)

@@ -36,6 +36,23 @@ enum EventMapping {
         unmatched: inout Set<String>, customZones: inout Set<String>, photos: inout [Data],
         warnings: inout [ImportWarning]
     ) throws -> EventDraft {
+        let shared = try self.shared(
+            from: e, resolver: resolver, options: options, categories: categories, emails: emails,
+            names: names, personUIDs: personUIDs, file: file, unmatched: &unmatched,
+            customZones: &customZones, photos: &photos, warnings: &warnings)
+        return try timed(shared, from: e, occurrence: occurrence, resolver: resolver, options: options)
+    }
+
+    /// What a VEVENT gives each of its occurrences alike: everything but the times and the
+    /// UID, which ``timed(_:from:occurrence:resolver:options:)`` adds. A recurring event's
+    /// occurrences share one (an import maps each master once, not once an occurrence).
+    static func shared(
+        from e: ICalComponent, resolver: ICalTimeZoneResolver,
+        options: ImportOptions, categories: CategoryKeys, emails: [String: Int64],
+        names: [String: Int64] = [:], personUIDs: [String: Int64], file: String = "",
+        unmatched: inout Set<String>, customZones: inout Set<String>, photos: inout [Data],
+        warnings: inout [ImportWarning]
+    ) throws -> EventDraft {
         guard let uid0 = e.uid, !uid0.isEmpty else {
             throw Failure(reason: "the event has no UID, so a re-import could not find it again")
         }
@@ -67,31 +84,8 @@ enum EventMapping {
             // Kith's own export of a time in a repeated hour: UTC, with the event's zone.
             zone = kept
         }
-        let start: Date
-        var end: Date?
-        if let occ = occurrence {
-            start = occ.startDate
-            end = occ.endDate > occ.startDate ? occ.endDate : nil
-        } else {
-            start = resolver.date(for: dtStart)
-            end = e.effectiveEnd(resolver: resolver)
-            if let en = end, en <= start { end = nil }
-        }
-        var d = EventDraft(title: title, start: start, timeZone: zone)
-        if dtStart.isDate {
-            let s = occurrence?.start ?? dtStart
-            guard let first = LocalDate(year: s.year, month: s.month, day: s.day) else { throw Failure(reason: "DTSTART is not a date") }
-            var days = 1
-            if let en = end { days = max(1, Int(((en.timeIntervalSince1970 - start.timeIntervalSince1970) / 86400).rounded())) }
-            d.allDay = true
-            d.allDayDates = first...first.adding(days: days - 1)
-            d.start = first.startInstant(in: TimeZone(identifier: zone) ?? options.timeZone)
-        } else {
-            d.end = end
-        }
-        var uid = uid0
-        if let occ = occurrence { uid += "/" + occ.recurrenceID.description }
-        d.uid = uid
+        var d = EventDraft(title: title, start: Date(timeIntervalSince1970: 0), timeZone: zone)
+        d.uid = uid0
         if let note = e.property("X-KITH-NOTE")?.text { d.note = note } else { d.note = e.property("DESCRIPTION")?.text ?? "" }
         d.note = withoutControlCharacters(d.note).0
         // Place.
@@ -149,6 +143,40 @@ enum EventMapping {
         if let stamp = e.lastModified ?? e.dtStamp {
             d.modifiedAt = Int64(resolver.date(for: stamp).timeIntervalSince1970.rounded(.down))
         }
+        return d
+    }
+
+    /// The draft of `e` (or of one of its occurrences) from what it shares with its
+    /// occurrences: its times, all-day days and UID (the master's, plus `/RECURRENCE-ID`).
+    static func timed(
+        _ shared: EventDraft, from e: ICalComponent, occurrence: ICalOccurrence?,
+        resolver: ICalTimeZoneResolver, options: ImportOptions
+    ) throws -> EventDraft {
+        guard let dtStart = e.dtStart else { throw Failure(reason: "the event has no valid DTSTART (start time)") }
+        var d = shared
+        let start: Date
+        var end: Date?
+        if let occ = occurrence {
+            start = occ.startDate
+            end = occ.endDate > occ.startDate ? occ.endDate : nil
+        } else {
+            start = resolver.date(for: dtStart)
+            end = e.effectiveEnd(resolver: resolver)
+            if let en = end, en <= start { end = nil }
+        }
+        d.start = start
+        if dtStart.isDate {
+            let s = occurrence?.start ?? dtStart
+            guard let first = LocalDate(year: s.year, month: s.month, day: s.day) else { throw Failure(reason: "DTSTART is not a date") }
+            var days = 1
+            if let en = end { days = max(1, Int(((en.timeIntervalSince1970 - start.timeIntervalSince1970) / 86400).rounded())) }
+            d.allDay = true
+            d.allDayDates = first...first.adding(days: days - 1)
+            d.start = first.startInstant(in: TimeZone(identifier: d.timeZone) ?? options.timeZone)
+        } else {
+            d.end = end
+        }
+        if let occ = occurrence { d.uid = (d.uid ?? "") + "/" + occ.recurrenceID.description }
         return d
     }
 }

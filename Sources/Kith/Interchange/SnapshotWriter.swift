@@ -1,6 +1,6 @@
 import ContentLines
 
-/// JSON text built byte by byte, for ``PersonFields/snapshotJSON`` and ``EventFields/snapshotJSON``.
+/// JSON text built byte by byte, for ``PersonFields/snapshotJSON``.
 struct SnapshotWriter {
     var bytes: [UInt8] = []
 

@@ -1,0 +1,58 @@
+/// A 64-bit hash that is the same in every run and on every machine (Swift's `Hasher` is
+/// seeded once a process), for what an import keeps of a file's fields: only "is this
+/// still the same value" is ever asked of it. Eight bytes a step (xxHash64's round and
+/// avalanche), so hashing an event's note and kept lines costs a few hundred cycles.
+struct StableHasher {
+    private static let p1: UInt64 = 0x9E37_79B1_85EB_CA87
+    private static let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    private static let p3: UInt64 = 0x1656_67B1_9E37_79F9
+    private var state: UInt64 = 0x2545_F491_4F6C_DD1D
+
+    init() {}
+
+    private mutating func round(_ word: UInt64) {
+        let x = state &+ word &* Self.p2
+        state = ((x << 31) | (x >> 33)) &* Self.p1
+    }
+
+    mutating func combine(_ value: UInt64) { round(value) }
+    mutating func combine(_ value: Int64) { round(UInt64(bitPattern: value)) }
+    mutating func combine(_ value: Int) { round(UInt64(bitPattern: Int64(value))) }
+    mutating func combine(_ value: Bool) { round(value ? 1 : 2) }
+    mutating func combine(_ value: Double) { round(value.bitPattern) }
+
+    /// The string's UTF-8 bytes, then its length (so that "ab"+"c" and "a"+"bc" differ).
+    mutating func combine(_ value: String) {
+        var value = value
+        let count = value.utf8.count
+        value.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
+            var i = 0
+            while i + 8 <= count {
+                round(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                i += 8
+            }
+            if i < count {
+                var tail: UInt64 = 0
+                for (shift, byte) in raw[i..<count].enumerated() { tail |= UInt64(byte) << (8 * UInt64(shift)) }
+                round(tail)
+            }
+        }
+        round(UInt64(count))
+    }
+
+    /// The hash of what was combined.
+    var value: UInt64 {
+        var h = state
+        h ^= h >> 33; h = h &* Self.p2
+        h ^= h >> 29; h = h &* Self.p3
+        h ^= h >> 32
+        return h
+    }
+
+    static func hash(_ build: (inout StableHasher) -> Void) -> UInt64 {
+        var h = StableHasher()
+        build(&h)
+        return h.value
+    }
+}
