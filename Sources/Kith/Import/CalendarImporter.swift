@@ -166,7 +166,10 @@ extension Journal {
                             if !draft.photoHashes.contains(hash) { draft.photoHashes.append(hash) }
                         }
                         var item = try Journal.importEvent(db, draft, line: unit.event.line, written: &written, context: &context)
-                        if let occ = unit.occurrence { item.reason = "occurrence \(occ.recurrenceID.isoString); " + item.reason }
+                        // The reason is read only when kept (details, or an update or skip explained).
+                        if let occ = unit.occurrence, options.keepsDetails || item.action == .updated || item.action == .skipped {
+                            item.reason = "occurrence \(occ.recurrenceID.isoString); " + item.reason
+                        }
                         report.record(item)
                     }
                     if options.keepGoing {
@@ -196,45 +199,57 @@ extension Journal {
             // Pass 2: single events as they come; before each, the occurrences of the
             // recurring events above it (the order of a sort by line, singles first on a tie).
             var next = 0, ordinal = 0
-            _ = try pass { c in
-                guard c.name == "VEVENT" else {
-                    // Tasks and journal entries are not events: say so rather than drop them unseen.
-                    if c.name == "VTODO" || c.name == "VJOURNAL" {
+            func passTwo() throws {
+                _ = try pass { c in
+                    guard c.name == "VEVENT" else {
+                        // Tasks and journal entries are not events: say so rather than drop them unseen.
+                        if c.name == "VTODO" || c.name == "VJOURNAL" {
+                            report.record(
+                                ImportItem(
+                                    kind: .event, action: .skipped, name: c.summary ?? c.name, line: c.line,
+                                    reason: "a \(c.name == "VTODO" ? "task (VTODO)" : "journal entry (VJOURNAL)"), not an event", id: nil))
+                        }
+                        return
+                    }
+                    var c = c
+                    if let uid = changedUIDs[ordinal] { c.uid = uid }
+                    defer { ordinal += 1 }
+                    while next < occurrences.count, occurrences[next].event.line < c.line {
+                        try importUnit(occurrences[next]); next += 1
+                    }
+                    if !recurringOrdinals.contains(ordinal) {
+                        try importUnit((c, nil))
+                    } else if silentMasters.contains(ordinal) {
+                        let span =
+                            (range.from.map { "from \(Journal.isoDay($0, options.timeZone)) " } ?? "") + "up to \(Journal.isoDay(range.to, options.timeZone))"
                         report.record(
                             ImportItem(
-                                kind: .event, action: .skipped, name: c.summary ?? c.name, line: c.line,
-                                reason: "a \(c.name == "VTODO" ? "task (VTODO)" : "journal entry (VJOURNAL)"), not an event", id: nil))
+                                kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
+                                reason: "a recurring event with no occurrence \(span) (import with --from and --to)", id: nil))
+                    } else if silentOverrides.contains(ordinal) {
+                        let which = c.recurrenceID.map { " (\($0.isoString))" } ?? ""
+                        report.record(
+                            ImportItem(
+                                kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
+                                reason: c.status == "CANCELLED"
+                                    ? "a cancelled occurrence\(which) of a recurring event"
+                                    : "a changed occurrence\(which) outside the range imported (import with --from and --to)",
+                                id: nil))
                     }
-                    return
                 }
-                var c = c
-                if let uid = changedUIDs[ordinal] { c.uid = uid }
-                defer { ordinal += 1 }
-                while next < occurrences.count, occurrences[next].event.line < c.line {
-                    try importUnit(occurrences[next]); next += 1
-                }
-                if !recurringOrdinals.contains(ordinal) {
-                    try importUnit((c, nil))
-                } else if silentMasters.contains(ordinal) {
-                    let span =
-                        (range.from.map { "from \(Journal.isoDay($0, options.timeZone)) " } ?? "") + "up to \(Journal.isoDay(range.to, options.timeZone))"
-                    report.record(
-                        ImportItem(
-                            kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
-                            reason: "a recurring event with no occurrence \(span) (import with --from and --to)", id: nil))
-                } else if silentOverrides.contains(ordinal) {
-                    let which = c.recurrenceID.map { " (\($0.isoString))" } ?? ""
-                    report.record(
-                        ImportItem(
-                            kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
-                            reason: c.status == "CANCELLED"
-                                ? "a cancelled occurrence\(which) of a recurring event"
-                                : "a changed occurrence\(which) outside the range imported (import with --from and --to)",
-                            id: nil))
-                }
+                while next < occurrences.count { try importUnit(occurrences[next]); next += 1 }
             }
-            while next < occurrences.count { try importUnit(occurrences[next]); next += 1 }
-            try Journal.reindex(db, eventIDs: written)
+            // A journal without events gets every row of `event` and of the day index from
+            // this file: their indexes are built once at the end, not row by row.
+            if context.freshUIDs != nil, total >= Self.bulkImportThreshold {
+                try Journal.withIndexesRebuilt(db, on: ["event", "dayEvent"]) {
+                    try passTwo()
+                    try Journal.reindex(db, eventIDs: written)
+                }
+            } else {
+                try passTwo()
+                try Journal.reindex(db, eventIDs: written)
+            }
             report.unmatchedAddresses = unmatched.count
             try Journal.keepSourceTimeZones(db, customZones.sorted().compactMap { customTimeZones[$0] })
             return report
@@ -242,6 +257,10 @@ extension Journal {
         report.sortWarnings()
         return report
     }
+
+    /// The events a file must give a journal without events before their indexes are built
+    /// after the rows instead of along with them (``withIndexesRebuilt(_:on:_:)``).
+    static let bulkImportThreshold = 5_000
 
     /// What one file's events share: the JSON decoder and the categories already checked.
     struct EventImportContext {
@@ -264,26 +283,24 @@ extension Journal {
     /// the event has all of the file's. The merge would also say which fields the user
     /// edited (its reason); callers that keep no reasons ask here first.
     static func unchangedEvent(_ db: Database, uid: String, snapshot: String, _ new: EventDraft) throws -> Int64? {
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT e.id, i.snapshot,
-                  (SELECT group_concat(personId, ',') FROM eventPerson WHERE eventId = e.id),
-                  (SELECT group_concat(photoHash, ',') FROM eventPhoto WHERE eventId = e.id)
-                FROM event e JOIN eventImport i ON i.eventId = e.id WHERE e.uid = ?
-                """)
+        let statement = try db.cachedStatement(sql: "SELECT e.id, i.snapshot FROM event e JOIN eventImport i ON i.eventId = e.id WHERE e.uid = ?")
         guard
-            let (id, same, people, photos) = try RawRow.first(
-                db, statement, { $0.text(uid) },
-                read: { c in
-                    (c.int(0), c.textEquals(1, snapshot), c.optionalText(2), c.optionalText(3))
-                }), same
+            let (id, same) = try RawRow.first(db, statement, { $0.text(uid) }, read: { c in (c.int(0), c.textEquals(1, snapshot)) }),
+            same
         else { return nil }
+        // The event's people and photos are read only when the file gives some.
         if !new.personIDs.isEmpty {
-            let have = (people ?? "").split(separator: ",").compactMap { Int64($0) }
+            var have: [Int64] = []
+            try RawRow.each(db, db.cachedStatement(sql: "SELECT personId FROM eventPerson WHERE eventId = ?"), { $0.int(id) }) {
+                have.append($0.int(0))
+            }
             guard new.personIDs.allSatisfy(have.contains) else { return nil }
         }
         if !new.photoHashes.isEmpty {
-            let have = (photos ?? "").split(separator: ",").map(String.init)
+            var have: [String] = []
+            try RawRow.each(db, db.cachedStatement(sql: "SELECT photoHash FROM eventPhoto WHERE eventId = ?"), { $0.int(id) }) {
+                have.append($0.text(0))
+            }
             guard new.photoHashes.allSatisfy(have.contains) else { return nil }
         }
         return id

@@ -99,15 +99,29 @@ struct EventFieldsDigest: Hashable {
     /// The stored form: `d1`, then the hashes and ids separated by spaces (`-`: none), then
     /// the people's ids separated by commas.
     var stored: String {
-        func hex(_ v: UInt64) -> String {
-            let s = String(v, radix: 16)
-            return String(repeating: "0", count: 16 - s.count) + s
+        var out: [UInt8] = []
+        out.reserveCapacity(160)
+        out.append(contentsOf: "d1".utf8)
+        func hex(_ v: UInt64) {
+            out.append(0x20)
+            for shift in stride(from: 60, through: 0, by: -4) {
+                let d = UInt8((v >> UInt64(shift)) & 0xF)
+                out.append(d < 10 ? 0x30 + d : 0x57 + d)
+            }
         }
-        let parts = [
-            "d1", hex(title), hex(time), typeID.map(String.init) ?? "-", moodID.map(String.init) ?? "-",
-            place.map(hex) ?? "-", hex(note), hex(icalLines), personIDs.map(String.init).joined(separator: ","),
-        ]
-        return parts.joined(separator: " ")
+        func id(_ v: Int64?) {
+            out.append(0x20)
+            if let v { out.append(contentsOf: String(v).utf8) } else { out.append(0x2D) }
+        }
+        hex(title); hex(time); id(typeID); id(moodID)
+        if let place { hex(place) } else { id(nil) }
+        hex(note); hex(icalLines)
+        out.append(0x20)
+        for (i, p) in personIDs.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            out.append(contentsOf: String(p).utf8)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Reads a stored digest, or the JSON of the fields that journals kept before; nil when
