@@ -36,7 +36,44 @@ struct MigrationTests {
             Journal.migrator.migrations == [
                 "v1", "v2", "v3", "interchange-v1", "interchange-v2", "name-keys", "personContact-v2",
                 "settings-v1", "sourceTimeZone", "lasting-ids", "undo-log", "cadence-v1", "upcoming-days", "sync-v1", "sync-v2",
+                "kept-lines",
             ])
+    }
+
+    @Test("kept-lines: an event's kept lines move into one row in their order, and read back as before")
+    func keptLinesMigrate() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kith-kept-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        // A journal as the last release left it, with lines written out of their order.
+        let queue = try DatabaseQueue(path: path)
+        try Journal.migrator.migrate(queue, upTo: "sync-v2")
+        try queue.write { db in
+            for (id, uid) in [(1, "a"), (2, "b")] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO event (id, uid, title, startAt, timeZone, startDay, endDay, createdAt, updatedAt)
+                        VALUES (?, ?, 'Tea', 1767600000, 'UTC', 20260105, 20260105, 0, 0)
+                        """, arguments: [id, uid])
+            }
+            for (position, line) in [(2, "X-C:3"), (0, "X-A:1"), (1, "ATTENDEE;CN=\"B\":mailto:b@example.com")] {
+                try db.execute(sql: "INSERT INTO eventICalLine (eventId, position, line) VALUES (1, ?, ?)", arguments: [position, line])
+            }
+        }
+        try queue.close()
+        let journal = try Journal(path: path)
+        #expect(try journal.integrityCheck() == [])
+        #expect(try journal.event(id: 1).icalLines == ["X-A:1", "ATTENDEE;CN=\"B\":mailto:b@example.com", "X-C:3"])
+        #expect(try journal.event(id: 2).icalLines == [])
+        let tables = try journal.dbQueue.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name IN ('eventICalLine', 'eventKeptLines')")
+        }
+        #expect(tables == ["eventKeptLines"])
+        // Written whole again on an edit; a line break in a kept line is refused.
+        try journal.editEvent(id: 1) { $0.icalLines.removeFirst() }
+        #expect(try journal.event(id: 1).icalLines == ["ATTENDEE;CN=\"B\":mailto:b@example.com", "X-C:3"])
+        #expect(throws: JournalError.self) { try journal.editEvent(id: 2) { $0.icalLines = ["X-A:1\nX-B:2"] } }
     }
 
     @Test("a v1 journal migrates to the current schema and keeps every row")

@@ -12,7 +12,7 @@ extension Journal {
     /// Events are written in the order they are stored (by id: the order they came into the
     /// journal), not in time order: iCalendar gives the order no meaning (khal, Thunderbird
     /// and Python's icalendar sort for themselves), and storage order lets the export read
-    /// `event`, `eventICalLine` and the people of events as merge joins, each one ordered
+    /// `event`, `eventKeptLines` and the people of events as merge joins, each one ordered
     /// pass, instead of seeking scattered pages for every batch of events.
     ///
     /// Events are read on the calling thread and written on a second one (see

@@ -34,9 +34,9 @@ extension Journal {
                 ? try ExportCursor(
                     db,
                     """
-                    SELECT eventId, line FROM eventICalLine WHERE line LIKE '%TZID%' OR line LIKE '%DTSTART%' OR line LIKE '%DTEND%'
-                      OR line LIKE '%DUE%' OR line LIKE '%RECURRENCE-ID%' OR line LIKE '%EXDATE%' OR line LIKE '%RDATE%' OR line LIKE '%RRULE%'
-                    ORDER BY eventId, position
+                    SELECT eventId, lines FROM eventKeptLines WHERE lines LIKE '%TZID%' OR lines LIKE '%DTSTART%' OR lines LIKE '%DTEND%'
+                      OR lines LIKE '%DUE%' OR lines LIKE '%RECURRENCE-ID%' OR lines LIKE '%EXDATE%' OR lines LIKE '%RDATE%' OR lines LIKE '%RRULE%'
+                    ORDER BY eventId
                     """) : nil
             defer { kept?.close() }
             var keptRow = try kept?.step() ?? false
@@ -83,7 +83,9 @@ extension Journal {
                 if let k = kept {
                     while keptRow && k.int(0) < id { keptRow = try k.step() }
                     while keptRow && k.int(0) == id {
-                        if let p = EventMapping.property(fromKept: k.text(1)) { usage.note(p) }
+                        for line in Journal.keptLines(k.text(1)) {
+                            if let p = EventMapping.property(fromKept: line) { usage.note(p) }
+                        }
                         keptRow = try k.step()
                     }
                 }

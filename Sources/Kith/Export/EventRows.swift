@@ -55,7 +55,7 @@ struct EventRows {
             FROM event
             """ + selection.clause + " ORDER BY id", selection.arguments)
         defer { events.close() }
-        // The primary keys of eventPerson and eventICalLine start with eventId: both are read in key order.
+        // The primary keys of eventPerson and eventKeptLines start with eventId: both are read in key order.
         let persons = try ExportCursor(db, "SELECT eventId, personId, position FROM eventPerson WHERE eventId BETWEEN ? AND ? ORDER BY eventId", range)
         defer { persons.close() }
         let traits = try ExportCursor(
@@ -65,7 +65,7 @@ struct EventRows {
             GROUP BY eventId, categoryId, text ORDER BY eventId, min(position), min(id)
             """, range)
         defer { traits.close() }
-        let lines = try ExportCursor(db, "SELECT eventId, line FROM eventICalLine WHERE eventId BETWEEN ? AND ? ORDER BY eventId, position", range)
+        let lines = try ExportCursor(db, "SELECT eventId, lines FROM eventKeptLines WHERE eventId BETWEEN ? AND ? ORDER BY eventId", range)
         defer { lines.close() }
         // eventPhoto's key starts with eventId too; the bytes are read only for inline photos.
         let photos = try ExportCursor(
@@ -117,7 +117,7 @@ struct EventRows {
             let mark = batch.lineMark
             while lineRow && lines.int(0) < id { lineRow = try lines.step() }
             while lineRow && lines.int(0) == id {
-                batch.appendLine(1, of: lines)
+                batch.appendLines(1, of: lines)
                 lineRow = try lines.step()
             }
             if !eventPhotos.isEmpty { eventPhotos.removeAll(keepingCapacity: true) }

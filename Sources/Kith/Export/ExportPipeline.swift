@@ -85,11 +85,22 @@ struct ExportBatch: Sendable {
         cursor.appendText(column, to: &bytes)
     }
 
-    /// Copies a kept line (a text column of the cursor's current row) in, after the ones
-    /// of the same event.
-    mutating func appendLine(_ column: CInt, of cursor: ExportCursor) {
-        cursor.appendText(column, to: &bytes)
-        lineEnds.append(bytes.count)
+    /// Copies an event's kept lines (a text column of the cursor's current row: the lines
+    /// joined by LF) in, each line ending where its LF was (the LFs are taken out).
+    mutating func appendLines(_ column: CInt, of cursor: ExportCursor) {
+        let range = cursor.appendText(column, to: &bytes)
+        var write = range.lowerBound
+        for read in range {
+            let byte = bytes[read]
+            if byte == 0x0A {
+                lineEnds.append(write)
+            } else {
+                bytes[write] = byte
+                write += 1
+            }
+        }
+        lineEnds.append(write)
+        bytes.removeLast(bytes.count - write)
     }
 
     /// How many kept lines and bytes it holds: an event's lines start there.

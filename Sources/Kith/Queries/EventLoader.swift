@@ -270,10 +270,10 @@ struct EventLoader {
         guard icalLines else { return }
         let lines = try Row.fetchCursor(
             statement(
-                "SELECT eventId, line FROM eventICalLine WHERE eventId IN (",
-                ") ORDER BY eventId, position", size: size), arguments: args)
+                "SELECT eventId, lines FROM eventKeptLines WHERE eventId IN (",
+                ")", size: size), arguments: args)
         while let row = try lines.next() {
-            if let i = index[row[0]] { batch.events[i].icalLines.append(row[1]) }
+            if let i = index[row[0]] { batch.events[i].icalLines = Journal.keptLines(row[1]) }
         }
     }
 
@@ -332,9 +332,9 @@ struct EventLoader {
             }
         }
         guard icalLines else { return }
-        let lines = try Row.fetchCursor(db, sql: "SELECT eventId, line FROM eventICalLine ORDER BY eventId, position")
+        let lines = try Row.fetchCursor(db, sql: "SELECT eventId, lines FROM eventKeptLines")
         while let row = try lines.next() {
-            if let i = index[row[0]] { batch.events[i].icalLines.append(row[1]) }
+            if let i = index[row[0]] { batch.events[i].icalLines = Journal.keptLines(row[1]) }
         }
     }
 }

@@ -232,6 +232,38 @@ extension Journal {
         migrator.registerMigration("sync-v2") { db in
             try db.execute(sql: SyncSchema.v2)
         }
+        migrator.registerMigration("kept-lines") { db in
+            // An event's kept iCalendar lines in one row, joined by LF (no content line holds
+            // one): a row an event instead of a row a line, written and read whole (an import
+            // of 303,256 events wrote 844,829 rows of `eventICalLine`).
+            try db.execute(
+                sql: """
+                    CREATE TABLE eventKeptLines (
+                        eventId INTEGER PRIMARY KEY REFERENCES event(id) ON DELETE CASCADE,
+                        lines TEXT NOT NULL
+                    );
+                    """)
+            let insert = try db.makeStatement(sql: "INSERT INTO eventKeptLines (eventId, lines) VALUES (?, ?)")
+            var current: Int64?
+            var lines: [String] = []
+            func flush() throws {
+                if let id = current, !lines.isEmpty { try insert.execute(arguments: [id, lines.joined(separator: "\n")]) }
+                lines.removeAll()
+            }
+            // In key order: each event's lines in their positions.
+            let rows = try Row.fetchCursor(db, sql: "SELECT eventId, line FROM eventICalLine ORDER BY eventId, position")
+            while let row = try rows.next() {
+                let id: Int64 = row[0]
+                if id != current {
+                    try flush()
+                    current = id
+                }
+                let line: String = row[1]
+                lines.append(String(line.unicodeScalars.filter { $0 != "\n" && $0 != "\r" }))
+            }
+            try flush()
+            try db.execute(sql: "DROP TABLE eventICalLine")
+        }
         return migrator
     }
 

@@ -208,7 +208,7 @@ enum SyncSchema {
             ("personAddress", 0, "person", "personId"), ("personVCardLine", 0, "person", "personId"),
             ("trait", 0, "person", "personId"), ("trait", 1, "event", "eventId"),
             ("eventPerson", 1, "event", "eventId"), ("eventPhoto", 1, "event", "eventId"),
-            ("eventICalLine", 1, "event", "eventId"),
+            ("eventKeptLines", 1, "event", "eventId"),
         ]
         for (table, kind, parent, column) in children {
             let name = "sync_\(table)_\(parent)"
