@@ -21,23 +21,21 @@ struct StableHasher {
     mutating func combine(_ value: Bool) { round(value ? 1 : 2) }
     mutating func combine(_ value: Double) { round(value.bitPattern) }
 
-    /// The string's UTF-8 bytes, then its length (so that "ab"+"c" and "a"+"bc" differ).
+    /// The string's UTF-8 bytes, eight to a word, then its length (so that "ab"+"c" and
+    /// "a"+"bc" differ).
     mutating func combine(_ value: String) {
-        var value = value
-        let count = value.utf8.count
-        value.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            var i = 0
-            while i + 8 <= count {
-                round(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-                i += 8
-            }
-            if i < count {
-                var tail: UInt64 = 0
-                for (shift, byte) in raw[i..<count].enumerated() { tail |= UInt64(byte) << (8 * UInt64(shift)) }
-                round(tail)
+        var word: UInt64 = 0, shift: UInt64 = 0, count = 0
+        for byte in value.utf8 {
+            word |= UInt64(byte) << shift
+            count += 1
+            if shift == 56 {
+                round(word)
+                word = 0; shift = 0
+            } else {
+                shift += 8
             }
         }
+        if shift > 0 { round(word) }
         round(UInt64(count))
     }
 
