@@ -634,6 +634,12 @@ extension ImportTests {
         #expect(m.time != base.time && m.title == base.title && m.place == base.place)
         #expect(r.place != base.place && r.time == base.time && r.note == base.note)
         #expect(s.icalLines != base.icalLines && s.note == base.note)
+        // Another occurrence's fields and digest, from this one's and its time alone, are
+        // what they would be from scratch.
+        let first = try EventFields(draft: d)
+        let other = try first.with(timeOf: moved)
+        #expect(other == (try EventFields(draft: moved)))
+        #expect(EventFieldsDigest(first).with(time: other.time) == m)
         // The hash is the same in every run: stored digests are compared across runs.
         #expect(StableHasher.hash { $0.combine("Kith") } == 15_604_397_158_084_185_371)
     }

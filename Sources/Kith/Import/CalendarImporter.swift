@@ -136,6 +136,10 @@ extension Journal {
             // What the recurring events (and overrides) share, by line, for their occurrences;
             // their warnings are noted with the first occurrence written.
             var sharedByLine: [Int: Result<EventMapper.Shared, EventMapping.Failure>] = [:]
+            // The fields and digest of the last occurrence written, by line: the next one of
+            // the same VEVENT differs in its time only (hashing the rest again was a tenth of
+            // a re-import).
+            var lastOccurrence: (line: Int, fields: EventFields, digest: EventFieldsDigest)?
             func importUnit(_ unit: (event: ICalComponent, occurrence: ICalOccurrence?), _ mapped: Result<EventMapper.Shared, EventMapping.Failure>?) throws {
                 try options.cancellation.check()
                 defer { k += 1; options.progress?(ImportProgress(file: fileName, done: k, total: total)) }
@@ -158,7 +162,17 @@ extension Journal {
                                 arguments: [hash, Photo.mediaType(of: data), data.count, data])
                             if !draft.photoHashes.contains(hash) { draft.photoHashes.append(hash) }
                         }
-                        var item = try Journal.importEvent(db, draft, line: unit.event.line, written: &written, context: &context)
+                        let fields: EventFields, digest: EventFieldsDigest
+                        if unit.occurrence != nil, let last = lastOccurrence, last.line == unit.event.line {
+                            fields = try last.fields.with(timeOf: draft)
+                            digest = last.digest.with(time: fields.time)
+                        } else {
+                            fields = try EventFields(draft: draft)
+                            digest = EventFieldsDigest(fields)
+                        }
+                        lastOccurrence = unit.occurrence == nil ? nil : (unit.event.line, fields, digest)
+                        var item = try Journal.importEvent(
+                            db, draft, fields: fields, digest: digest, line: unit.event.line, written: &written, context: &context)
                         // The reason is read only when kept (details, or an update or skip explained).
                         if let occ = unit.occurrence, options.keepsDetails || item.action == .updated || item.action == .skipped {
                             item.reason = "occurrence \(occ.recurrenceID.isoString); " + item.reason
@@ -326,13 +340,12 @@ extension Journal {
     /// What the user added (mood, people, photos, traits, a type) stays. The ids of events
     /// added or changed are appended to `written`; the caller updates the day index for
     /// them before committing.
+    /// `fields` and `digest` are those of `new`.
     static func importEvent(
-        _ db: Database, _ new: EventDraft, line: Int, written: inout [Int64],
-        context: inout EventImportContext
+        _ db: Database, _ new: EventDraft, fields fileFields: EventFields, digest fileDigest: EventFieldsDigest,
+        line: Int, written: inout [Int64], context: inout EventImportContext
     ) throws -> ImportItem {
         let uid = new.uid ?? ""
-        let fileFields = try EventFields(draft: new)
-        let fileDigest = EventFieldsDigest(fileFields)
         let snapshot = fileDigest.stored
         if !uid.isEmpty, context.freshUIDs?.insert(uid).inserted == true {
             // No event had this UID before this import, nor earlier in it: no lookups.

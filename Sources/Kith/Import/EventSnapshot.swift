@@ -34,6 +34,15 @@ struct EventFields: Codable, Hashable {
         personIDs = d.personIDs; note = d.note; icalLines = d.icalLines
     }
 
+    /// These fields with the time of `d`: a draft of another occurrence of the same VEVENT,
+    /// which differs from the one these fields came from in its times and UID only.
+    func with(timeOf d: EventDraft) throws -> EventFields {
+        let t = try Journal.timing(of: d)
+        var f = self
+        f.time = Time(start: t.startAt, end: t.endAt, timeZone: d.timeZone, allDay: d.allDay, startDay: t.startDay, endDay: t.endDay)
+        return f
+    }
+
     init(event e: Event) {
         title = e.title
         time = Time(
@@ -76,10 +85,7 @@ struct EventFieldsDigest: Hashable {
 
     init(_ f: EventFields) {
         title = StableHasher.hash { $0.combine(f.title) }
-        time = StableHasher.hash { h in
-            h.combine(f.time.start); h.combine(f.time.end ?? Int64.min); h.combine(f.time.end != nil)
-            h.combine(f.time.timeZone); h.combine(f.time.allDay); h.combine(f.time.startDay); h.combine(f.time.endDay)
-        }
+        time = Self.hash(f.time)
         typeID = f.typeID; moodID = f.moodID
         place = f.place.map { p in
             StableHasher.hash { h in
@@ -94,6 +100,21 @@ struct EventFieldsDigest: Hashable {
             for line in f.icalLines { h.combine(line) }
         }
         personIDs = f.personIDs
+    }
+
+    static func hash(_ t: EventFields.Time) -> UInt64 {
+        StableHasher.hash { h in
+            h.combine(t.start); h.combine(t.end ?? Int64.min); h.combine(t.end != nil)
+            h.combine(t.timeZone); h.combine(t.allDay); h.combine(t.startDay); h.combine(t.endDay)
+        }
+    }
+
+    /// This digest with another time: that of another occurrence of the same VEVENT, whose
+    /// other fields are the same (an import hashes them once, not once an occurrence).
+    func with(time t: EventFields.Time) -> EventFieldsDigest {
+        var d = self
+        d.time = Self.hash(t)
+        return d
     }
 
     /// The stored form: `d1`, then the hashes and ids separated by spaces (`-`: none), then
