@@ -1,6 +1,5 @@
 import Foundation
 import ICalendarFormat
-import KithBase
 
 /// The second pass of a calendar import on a thread of its own: it reads the file's
 /// components again and maps what each VEVENT gives all of its occurrences alike
@@ -37,8 +36,7 @@ final class EventMapper: @unchecked Sendable {
 
     typealias Pass = ((ICalComponent) throws -> Void) throws -> [FormatWarning]
 
-    private typealias Queue = HandOff<[Item], Never, Error?>
-    private let queue = Queue(depth: 8)
+    private let readAhead = ReadAhead<Item, Void>()
     private let pass: Pass
     private let changedUIDs: [Int: String]
     private let resolver: ICalTimeZoneResolver
@@ -61,37 +59,19 @@ final class EventMapper: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { self.run() }
-        thread.start()
-    }
-
-    private func run() {
-        var failure: Error?
-        do {
-            var batch: [Item] = []
-            batch.reserveCapacity(64)
+        readAhead.start { send in
             var ordinal = 0
-            _ = try pass { c in
+            _ = try self.pass { c in
                 var item = Item(component: c)
                 if c.name == "VEVENT" {
-                    if let uid = changedUIDs[ordinal] { item.component.uid = uid }
+                    if let uid = self.changedUIDs[ordinal] { item.component.uid = uid }
                     item.ordinal = ordinal
-                    item.shared = map(item.component)
+                    item.shared = self.map(item.component)
                     ordinal += 1
                 }
-                batch.append(item)
-                if batch.count == 64 {
-                    try queue.send(batch)
-                    batch.removeAll(keepingCapacity: true)
-                }
+                try send(item)
             }
-            if !batch.isEmpty { try queue.send(batch) }
-        } catch is Queue.Cancelled {
-            // The importing thread stopped: read no more.
-        } catch {
-            failure = error
         }
-        queue.finish(failure)
     }
 
     private func map(_ e: ICalComponent) -> Result<Shared, EventMapping.Failure> {
@@ -111,13 +91,9 @@ final class EventMapper: @unchecked Sendable {
     }
 
     /// The next components in file order; nil after the last (or once stopped).
-    func next() -> [Item]? { queue.receive() }
+    func next() -> [Item]? { readAhead.next() }
 
     /// Waits for the mapping thread to end, stopping it first when `stopping` (the import
     /// failed); rethrows what stopped the mapping thread's read, if anything did.
-    func finish(stopping: Bool) throws {
-        if stopping { queue.cancel() }
-        let failure = queue.waitForProducer()
-        if !stopping, let failure { throw failure }
-    }
+    func finish(stopping: Bool) throws { try readAhead.finish(stopping: stopping) }
 }
