@@ -652,4 +652,15 @@ import Testing
         #expect(again.status == 1)
         #expect(again.stderr.hasPrefix("kith: \(path) exists already"))
     }
+
+    @Test("the tour's exports land beside a journal named without a folder, not at the root")
+    func theTourExportsBesideARelativeJournal() throws {
+        let kith = try KithRunner()
+        let result = try kith.run(["tour", "--journal", "tour.sqlite"], journal: false, directory: kith.folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Wrote 6 people to ./tour-contacts.vcf"), "\(result.stdout)")
+        for name in ["tour-contacts.vcf", "tour-calendar.ics"] {
+            #expect(FileManager.default.fileExists(atPath: kith.folder.appendingPathComponent(name).path), "\(name)")
+        }
+    }
 }

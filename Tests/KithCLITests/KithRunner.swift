@@ -56,11 +56,15 @@ final class KithRunner: Sendable {
     }()
 
     /// Runs `kith arguments… --journal <test journal>` (without `--journal` when
-    /// `journal` is false) and waits for it.
+    /// `journal` is false), in `directory` when given, and waits for it.
     @discardableResult
-    func run(_ arguments: [String], journal useJournal: Bool = true, env extra: [String: String] = [:], stdin: String? = nil) throws -> Result {
+    func run(
+        _ arguments: [String], journal useJournal: Bool = true, env extra: [String: String] = [:], stdin: String? = nil,
+        directory: URL? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = Self.executable
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments + (useJournal ? ["--journal", journal] : [])
         process.environment = environment.merging(extra) { $1 }
         let out = Pipe(), err = Pipe(), input = Pipe()

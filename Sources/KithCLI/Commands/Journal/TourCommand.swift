@@ -104,10 +104,12 @@ struct TourCommand: ParsableCommand {
             print("")
             try step(arguments, path: path, terminal: terminal)
         }
-        // Exports land in Export/ beside Import/, else next to the throwaway journal.
+        // Exports land in Export/ beside Import/, else next to the throwaway journal (in
+        // the current folder for a journal named without one: not "" + "/name", the root).
+        let beside = (path as NSString).deletingLastPathComponent
         let exportFolder =
             samples != nil && FileManager.default.fileExists(atPath: "Export")
-            ? "Export" : (path as NSString).deletingLastPathComponent
+            ? "Export" : (beside.isEmpty ? "." : beside)
         print("")
         for arguments in [
             ["export", "vcard", "-o", exportFolder + "/tour-contacts.vcf"],
