@@ -682,3 +682,48 @@ extension ImportTests {
         #expect(after.title == "Tea with Ana" && after.note == "second" && after.icalLines == ["X-ODD:kept"])
     }
 }
+
+extension ImportTests {
+    /// A calendar of `singles` one-off events and one daily event of `daily` occurrences,
+    /// with attendees who are the journal's people and moods, from 2010-01-01.
+    static func bulkCalendar(singles: Int, daily: Int) -> String {
+        var out = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\n"
+        out += "BEGIN:VEVENT\r\nUID:daily@example.com\r\nDTSTAMP:20100101T000000Z\r\nDTSTART:20100101T180000Z\r\n"
+        out += "DTEND:20100101T190000Z\r\nRRULE:FREQ=DAILY;COUNT=\(daily)\r\nSUMMARY:Run\r\nCATEGORIES:great\r\n"
+        out += "ATTENDEE;CN=Ana:mailto:ana@example.com\r\nX-ODD:kept\r\nEND:VEVENT\r\n"
+        for i in 0..<singles {
+            let day = 1 + i % 28, month = 1 + (i / 28) % 12, year = 2010 + i / 336
+            let stamp = String(format: "%04d%02d%02dT%02d0000Z", year, month, day, 8 + i % 10)
+            out += "BEGIN:VEVENT\r\nUID:single-\(i)@example.com\r\nDTSTAMP:20100101T000000Z\r\nDTSTART:\(stamp)\r\n"
+            out += "SUMMARY:Tea \(i)\r\n" + (i % 3 == 0 ? "CATEGORIES:bad\r\n" : "")
+            out += (i % 2 == 0 ? "ATTENDEE:mailto:ben@example.com\r\n" : "ATTENDEE:mailto:ana@example.com\r\n")
+            out += "END:VEVENT\r\n"
+        }
+        return out + "END:VCALENDAR\r\n"
+    }
+
+    @Test("a bulk import into a journal without events keeps the day index exact, and a second file updates it")
+    func bulkImportKeepsTheDayIndex() throws {
+        let j = try Journal.inMemory()
+        var ids: [Int64] = []
+        for (name, mail) in [("Ana", "ana@example.com"), ("Ben", "ben@example.com")] {
+            ids.append(try j.addPerson(PersonDraft(displayName: name, emails: [LabeledValue(mail)])).id)
+        }
+        // Over Journal.bulkImportThreshold: the indexes are built after the rows, the days at once.
+        let report = try j.importText(Self.bulkCalendar(singles: 3_000, daily: 3_000), name: "big.ics", options: testOptions())
+        #expect(report.count(.added) == 6_000)
+        try j.checkInvariants()
+        let indexes = try j.dbQueue.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('event', 'dayEvent') AND sql IS NOT NULL ORDER BY name")
+        }
+        #expect(indexes == ["dayEvent_event", "event_mood", "event_place", "event_start", "event_type"])
+        // The days show their people and moods.
+        let jan = try j.days(from: LocalDate(year: 2010, month: 1, day: 1)!, to: LocalDate(year: 2010, month: 1, day: 1)!)
+        #expect(jan.first?.eventCount == 2 && jan.first?.personIDs == ids.sorted())
+        #expect(jan.first?.dominantMood != nil)
+        // A second file into the journal that now has events takes the row-by-row path.
+        try j.importText(Self.bulkCalendar(singles: 10, daily: 1).replacingOccurrences(of: "Tea ", with: "Coffee "), name: "small.ics", options: testOptions())
+        try j.checkInvariants()
+    }
+}

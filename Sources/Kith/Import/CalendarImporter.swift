@@ -272,7 +272,7 @@ extension Journal {
                 try db.execute(sql: "PRAGMA cache_size = -\(Journal.defaultCacheKiB)")
                 try Journal.withIndexesRebuilt(db, on: ["event", "dayEvent"]) {
                     try passTwo()
-                    try Journal.reindex(db, eventIDs: written)
+                    try DayIndex.reindex(db, eventIDs: written, wholeJournal: true)
                 }
             } else {
                 try passTwo()
@@ -417,7 +417,7 @@ extension Journal {
                 t.startDay, t.endDay, typeID, moodID, placeID, d.note,
                 kept.isEmpty ? (new.modifiedAt ?? now()) : now(), id,
             ])
-            try writeEventRelations(db, id: id, d)
+            try writeEventRelations(db, id: id, d, verified: &context.verified)
             written.append(id)
             let changes = merged.changes(from: cur) + (d.photoHashes == current.photoHashes ? [] : ["photos"])
             var reason = "same UID; changed: " + changes.joined(separator: ", ")

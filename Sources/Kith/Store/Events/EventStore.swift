@@ -117,6 +117,21 @@ extension Journal {
         var moods: [Int64] = []
         /// Places written so far, for imports (nil: every place is looked up).
         var places: PlaceCache?
+        /// People found, as bits by id (person ids are small and dense): an import links
+        /// hundreds of thousands of events to a few thousand people, each checked once.
+        var people: [UInt64] = []
+
+        func hasPerson(_ id: Int64) -> Bool {
+            let word = Int(id >> 6)
+            return id >= 0 && word < people.count && people[word] & (1 << UInt64(id & 63)) != 0
+        }
+
+        mutating func notePerson(_ id: Int64) {
+            guard id >= 0 else { return }
+            let word = Int(id >> 6)
+            if word >= people.count { people.append(contentsOf: repeatElement(0, count: word + 1 - people.count)) }
+            people[word] |= 1 << UInt64(id & 63)
+        }
     }
 
     static func checkReferences(_ db: Database, _ draft: EventDraft) throws -> (Int64?, Int64?, Int64?) {
@@ -173,7 +188,7 @@ extension Journal {
             r.int(t.startDay); r.int(t.endDay); r.int(typeID); r.int(moodID); r.int(placeID); r.text(draft.note); r.int(now); r.int(draft.modifiedAt ?? now)
         }
         let id = db.lastInsertedRowID
-        try writeEventRelations(db, id: id, draft, isNew: true, categories: categories)
+        try writeEventRelations(db, id: id, draft, isNew: true, categories: categories, verified: &verified)
         return id
     }
 
@@ -182,6 +197,15 @@ extension Journal {
     static func writeEventRelations(
         _ db: Database, id: Int64, _ draft: EventDraft, isNew: Bool = false,
         categories: CategoryCache? = nil
+    ) throws {
+        var verified = VerifiedReferences()
+        try writeEventRelations(db, id: id, draft, isNew: isNew, categories: categories, verified: &verified)
+    }
+
+    /// `verified` remembers the people found, for the next events of an import.
+    static func writeEventRelations(
+        _ db: Database, id: Int64, _ draft: EventDraft, isNew: Bool = false,
+        categories: CategoryCache? = nil, verified: inout VerifiedReferences
     ) throws {
         if !isNew {
             try db.cachedStatement(sql: "DELETE FROM eventPerson WHERE eventId = ?").execute(arguments: [id])
@@ -200,12 +224,15 @@ extension Journal {
         }
         var people: [Int64] = []
         for p in draft.personIDs where !people.contains(p) {
-            guard
-                try RawRow.first(
-                    db, db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person WHERE id = ?)"), { $0.int(p) },
-                    read: { $0.int(0) }) == 1
-            else {
-                throw JournalError.personNotFound(id: p)
+            if !verified.hasPerson(p) {
+                guard
+                    try RawRow.first(
+                        db, db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person WHERE id = ?)"), { $0.int(p) },
+                        read: { $0.int(0) }) == 1
+                else {
+                    throw JournalError.personNotFound(id: p)
+                }
+                verified.notePerson(p)
             }
             try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, ?, ?)")) { r in
                 r.int(id); r.int(p); r.int(people.count)
