@@ -107,11 +107,7 @@ enum DayIndex {
             }
         }
         let scores = try moodScores(db)
-        let insertSummary = try db.cachedStatement(
-            sql: """
-                INSERT INTO daySummary (day, eventCount, personCount, moodCount, moodScoreSum, dominantMoodId, people)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """)
+        let insertSummary = try db.cachedStatement(sql: insertSummarySQL)
         var next = 0
         var current: Int?
         var moodIDs: [Int64?] = []
@@ -153,6 +149,12 @@ enum DayIndex {
         return (a...b).map { LocalDate(daysSinceEpoch: $0).dayNumber }
     }
 
+    /// One day's summary row, as both recomputations write it.
+    static let insertSummarySQL = """
+        INSERT INTO daySummary (day, eventCount, personCount, moodCount, moodScoreSum, dominantMoodId, people)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """
+
     /// Rebuilds the per-day person rows and summary of these days (`yyyymmdd`, in any order,
     /// repeats allowed) from `dayEvent`.
     static func recomputeDays(_ db: Database, _ days: [Int]) throws {
@@ -168,11 +170,7 @@ enum DayIndex {
                 """)
         let moods = try db.cachedStatement(sql: "SELECT moodId FROM dayEvent WHERE day = ?")
         let dayPeople = try db.cachedStatement(sql: "SELECT personId FROM dayPerson WHERE day = ? ORDER BY personId")
-        let insertSummary = try db.cachedStatement(
-            sql: """
-                INSERT INTO daySummary (day, eventCount, personCount, moodCount, moodScoreSum, dominantMoodId, people)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """)
+        let insertSummary = try db.cachedStatement(sql: insertSummarySQL)
         for day in sortedUnique(days) {
             try RawRow.run(db, deletePeople) { $0.int(day) }
             try RawRow.run(db, deleteSummary) { $0.int(day) }

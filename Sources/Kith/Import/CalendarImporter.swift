@@ -151,7 +151,8 @@ extension Journal {
                     guard let mapped else { throw EventMapping.Failure(reason: "the event was not read again (an internal error)") }
                     let shared = try mapped.get()
                     warnings = shared.warnings
-                    if unit.occurrence != nil {
+                    if unit.occurrence != nil, !shared.warnings.isEmpty {
+                        // Noted once: the next occurrences of this VEVENT find none.
                         sharedByLine[unit.event.line] = .success(EventMapper.Shared(draft: shared.draft, photos: shared.photos, warnings: []))
                     }
                     var draft = try EventMapping.timed(shared.draft, from: unit.event, occurrence: unit.occurrence, resolver: resolver, options: options)
@@ -209,8 +210,11 @@ extension Journal {
             var next = 0
             func importOccurrences(before line: Int) throws {
                 while next < occurrences.count, occurrences[next].event.line < line {
-                    try importUnit(occurrences[next], sharedByLine[occurrences[next].event.line])
+                    let at = occurrences[next].event.line
+                    try importUnit(occurrences[next], sharedByLine[at])
                     next += 1
+                    // A VEVENT's occurrences are consecutive: after its last, what they shared goes.
+                    if next == occurrences.count || occurrences[next].event.line != at { sharedByLine[at] = nil }
                 }
             }
             func passTwo() throws {

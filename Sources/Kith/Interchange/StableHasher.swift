@@ -15,7 +15,6 @@ struct StableHasher {
         state = ((x << 31) | (x >> 33)) &* Self.p1
     }
 
-    mutating func combine(_ value: UInt64) { round(value) }
     mutating func combine(_ value: Int64) { round(UInt64(bitPattern: value)) }
     mutating func combine(_ value: Int) { round(UInt64(bitPattern: Int64(value))) }
     mutating func combine(_ value: Bool) { round(value ? 1 : 2) }
