@@ -60,7 +60,8 @@ extension Journal {
                 index.intoPath = c.path
             }
             var fallbackID: Int64?
-            let statements = PersonStatements(db)
+            // Rows batched only where a failing card rolls the whole file back.
+            let statements = PersonStatements(db, batching: !options.keepGoing)
             func importCard(_ k: Int, _ card: ReadCard) throws {
                 try options.cancellation.check()
                 defer { options.progress?(ImportProgress(file: fileName, done: k + 1, total: max(total, k + 1))) }
@@ -122,7 +123,14 @@ extension Journal {
                 var first = true
                 return try pass { card in
                     var warnings: [ImportWarning] = []
-                    let contact = card.kind == "group" ? nil : ContactMapping.contact(from: card, warnings: &warnings)
+                    let contact =
+                        card.kind == "group"
+                        ? nil
+                        : ContactMapping.contact(from: card, warnings: &warnings).map { c in
+                            var c = c
+                            c.prepare()
+                            return c
+                        }
                     try send(
                         ReadCard(
                             line: card.line, name: card.formattedName, format: first ? format(card) : "", contact: contact,
@@ -141,8 +149,9 @@ extension Journal {
                     }
                 }
                 readerWarnings = try readAhead.finish(stopping: false) ?? []
+                try statements.flush()
             } catch {
-                try? readAhead.finish(stopping: true)
+                _ = try? readAhead.finish(stopping: true)
                 throw error
             }
             report.note(readerWarnings.map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
@@ -213,13 +222,14 @@ extension Journal {
         fallbackID: inout Int64?, fileName: String, warnings: inout [ImportWarning],
         statements: PersonStatements? = nil
     ) throws -> ImportItem {
+        var c = c
+        if c.prepared == nil { c.prepare() }
+        let prepared = c.prepared!
         var fields = c.fields
-        if let data = c.photo, let type = Photo.mediaType(of: data) {
-            let hash = SHA256.hex([UInt8](data))
+        if let data = c.photo, let (hash, type) = prepared.photo {
             try RawRow.run(db, db.cachedStatement(sql: "INSERT OR IGNORE INTO photo (hash, mediaType, byteCount, data) VALUES (?, ?, ?, ?)")) { r in
                 r.text(hash); r.text(type); r.int(data.count); r.blob(data)
             }
-            fields.photoHash = hash
         }
         // Placement, and CATEGORIES values that are not relation categories stay on the card.
         var relationID = intoID
@@ -228,11 +238,13 @@ extension Journal {
         if !unplaced.isEmpty {
             fields.vcardLines.append("CATEGORIES:" + unplaced.map { TextEscaping.escape($0) }.joined(separator: ","))
         }
-        let snapshotJSON = fields.snapshotJSON
-        var keys: PersonIndex.Keys?
+        let snapshotJSON = unplaced.isEmpty ? prepared.snapshotJSON : fields.snapshotJSON
+        let keys = prepared.keys
 
-        let found = index.match(c, keys: &keys)
+        let found = index.match(c, keys: keys, nameKey: prepared.nameKey)
         if let (id, rule) = found.person {
+            // The person may be one this file added: its rows that wait are read below.
+            try statements?.flush()
             // What decides whether anything changes, without loading the whole person.
             guard
                 let head = try RawRow.first(
@@ -314,16 +326,16 @@ extension Journal {
         // category was resolved as one, the photo was just stored, and the index holds every
         // UID of the journal (a card whose UID is taken matched that person above). The
         // UNIQUE constraint on person.uid stays the last word.
-        let name = draft.displayName.kithSingleLine()
+        let name = prepared.rowName
         guard !name.isEmpty else { throw JournalError.invalidValue(field: "person name", reason: "it is empty") }
-        let uid = c.uid.flatMap { index.byUID[$0] == nil ? $0 : nil } ?? newUID()
+        let uid = c.uid.flatMap { index.byUID[$0] == nil ? $0 : nil } ?? prepared.newUID ?? newUID()
         draft.uid = uid
-        let id = try insertPersonRow(db, draft, name: name, uid: uid, statements: statements)
+        let id = try insertPersonRow(db, draft, name: name, nameKey: prepared.rowNameKey, uid: uid, statements: statements)
         try addTraits(db, personID: id, c.traits, cache: index.categories, fresh: true, statements: statements)
-        try RawRow.run(db, PersonStatements.get(statements, db, .insertImport), arena: statements?.arena) { r in
+        try PersonStatements.insert(statements, db, .insertImport) { r in
             r.int(id); r.text(fileName); r.text(snapshotJSON); r.int(now())
         }
-        index.add(id, fields, keys: keys ?? PersonIndex.Keys(fields), uid: uid)
+        index.add(id, fields, keys: keys, uid: uid)
         var item = ImportItem(kind: .person, action: .added, name: fields.displayName, line: c.line, reason: "new person, " + how, id: id)
         if let d = found.possibleDuplicate {
             item.duplicateOf = d.id
@@ -363,7 +375,7 @@ extension Journal {
                                 """), arguments: [personID, category.id, t.text]) ?? false
                 if exists { continue }
             }
-            try RawRow.run(db, PersonStatements.get(statements, db, .insertTrait), arena: statements?.arena) { r in
+            try PersonStatements.insert(statements, db, .insertTrait) { r in
                 r.int(personID); r.int(category.id); r.text(t.text); r.int(i); r.int(now())
             }
             added += 1

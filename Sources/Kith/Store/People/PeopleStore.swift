@@ -55,10 +55,10 @@ extension Journal {
     }()
 
     /// Inserts a person whose draft was checked (``checkPersonDraft(_:_:existingID:)`` or
-    /// the equivalent): the trimmed name and the UID to use. An import passes the
-    /// `statements` it holds for its thousands of rows.
+    /// the equivalent): the trimmed name (and its folded key, when the caller has it) and
+    /// the UID to use. An import passes the `statements` it holds for its thousands of rows.
     static func insertPersonRow(
-        _ db: Database, _ draft: PersonDraft, name: String, uid: String,
+        _ db: Database, _ draft: PersonDraft, name: String, nameKey: String? = nil, uid: String,
         statements: PersonStatements? = nil
     ) throws -> Int64 {
         let now = Journal.now()
@@ -68,7 +68,7 @@ extension Journal {
             r.text(f.name.prefixes); r.text(f.name.suffixes)
             let plain = PersonFields.plainFields
             for i in plain.indices { r.text(plain[i].text(f)) }
-            r.int(draft.relationID); r.text(draft.rev); r.int(now); r.int(now); r.text(NameMatcher.fold(name))
+            r.int(draft.relationID); r.text(draft.rev); r.int(now); r.int(now); r.text(nameKey ?? NameMatcher.fold(name))
         }
         let id = db.lastInsertedRowID
         try writePersonDetails(db, id: id, draft, fresh: true, statements: statements)
@@ -110,7 +110,7 @@ extension Journal {
         for n in draft.fields.nicknames {
             let t = n.kithSingleLine()
             guard !t.isEmpty else { continue }
-            try RawRow.run(db, PersonStatements.get(statements, db, .insertNickname), arena: statements?.arena) { r in
+            try PersonStatements.insert(statements, db, .insertNickname) { r in
                 r.int(id); r.int(pos); r.text(t); r.text(NameMatcher.fold(t))
             }
             pos += 1
@@ -121,7 +121,7 @@ extension Journal {
             for (i, v) in values.enumerated() {
                 let value = v.value.kithTrimmed(newlines: false)
                 guard !value.isEmpty else { continue }
-                try RawRow.run(db, PersonStatements.get(statements, db, .insertContact), arena: statements?.arena) { r in
+                try PersonStatements.insert(statements, db, .insertContact) { r in
                     r.int(id); r.text(kind.rawValue); r.text(v.label); r.text(value); r.int(i)
                 }
             }
@@ -130,13 +130,13 @@ extension Journal {
         try contacts(.phone, draft.fields.phones)
         try contacts(.url, draft.fields.urls)
         for (i, a) in draft.fields.addresses.enumerated() {
-            try RawRow.run(db, PersonStatements.get(statements, db, .insertAddress), arena: statements?.arena) { r in
+            try PersonStatements.insert(statements, db, .insertAddress) { r in
                 r.int(id); r.text(a.label); r.text(a.poBox); r.text(a.extended); r.text(a.street); r.text(a.locality)
                 r.text(a.region); r.text(a.postalCode); r.text(a.country); r.int(i)
             }
         }
         for (i, line) in draft.fields.vcardLines.enumerated() {
-            try RawRow.run(db, PersonStatements.get(statements, db, .insertVCardLine), arena: statements?.arena) { r in
+            try PersonStatements.insert(statements, db, .insertVCardLine) { r in
                 r.int(id); r.int(i); r.text(line)
             }
         }

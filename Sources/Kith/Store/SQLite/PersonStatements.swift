@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The statements that write (and, on re-import, look up) people's rows, taken from GRDB's statement cache once per
@@ -41,10 +42,24 @@ final class PersonStatements {
     let arena = BindArena()
     /// By kind.
     private var statements: [Statement?]
+    /// By kind, for the detail rows that wait (see ``init(_:batching:)``).
+    private var batches: [RowBatch?]
 
-    init(_ db: Database) {
+    /// With `batching`, the rows of a person's details, import snapshot and traits wait
+    /// and go into their tables 64 at a time (``insert(_:_:_:_:)``), until ``flush()``:
+    /// only where every card of an import is one transaction, since a row that waits
+    /// would fall outside a card's savepoint. Per card, a person is about nine rows; SQLite's cost of a
+    /// statement (cursors opened and closed, its program started and halted) was as much
+    /// as the row it wrote.
+    init(_ db: Database, batching: Bool = false) {
         self.db = db
         statements = Array(repeating: nil, count: Kind.allCases.count)
+        batches = Array(repeating: nil, count: Kind.allCases.count)
+        if batching {
+            for kind in [Kind.insertNickname, .insertContact, .insertAddress, .insertVCardLine, .insertImport, .insertTrait] {
+                batches[kind.rawValue] = RowBatch(kind.sql)
+            }
+        }
     }
 
     func statement(_ kind: Kind) throws -> Statement {
@@ -58,5 +73,62 @@ final class PersonStatements {
     static func get(_ holder: PersonStatements?, _ db: Database, _ kind: Kind) throws -> Statement {
         if let holder { return try holder.statement(kind) }
         return try db.cachedStatement(sql: kind.sql)
+    }
+
+    /// Inserts a row of `kind` with the values `bind` sets: at once, or with the next rows
+    /// of its kind when `holder` batches them.
+    static func insert(_ holder: PersonStatements?, _ db: Database, _ kind: Kind, _ bind: (inout RawRow) -> Void) throws {
+        if let batch = holder?.batches[kind.rawValue] {
+            try batch.add(db, bind)
+        } else {
+            try RawRow.run(db, get(holder, db, kind), arena: holder?.arena, bind)
+        }
+    }
+
+    /// Writes the rows that wait: before anything reads the tables they go to, and before
+    /// the transaction ends.
+    func flush() throws {
+        for case let batch? in batches { try batch.flush(db) }
+    }
+}
+
+/// Rows of one single-row INSERT that wait and go into the table `capacity` at a time, in
+/// the order they came, through one statement of `capacity` rows:
+/// `INSERT INTO t (a, b) SELECT * FROM (VALUES (?, ?), (?, ?), …) WHERE column1 IS NOT NULL`.
+/// A row's values are bound as it comes; the rows a flush does not fill stay unbound (NULL)
+/// and the WHERE drops them, so one statement serves every count. The first value of each
+/// row must never be NULL (it is the person's id).
+final class RowBatch {
+    let capacity: Int
+    private let columns: Int
+    private let sql: String
+    private var statement: Statement?
+    private var count = 0
+    /// The text of the bound rows, kept until they are written.
+    private let arena = BindArena()
+
+    init(_ insertSQL: String, capacity: Int = 64) {
+        self.capacity = capacity
+        guard let values = insertSQL.range(of: " VALUES ") ?? insertSQL.range(of: "\nVALUES ") else {
+            preconditionFailure("RowBatch: not a single-row INSERT: \(insertSQL)")
+        }
+        let head = insertSQL[..<values.lowerBound]
+        let tuple = insertSQL[values.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+        columns = tuple.filter { $0 == "?" }.count
+        sql = "\(head) SELECT * FROM (VALUES \(Array(repeating: tuple, count: capacity).joined(separator: ", "))) WHERE column1 IS NOT NULL"
+    }
+
+    func add(_ db: Database, _ bind: (inout RawRow) -> Void) throws {
+        if statement == nil { statement = try db.makeStatement(sql: sql) }
+        RawRow.bindRow(statement!, row: count, columns: columns, arena: arena, bind)
+        count += 1
+        if count == capacity { try flush(db) }
+    }
+
+    func flush(_ db: Database) throws {
+        guard count > 0, let statement else { return }
+        count = 0
+        defer { arena.reset() }
+        try RawRow.runBound(db, statement)
     }
 }

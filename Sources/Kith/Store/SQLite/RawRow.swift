@@ -97,6 +97,23 @@ struct RawRow {
         guard sqlite3_step(s) == SQLITE_DONE else { throw failure(db, statement) }
     }
 
+    /// Binds one row of a statement that inserts `rows` rows of `columns` values each
+    /// (``RowBatch``): the values `bind` sets go to the parameters of row `row` (from 0),
+    /// their text copied into `arena`, which must outlive the statement's next step.
+    static func bindRow(_ statement: Statement, row: Int, columns: Int, arena: BindArena, _ bind: (inout RawRow) -> Void) {
+        let s = statement.sqliteStatement
+        var r = RawRow(statement: s, index: CInt(row * columns), arena: arena)
+        bind(&r)
+        precondition(r.index == CInt((row + 1) * columns), "RawRow: wrong number of values for a row of \(statement.sql)")
+    }
+
+    /// Runs a statement whose values ``bindRow(_:row:columns:arena:_:)`` bound, then clears them.
+    static func runBound(_ db: Database, _ statement: Statement) throws {
+        let s = statement.sqliteStatement
+        defer { clear(s) }
+        guard sqlite3_step(s) == SQLITE_DONE else { throw failure(db, statement) }
+    }
+
     /// The statement, reset, with the values `bind` sets (all of its parameters, so the
     /// old values need no clearing first: `clear` runs after each use).
     private static func bound(_ statement: Statement, arena: BindArena? = nil, _ bind: (inout RawRow) -> Void) -> OpaquePointer {
