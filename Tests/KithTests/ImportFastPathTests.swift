@@ -224,4 +224,43 @@ struct ImportFastPathTests {
         let again = try batched.importText(book, name: "book.vcf")
         #expect(again.added.isEmpty && again.unchanged.count == 149)
     }
+    @Test("a book imported into a journal without people builds its name, e-mail and birthday indexes after the rows")
+    func bulkCardImportIndexes() throws {
+        let j = try Journal.inMemory()
+        let names = { (j: Journal) in
+            try j.dbQueue.read { db in
+                try String.fetchAll(
+                    db,
+                    sql:
+                        "SELECT name || ':' || sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('person', 'personContact') AND sql IS NOT NULL ORDER BY name"
+                )
+            }
+        }
+        let before = try names(j)
+        #expect(before.contains { $0.hasPrefix("personContact_value:") } && before.contains { $0.hasPrefix("person_birthday_day:") })
+        // Over Journal.bulkImportThreshold, with a card that matches one from earlier in the
+        // file while the indexes are away.
+        var book = ""
+        for k in 0..<5_000 {
+            book += "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:b-\(k)\r\nFN:Bulk Person \(k)\r\nEMAIL:bulk\(k)@example.org\r\n"
+            book += "BDAY:1990\(String(format: "%02d%02d", 1 + k % 12, 1 + k % 28))\r\nEND:VCARD\r\n"
+        }
+        book += "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:b-7\r\nFN:Bulk Person 7\r\nEMAIL:seven@example.org\r\nEND:VCARD\r\n"
+        let report = try j.importText(book, name: "bulk.vcf")
+        #expect(report.count(.added) == 5_000 && report.count(.updated) == 1)
+        #expect(try names(j) == before)
+        try j.checkInvariants()
+        // What the indexes serve: e-mail lookups, names, birthdays.
+        #expect(try j.personIDs(email: "BULK4999@example.org").count == 1)
+        #expect(try j.resolvePerson("Bulk Person 4321").emails.map(\.value) == ["bulk4321@example.org"])
+        #expect(try j.resolvePerson("Bulk Person 7").emails.map(\.value).contains("seven@example.org"))
+        let march = try j.upcoming(from: LocalDate(year: 2027, month: 3, day: 5)!, days: 1)
+        #expect(march.filter { $0.kind == .birthday }.count == (0..<5_000).filter { 1 + $0 % 12 == 3 && 1 + $0 % 28 == 5 }.count)
+        // A book that fails half way leaves no one behind, and the indexes as they were.
+        let other = try Journal.inMemory()
+        let broken = book.replacingOccurrences(of: "FN:Bulk Person 4000\r\nEMAIL:bulk4000@example.org\r\n", with: "NOTE:no name\r\n")
+        #expect(throws: Journal.ImportError.self) { try other.importText(broken, name: "broken.vcf") }
+        #expect(try other.people().isEmpty)
+        #expect(try names(other) == before)
+    }
 }

@@ -292,7 +292,7 @@ extension Journal {
     }
 
     /// The events a file must give a journal without events before their indexes are built
-    /// after the rows instead of along with them (``withIndexesRebuilt(_:on:_:)``).
+    /// after the rows instead of along with them (``withIndexesRebuilt(_:on:only:_:)``).
     static let bulkImportThreshold = 5_000
 
     /// What one file's events share: the JSON decoder and the categories already checked.

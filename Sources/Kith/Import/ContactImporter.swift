@@ -21,8 +21,9 @@ extension Journal {
     /// (``VCard/readText(_:each:)-(Data,_)``, which reads `data` in place). Same cards,
     /// warnings and report as reading the whole file first.
     func importVCardText(_ data: Data, fileName: String, options: ImportOptions) throws -> ImportReport {
-        // The total only shows in progress; counting the cards costs a scan of the file.
-        let total = options.progress == nil ? 0 : VCard.cardCount(in: data)
+        // The total shows in progress, and decides whether a journal without people builds
+        // its indexes after the rows; counting the cards costs a scan of the file.
+        let total = options.progress == nil && !hasNoPeople() ? 0 : VCard.cardCount(in: data)
         return try importCards(
             fileName: fileName, format: { "vCard " + ($0?.version.rawValue ?? "") }, total: total,
             options: options
@@ -139,26 +140,46 @@ extension Journal {
                 }
             }
             var k = 0
-            let readerWarnings: [FormatWarning]
-            do {
-                while let cards = readAhead.next() {
-                    for card in cards {
-                        if k == 0 { report.format = card.format }
-                        try importCard(k, card)
-                        k += 1
+            var readerWarnings: [FormatWarning] = []
+            func importAll() throws {
+                do {
+                    while let cards = readAhead.next() {
+                        for card in cards {
+                            if k == 0 { report.format = card.format }
+                            try importCard(k, card)
+                            k += 1
+                        }
                     }
+                    readerWarnings = try readAhead.finish(stopping: false) ?? []
+                    try statements.flush()
+                } catch {
+                    _ = try? readAhead.finish(stopping: true)
+                    throw error
                 }
-                readerWarnings = try readAhead.finish(stopping: false) ?? []
-                try statements.flush()
-            } catch {
-                _ = try? readAhead.finish(stopping: true)
-                throw error
+            }
+            // A journal without people gets every row of the person tables from this file:
+            // the indexes its rows fill in random order (names, e-mail addresses, birthdays)
+            // are built once at the end. The bench's 10,000 cards: 0.6 G instructions fewer
+            // on the writing thread, 0.4 G to build them. Those by person stay: a card that
+            // matches one from earlier in the file reads that person back.
+            if index.byUID.isEmpty, total >= Self.bulkImportThreshold {
+                let random: Set = ["person_name", "person_nameKey", "person_birthday_day", "person_anniversary_day", "personContact_value"]
+                try Journal.withIndexesRebuilt(db, on: ["person", "personContact"], only: random) {
+                    try importAll()
+                }
+            } else {
+                try importAll()
             }
             report.note(readerWarnings.map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
             return report
         }
         report.sortWarnings()
         return report
+    }
+
+    /// Whether the journal has no one yet (read before an import's transaction).
+    private func hasNoPeople() -> Bool {
+        (try? dbQueue.read { db in try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM person)") }) ?? false
     }
 
     /// A card as the reading thread hands it over: mapped (nil for a contact group), with
