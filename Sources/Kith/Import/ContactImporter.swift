@@ -120,6 +120,9 @@ extension Journal {
             // The cards are read and mapped on a thread of its own while this one matches
             // and writes them (reading and mapping were 40 % of an import).
             let readAhead = ReadAhead<ReadCard, [FormatWarning]>()
+            // The UIDs the journal has. A card is prepared on the reading thread when the
+            // journal has no one yet or the card has a UID it does not know.
+            let knownUIDs = index.byUID
             readAhead.start { send in
                 var first = true
                 return try pass { card in
@@ -128,6 +131,7 @@ extension Journal {
                         card.kind == "group"
                         ? nil
                         : ContactMapping.contact(from: card, warnings: &warnings).map { c in
+                            guard knownUIDs.isEmpty || c.uid.map({ knownUIDs[$0] == nil }) == true else { return c }
                             var c = c
                             c.prepare()
                             return c
@@ -260,9 +264,9 @@ extension Journal {
             fields.vcardLines.append("CATEGORIES:" + unplaced.map { TextEscaping.escape($0) }.joined(separator: ","))
         }
         let snapshotJSON = unplaced.isEmpty ? prepared.snapshotJSON : fields.snapshotJSON
-        let keys = prepared.keys
+        var keys: PersonIndex.Keys?
 
-        let found = index.match(c, keys: keys, nameKey: prepared.nameKey)
+        let found = index.match(c, keys: &keys)
         if let (id, rule) = found.person {
             // The person may be one this file added: its rows that wait are read below.
             try statements?.flush()
@@ -347,16 +351,16 @@ extension Journal {
         // category was resolved as one, the photo was just stored, and the index holds every
         // UID of the journal (a card whose UID is taken matched that person above). The
         // UNIQUE constraint on person.uid stays the last word.
-        let name = prepared.rowName
+        let name = draft.displayName.kithSingleLine()
         guard !name.isEmpty else { throw JournalError.invalidValue(field: "person name", reason: "it is empty") }
-        let uid = c.uid.flatMap { index.byUID[$0] == nil ? $0 : nil } ?? prepared.newUID ?? newUID()
+        let uid = c.uid.flatMap { index.byUID[$0] == nil ? $0 : nil } ?? newUID()
         draft.uid = uid
-        let id = try insertPersonRow(db, draft, name: name, nameKey: prepared.rowNameKey, uid: uid, statements: statements)
+        let id = try insertPersonRow(db, draft, name: name, uid: uid, statements: statements)
         try addTraits(db, personID: id, c.traits, cache: index.categories, fresh: true, statements: statements)
         try PersonStatements.insert(statements, db, .insertImport) { r in
             r.int(id); r.text(fileName); r.text(snapshotJSON); r.int(now())
         }
-        index.add(id, fields, keys: keys, uid: uid)
+        index.add(id, fields, keys: keys ?? PersonIndex.Keys(fields), uid: uid)
         var item = ImportItem(kind: .person, action: .added, name: fields.displayName, line: c.line, reason: "new person, " + how, id: id)
         if let d = found.possibleDuplicate {
             item.duplicateOf = d.id

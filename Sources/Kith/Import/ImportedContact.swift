@@ -17,10 +17,12 @@ struct ImportedContact {
     /// What the import works out from the card alone (``prepare()``); nil until then.
     var prepared: Prepared? = nil
 
-    /// What importing a card needs that depends on the card only: worked out on the
-    /// thread that reads the file, so that the thread that writes only matches and
-    /// stores (hashing the photo, folding names and writing the snapshot were a fifth of
-    /// that thread's instructions for the bench's 10,000 cards).
+    /// What importing a card needs whatever the card turns out to be, worked out on the
+    /// thread that reads the file for cards likely to be new people, so that the thread
+    /// that writes only matches and stores (the photo's hash and the snapshot were a
+    /// seventh of that thread's instructions for the bench's 10,000 cards). A card a
+    /// re-import finds by UID is left to the writing thread, which then has time to spare
+    /// while the reading thread maps the next cards.
     struct Prepared {
         /// The photo's SHA-256 in hex and its media type, when ``photo`` is one Kith stores
         /// (``fields`` then carry the hash).
@@ -28,14 +30,6 @@ struct ImportedContact {
         /// ``PersonFields/snapshotJSON`` of ``fields``: the import's snapshot unless
         /// CATEGORIES that place the person nowhere add a line to the fields.
         var snapshotJSON: String
-        var keys: Journal.PersonIndex.Keys
-        /// The display name folded for matching (``NameMatcher/fold(_:)``).
-        var nameKey: String
-        /// The display name on one line, as a new person's row holds it, and its folded key.
-        var rowName: String
-        var rowNameKey: String
-        /// A new UID for a card without one (a card whose UID is taken gets its own later).
-        var newUID: String?
     }
 
     /// Works out ``prepared`` (and sets the photo's hash in ``fields``).
@@ -45,12 +39,7 @@ struct ImportedContact {
             photoHash = (SHA256.hex([UInt8](data)), type)
             fields.photoHash = photoHash?.hash
         }
-        let nameKey = NameMatcher.fold(fields.displayName)
-        let rowName = fields.displayName.kithSingleLine()
-        prepared = Prepared(
-            photo: photoHash, snapshotJSON: fields.snapshotJSON, keys: Journal.PersonIndex.Keys(fields), nameKey: nameKey,
-            rowName: rowName, rowNameKey: rowName == fields.displayName ? nameKey : NameMatcher.fold(rowName),
-            newUID: uid == nil ? Journal.newUID() : nil)
+        prepared = Prepared(photo: photoHash, snapshotJSON: fields.snapshotJSON)
     }
 }
 

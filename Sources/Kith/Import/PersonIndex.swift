@@ -138,17 +138,23 @@ extension Journal {
             names[id].map { NameMatcher.fold($0) == cardKey } ?? false
         }
 
-        /// The person a card is, and the rule that said so; `keys` are the card's and
-        /// `nameKey` its display name folded.
+        /// The person a card is, and the rule that said so. `keys` is made here when the
+        /// UID does not decide (a re-import matches nearly every card by UID alone).
         ///
         /// An e-mail address or a phone number (compared whole, after normalising) makes
         /// the card that person only when the names agree too: a shared family address or
         /// an old number passed on is not the same person. Such a hit, or a number that
         /// merely ends like someone's, is returned as a possible duplicate instead.
-        mutating func match(_ c: ImportedContact, keys k: Keys, nameKey key: String) -> Match {
+        mutating func match(_ c: ImportedContact, keys: inout Keys?) -> Match {
             if let u = c.uid, let id = byUID[u] { return Match(person: (id, .sameUID)) }
+            if keys == nil { keys = Keys(c.fields) }
+            let k = keys!
             var result = Match()
-            func nameAgrees(_ id: Int64) -> Bool { sameName(id, key) }
+            var cardKey: String?
+            func nameAgrees(_ id: Int64) -> Bool {
+                if cardKey == nil { cardKey = NameMatcher.fold(c.fields.displayName) }
+                return sameName(id, cardKey!)
+            }
             for e in k.emails {
                 guard let id = byEmail[e.key] else { continue }
                 if nameAgrees(id) { return Match(person: (id, .sameEmail(e.value))) }
@@ -172,6 +178,7 @@ extension Journal {
                     byBirthday[b] = candidates
                 }
                 // The last one with that name wins, as it did when this was one dictionary.
+                let key = NameMatcher.fold(c.fields.displayName)
                 if let hit = candidates.last(where: { $0.key == key }) {
                     return Match(person: (hit.id, .sameNameAndBirthday))
                 }
@@ -182,7 +189,7 @@ extension Journal {
                     for p in sourceNames { map[NameMatcher.fold(p.name)] = p.id }
                     bySourceAndName = map
                 }
-                if let id = bySourceAndName?[key] { return Match(person: (id, .sameNameSameFile)) }
+                if let id = bySourceAndName?[NameMatcher.fold(c.fields.displayName)] { return Match(person: (id, .sameNameSameFile)) }
             }
             return result
         }

@@ -55,10 +55,10 @@ extension Journal {
     }()
 
     /// Inserts a person whose draft was checked (``checkPersonDraft(_:_:existingID:)`` or
-    /// the equivalent): the trimmed name (and its folded key, when the caller has it) and
-    /// the UID to use. An import passes the `statements` it holds for its thousands of rows.
+    /// the equivalent): the trimmed name and the UID to use. An import passes the
+    /// `statements` it holds for its thousands of rows.
     static func insertPersonRow(
-        _ db: Database, _ draft: PersonDraft, name: String, nameKey: String? = nil, uid: String,
+        _ db: Database, _ draft: PersonDraft, name: String, uid: String,
         statements: PersonStatements? = nil
     ) throws -> Int64 {
         let now = Journal.now()
@@ -68,7 +68,7 @@ extension Journal {
             r.text(f.name.prefixes); r.text(f.name.suffixes)
             let plain = PersonFields.plainFields
             for i in plain.indices { r.text(plain[i].text(f)) }
-            r.int(draft.relationID); r.text(draft.rev); r.int(now); r.int(now); r.text(nameKey ?? NameMatcher.fold(name))
+            r.int(draft.relationID); r.text(draft.rev); r.int(now); r.int(now); r.text(NameMatcher.fold(name))
         }
         let id = db.lastInsertedRowID
         try writePersonDetails(db, id: id, draft, fresh: true, statements: statements)
