@@ -126,6 +126,7 @@ extension Journal {
             var context = EventImportContext()
             context.keepsReasons = options.keepsDetails
             context.verified.places = PlaceCache()
+            context.verified.statements = EventStatements()
             if try RawRow.first(db, db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event)"), { _ in }, read: { $0.int(0) }) == 0 {
                 context.freshUIDs = []
             }
@@ -315,8 +316,10 @@ extension Journal {
     /// every field as it is. People and photos are only ever added, so nothing changes when
     /// the event has all of the file's. The merge would also say which fields the user
     /// edited (its reason); callers that keep no reasons ask here first.
-    static func unchangedEvent(_ db: Database, uid: String, snapshot: String, _ new: EventDraft) throws -> Int64? {
-        let statement = try db.cachedStatement(sql: "SELECT e.id, i.snapshot FROM event e JOIN eventImport i ON i.eventId = e.id WHERE e.uid = ?")
+    static func unchangedEvent(
+        _ db: Database, uid: String, snapshot: String, _ new: EventDraft, verified: VerifiedReferences = VerifiedReferences()
+    ) throws -> Int64? {
+        let statement = try verified.statement(db, .selectImported)
         guard
             let (id, same) = try RawRow.first(db, statement, { $0.text(uid) }, read: { c in (c.int(0), c.textEquals(1, snapshot)) }),
             same
@@ -355,14 +358,14 @@ extension Journal {
             // No event had this UID before this import, nor earlier in it: no lookups.
             let id = try insertEvent(db, new, verified: &context.verified, uidKnownNew: true)
             written.append(id)
-            try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)")) { r in
+            try RawRow.run(db, context.verified.statement(db, .insertEventImport)) { r in
                 r.int(id); r.text(snapshot)
             }
             return ImportItem(
                 kind: .event, action: .added, name: new.title, line: line,
                 reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)
         }
-        if !context.keepsReasons, let id = try unchangedEvent(db, uid: uid, snapshot: snapshot, new) {
+        if !context.keepsReasons, let id = try unchangedEvent(db, uid: uid, snapshot: snapshot, new, verified: context.verified) {
             return ImportItem(kind: .event, action: .unchanged, name: new.title, line: line, reason: "same UID; nothing changed", id: id)
         }
         if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]),

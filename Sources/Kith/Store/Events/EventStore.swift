@@ -120,6 +120,19 @@ extension Journal {
         /// People found, as bits by id (person ids are small and dense): an import links
         /// hundreds of thousands of events to a few thousand people, each checked once.
         var people: [UInt64] = []
+        /// For imports: the statements written once an event, taken from GRDB's cache once
+        /// (nil: from the cache each time). Hashing their SQL text to find them there was
+        /// 5 % of the writing thread of a calendar import.
+        var statements: EventStatements?
+        /// The last kept lines written and their text joined, for imports: a recurring
+        /// event's occurrences share them, and are checked and joined once.
+        var keptLines: (lines: [String], joined: String)?
+
+        /// The statement of `kind`: held when ``statements`` is set, else GRDB's cached one.
+        func statement(_ db: Database, _ kind: EventStatements.Kind) throws -> Statement {
+            if let statements { return try statements.statement(db, kind) }
+            return try db.cachedStatement(sql: kind.sql)
+        }
 
         func hasPerson(_ id: Int64) -> Bool {
             let word = Int(id >> 6)
@@ -176,14 +189,7 @@ extension Journal {
         let now = Journal.now()
         // Bound straight to SQLite (`RawRow`): GRDB's checked arguments cost about as much as
         // the insert itself, 100,000 times in a calendar import.
-        try RawRow.run(
-            db,
-            db.cachedStatement(
-                sql: """
-                    INSERT INTO event (uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId,
-                      note, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-        ) { r in
+        try RawRow.run(db, verified.statement(db, .insertEvent)) { r in
             r.text(uid); r.text(title); r.int(t.startAt); r.int(t.endAt); r.text(draft.timeZone); r.int(draft.allDay ? 1 : 0)
             r.int(t.startDay); r.int(t.endDay); r.int(typeID); r.int(moodID); r.int(placeID); r.text(draft.note); r.int(now); r.int(draft.modifiedAt ?? now)
         }
@@ -213,13 +219,22 @@ extension Journal {
             try db.cachedStatement(sql: "DELETE FROM eventKeptLines WHERE eventId = ?").execute(arguments: [id])
         }
         if !draft.icalLines.isEmpty {
-            // One row, the lines joined by LF, which no content line holds.
-            // (Bytes, not Characters: grapheme breaking over every line was a tenth of an import.)
-            if draft.icalLines.contains(where: { $0.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) }) {
-                throw JournalError.invalidValue(field: "iCalendar line", reason: "a kept line holds a line break")
+            // One row, the lines joined by LF, which no content line holds. The same lines
+            // as the event before (an occurrence of the same recurring event: the same
+            // array, compared in O(1)) are not checked and joined again.
+            let joined: String
+            if let last = verified.keptLines, last.lines == draft.icalLines {
+                joined = last.joined
+            } else {
+                // (Bytes, not Characters: grapheme breaking over every line was a tenth of an import.)
+                if draft.icalLines.contains(where: { $0.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) }) {
+                    throw JournalError.invalidValue(field: "iCalendar line", reason: "a kept line holds a line break")
+                }
+                joined = draft.icalLines.joined(separator: "\n")
+                if verified.statements != nil { verified.keptLines = (draft.icalLines, joined) }
             }
-            try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO eventKeptLines (eventId, lines) VALUES (?, ?)")) { r in
-                r.int(id); r.text(draft.icalLines.joined(separator: "\n"))
+            try RawRow.run(db, verified.statement(db, .insertKeptLines)) { r in
+                r.int(id); r.text(joined)
             }
         }
         var people: [Int64] = []
@@ -234,7 +249,7 @@ extension Journal {
                 }
                 verified.notePerson(p)
             }
-            try RawRow.run(db, db.cachedStatement(sql: "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, ?, ?)")) { r in
+            try RawRow.run(db, verified.statement(db, .insertEventPerson)) { r in
                 r.int(id); r.int(p); r.int(people.count)
             }
             people.append(p)
@@ -338,5 +353,38 @@ extension Journal {
     /// An event's kept iCalendar lines as `eventKeptLines` holds them: joined by LF.
     static func keptLines(_ joined: String) -> [String] {
         joined.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+/// The statements an import runs once an event or more, held for the import's
+/// transaction (see ``Journal/VerifiedReferences/statements``).
+final class EventStatements {
+    enum Kind: Int, CaseIterable {
+        case insertEvent, insertKeptLines, insertEventPerson, insertEventImport, selectImported
+
+        var sql: String {
+            switch self {
+            case .insertEvent:
+                return """
+                    INSERT INTO event (uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId,
+                      note, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+            case .insertKeptLines: return "INSERT INTO eventKeptLines (eventId, lines) VALUES (?, ?)"
+            case .insertEventPerson: return "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, ?, ?)"
+            case .insertEventImport: return "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)"
+            case .selectImported:
+                // A re-import's first question for each event (``Journal/unchangedEvent(_:uid:snapshot:_:verified:)``).
+                return "SELECT e.id, i.snapshot FROM event e JOIN eventImport i ON i.eventId = e.id WHERE e.uid = ?"
+            }
+        }
+    }
+
+    private var statements = [Statement?](repeating: nil, count: Kind.allCases.count)
+
+    func statement(_ db: Database, _ kind: Kind) throws -> Statement {
+        if let s = statements[kind.rawValue] { return s }
+        let s = try db.cachedStatement(sql: kind.sql)
+        statements[kind.rawValue] = s
+        return s
     }
 }

@@ -97,9 +97,9 @@ struct RawRow {
         guard sqlite3_step(s) == SQLITE_DONE else { throw failure(db, statement) }
     }
 
-    /// Binds one row of a statement that inserts `rows` rows of `columns` values each
+    /// Binds one row of a statement that inserts several rows of `columns` values each
     /// (``RowBatch``): the values `bind` sets go to the parameters of row `row` (from 0),
-    /// their text copied into `arena`, which must outlive the statement's next step.
+    /// their text copied into `arena`, which must keep them until the statement has run.
     static func bindRow(_ statement: Statement, row: Int, columns: Int, arena: BindArena, _ bind: (inout RawRow) -> Void) {
         let s = statement.sqliteStatement
         var r = RawRow(statement: s, index: CInt(row * columns), arena: arena)
