@@ -129,7 +129,7 @@ extension Journal {
         var keptLines: (lines: [String], joined: String)?
 
         /// The statement of `kind`: held when ``statements`` is set, else GRDB's cached one.
-        func statement(_ db: Database, _ kind: EventStatements.Kind) throws -> Statement {
+        func statement(_ db: Database, _ kind: EventStatementKind) throws -> Statement {
             if let statements { return try statements.statement(db, kind) }
             return try db.cachedStatement(sql: kind.sql)
         }
@@ -356,35 +356,26 @@ extension Journal {
     }
 }
 
-/// The statements an import runs once an event or more, held for the import's
+/// The statements a calendar import runs once an event or more, held for the import's
 /// transaction (see ``Journal/VerifiedReferences/statements``).
-final class EventStatements {
-    enum Kind: Int, CaseIterable {
-        case insertEvent, insertKeptLines, insertEventPerson, insertEventImport, selectImported
+typealias EventStatements = HeldStatements<EventStatementKind>
 
-        var sql: String {
-            switch self {
-            case .insertEvent:
-                return """
-                    INSERT INTO event (uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId,
-                      note, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """
-            case .insertKeptLines: return "INSERT INTO eventKeptLines (eventId, lines) VALUES (?, ?)"
-            case .insertEventPerson: return "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, ?, ?)"
-            case .insertEventImport: return "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)"
-            case .selectImported:
-                // A re-import's first question for each event (``Journal/unchangedEvent(_:uid:snapshot:_:verified:)``).
-                return "SELECT e.id, i.snapshot FROM event e JOIN eventImport i ON i.eventId = e.id WHERE e.uid = ?"
-            }
+enum EventStatementKind: Int, HeldStatementKind {
+    case insertEvent, insertKeptLines, insertEventPerson, insertEventImport, selectImported
+
+    var sql: String {
+        switch self {
+        case .insertEvent:
+            return """
+                INSERT INTO event (uid, title, startAt, endAt, timeZone, allDay, startDay, endDay, typeId, moodId, placeId,
+                  note, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        case .insertKeptLines: return "INSERT INTO eventKeptLines (eventId, lines) VALUES (?, ?)"
+        case .insertEventPerson: return "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, ?, ?)"
+        case .insertEventImport: return "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)"
+        case .selectImported:
+            // A re-import's first question for each event (``Journal/unchangedEvent(_:uid:snapshot:_:verified:)``).
+            return "SELECT e.id, i.snapshot FROM event e JOIN eventImport i ON i.eventId = e.id WHERE e.uid = ?"
         }
-    }
-
-    private var statements = [Statement?](repeating: nil, count: Kind.allCases.count)
-
-    func statement(_ db: Database, _ kind: Kind) throws -> Statement {
-        if let s = statements[kind.rawValue] { return s }
-        let s = try db.cachedStatement(sql: kind.sql)
-        statements[kind.rawValue] = s
-        return s
     }
 }

@@ -1,11 +1,10 @@
 import Foundation
 import GRDB
 
-/// The statements that write (and, on re-import, look up) people's rows, taken from GRDB's statement cache once per
-/// import instead of once per row: its lookup hashes the whole SQL text, which showed in
-/// profiles at tens of thousands of rows. Valid only inside the transaction that made it.
+/// The statements that write (and, on re-import, look up) people's rows, held for an
+/// import (``HeldStatements``), with the rows that wait to be written together.
 final class PersonStatements {
-    enum Kind: Int, CaseIterable {
+    enum Kind: Int, HeldStatementKind {
         case insertPerson, insertNickname, insertContact, insertAddress, insertVCardLine, insertImport, insertTrait, importHead
 
         var sql: String {
@@ -40,8 +39,7 @@ final class PersonStatements {
     private let db: Database
     /// Text values of the rows being written, bound without SQLite's copy.
     let arena = BindArena()
-    /// By kind.
-    private var statements: [Statement?]
+    private let statements = HeldStatements<Kind>()
     /// By kind, for the detail rows that wait (see ``init(_:batching:)``).
     private var batches: [RowBatch?]
 
@@ -55,7 +53,6 @@ final class PersonStatements {
     /// from 2.64 G to 2.40 G instructions.
     init(_ db: Database, batching: Bool = false) {
         self.db = db
-        statements = Array(repeating: nil, count: Kind.allCases.count)
         batches = Array(repeating: nil, count: Kind.allCases.count)
         if batching {
             for kind in [Kind.insertNickname, .insertContact, .insertAddress, .insertVCardLine, .insertImport, .insertTrait] {
@@ -64,12 +61,7 @@ final class PersonStatements {
         }
     }
 
-    func statement(_ kind: Kind) throws -> Statement {
-        if let s = statements[kind.rawValue] { return s }
-        let s = try db.cachedStatement(sql: kind.sql)
-        statements[kind.rawValue] = s
-        return s
-    }
+    func statement(_ kind: Kind) throws -> Statement { try statements.statement(db, kind) }
 
     /// From `holder` when there is one, else from GRDB's cache.
     static func get(_ holder: PersonStatements?, _ db: Database, _ kind: Kind) throws -> Statement {
