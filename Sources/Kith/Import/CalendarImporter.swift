@@ -317,7 +317,7 @@ extension Journal {
     /// the event has all of the file's. The merge would also say which fields the user
     /// edited (its reason); callers that keep no reasons ask here first.
     static func unchangedEvent(
-        _ db: Database, uid: String, snapshot: String, _ new: EventDraft, verified: VerifiedReferences = VerifiedReferences()
+        _ db: Database, uid: String, snapshot: String, _ new: EventDraft, verified: VerifiedReferences
     ) throws -> Int64? {
         let statement = try verified.statement(db, .selectImported)
         guard

@@ -124,8 +124,8 @@ extension Journal {
         /// (nil: from the cache each time). Hashing their SQL text to find them there was
         /// 5 % of the writing thread of a calendar import.
         var statements: EventStatements?
-        /// The last kept lines written and their text joined, for imports: a recurring
-        /// event's occurrences share them, and are checked and joined once.
+        /// The last kept lines written and their text joined: a recurring event's
+        /// occurrences in an import share them, and are checked and joined once.
         var keptLines: (lines: [String], joined: String)?
 
         /// The statement of `kind`: held when ``statements`` is set, else GRDB's cached one.
@@ -231,7 +231,7 @@ extension Journal {
                     throw JournalError.invalidValue(field: "iCalendar line", reason: "a kept line holds a line break")
                 }
                 joined = draft.icalLines.joined(separator: "\n")
-                if verified.statements != nil { verified.keptLines = (draft.icalLines, joined) }
+                verified.keptLines = (draft.icalLines, joined)
             }
             try RawRow.run(db, verified.statement(db, .insertKeptLines)) { r in
                 r.int(id); r.text(joined)
