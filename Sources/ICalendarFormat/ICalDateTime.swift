@@ -54,7 +54,8 @@ public struct ICalDateTime: Hashable, Sendable, CustomStringConvertible {
         return s
     }
 
-    var icalBytes: [UInt8] {
+    /// ``description`` as bytes.
+    public var icalBytes: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(16)
         appendDigits(&out, year, 4); appendDigits(&out, month, 2); appendDigits(&out, day, 2)

@@ -206,6 +206,25 @@ public struct ICalProperty: Hashable, Sendable {
         return withValueBytes(at: p, text(bytes:))
     }
 
+    /// The parameters of the property at `p` as pieces: the raw text when read from text,
+    /// else each name and value; one piece (maybe empty) at least.
+    static func forEachParameterPiece(at p: UnsafePointer<ICalProperty>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let rs = Int(p.pointee.rawStart), re = Int(p.pointee.rawEnd)
+        if re > rs {
+            p.pointee.shared.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[rs..<re])) }
+            return
+        }
+        body(UnsafeBufferPointer(start: nil, count: 0))
+        for parameter in p.pointee.ownParameters {
+            var name = parameter.name
+            name.withUTF8(body)
+            for v in parameter.values {
+                var v = v
+                v.withUTF8(body)
+            }
+        }
+    }
+
     /// ``parameter(upper:)`` of the property at `p`.
     @inline(__always)
     static func parameter(upper n: String, at p: UnsafePointer<ICalProperty>) -> String? {

@@ -190,6 +190,73 @@ struct ImportSpeedTests {
         }
     }
 
+    @Test("a VEVENT as it was last time is not mapped again; what its mapping reads changing maps it again")
+    func unchangedVEventsNotMapped() throws {
+        let t = try JournalKind.onDisk.make()
+        try t.journal.importText(Self.ana, name: "ana.vcf")
+        // An attendee nobody in the journal has, on the single event and on the recurring one.
+        let calendar = Self.calendar.replacingOccurrences(
+            of: "SUMMARY:Trip\r\n", with: "SUMMARY:Trip\r\nATTENDEE;CN=Bo:mailto:bo@example.org\r\n")
+        var quiet = testOptions()
+        quiet.keepsDetails = false
+        func reimport(_ text: String = calendar, options: ImportOptions? = nil) throws -> ImportReport {
+            try t.journal.importText(text, name: "cal.ics", options: options ?? quiet)
+        }
+        let first = try reimport(options: testOptions())
+        #expect(first.count(.added) == 7 && first.unmappedUnchanged == 0 && first.unmatchedAddresses == 1)
+        let before = try Self.events(t.journal)
+        // All seven events (three singles, the four runs) found unchanged without mapping,
+        // with the report a full merge gives.
+        let again = try reimport()
+        #expect(again.count(.unchanged) == 7 && again.unmappedUnchanged == 7)
+        #expect(again.unmatchedAddresses == first.unmatchedAddresses)
+        #expect(try Self.events(t.journal) == before)
+        // Bo's card arrives: the journal's people are part of what the mapping read, so the
+        // events are mapped again and Bo is linked to the trip.
+        try t.journal.importText("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:bo\r\nFN:Bo\r\nEMAIL:bo@example.org\r\nEND:VCARD\r\n", name: "bo.vcf")
+        let linked = try reimport()
+        #expect(linked.unmappedUnchanged == 0 && linked.count(.updated) == 1 && linked.unmatchedAddresses == 0)
+        #expect(try Self.events(t.journal).first { $0.hasPrefix("two@") }?.contains("|Bo|") == true)
+        #expect(try reimport().unmappedUnchanged == 7)
+        // The user takes Ana off the coffee: only that event is merged again (she comes back).
+        let one = try #require(try t.journal.event(uid: "one@example.org"))
+        _ = try t.journal.editEvent(id: one.id) { $0.personIDs = [] }
+        let back = try reimport()
+        #expect(back.unmappedUnchanged == 6 && back.count(.updated) == 1)
+        #expect(try Self.events(t.journal).first { $0.hasPrefix("one@") }?.contains("|Ana Lima|") == true)
+        // A VEVENT that changes is mapped again (here to the same fields: a floating time
+        // in UTC), and so is every VEVENT when floating times are read in another zone.
+        let floating = calendar.replacingOccurrences(of: "DTSTART:20260301T230000Z", with: "DTSTART:20260301T230000")
+        let same = try reimport(floating)
+        #expect(same.unmappedUnchanged == 6 && same.count(.unchanged) == 7)
+        var berlin = quiet
+        berlin.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        let moved = try reimport(floating, options: berlin)
+        #expect(moved.unmappedUnchanged == 0 && moved.count(.updated) > 0)
+        #expect(try t.journal.event(uid: "four@example.org")?.start == Date(timeIntervalSince1970: 1_772_402_400))
+        #expect(try reimport(floating, options: berlin).unmappedUnchanged == 7)
+        let renamed = try reimport(floating.replacingOccurrences(of: "SUMMARY:Weekly run", with: "SUMMARY:Weekly long run"), options: berlin)
+        #expect(renamed.count(.updated) == 4 && renamed.unmappedUnchanged == 3)
+        try t.journal.checkInvariants()
+    }
+
+    @Test("a VEVENT whose mapping warns is mapped at every import, and warns each time")
+    func warningVEventsMappedAgain() throws {
+        let t = try JournalKind.onDisk.make()
+        // The trip without a SUMMARY: titled "Untitled event", with a warning.
+        let calendar = Self.calendar.replacingOccurrences(of: "SUMMARY:Trip\r\n", with: "")
+        var quiet = testOptions()
+        quiet.keepsDetails = false
+        let first = try t.journal.importText(calendar, name: "cal.ics", options: quiet)
+        let again = try t.journal.importText(calendar, name: "cal.ics", options: quiet)
+        #expect(first.warningCount == 1 && again.warningCount == 1)
+        #expect(again.count(.unchanged) == 7 && again.unmappedUnchanged == 6)
+        let nulls = try t.journal.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM eventImport WHERE source IS NULL")
+        }
+        #expect(nulls == 1)
+    }
+
     @Test("the import's larger page cache is given back when it ends, even when it fails")
     func cacheSizeRestored() throws {
         let t = try JournalKind.onDisk.make()

@@ -36,7 +36,7 @@ struct MigrationTests {
             Journal.migrator.migrations == [
                 "v1", "v2", "v3", "interchange-v1", "interchange-v2", "name-keys", "personContact-v2",
                 "settings-v1", "sourceTimeZone", "lasting-ids", "undo-log", "cadence-v1", "upcoming-days", "sync-v1", "sync-v2",
-                "kept-lines",
+                "kept-lines", "event-source",
             ])
     }
 

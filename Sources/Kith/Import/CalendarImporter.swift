@@ -75,6 +75,7 @@ extension Journal {
         // The VTIMEZONEs of TZIDs no IANA or Windows name gives, kept if kept lines use them.
         let customTimeZones = Dictionary(timeZones.compactMap { z in z.property("TZID").map { ($0.value, z) } }) { a, _ in a }
             .filter { resolver.ianaIdentifier(for: $0.key) == nil }
+        let sourceZones = timeZones
         timeZones = []
         // The recurring events (and the overrides of one) by their place among the VEVENTs.
         let recurringGroup = candidates.filter { $0.isMaster || recurringUIDs.contains($0.event.uid ?? "") }
@@ -130,10 +131,29 @@ extension Journal {
             if try RawRow.first(db, db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event)"), { _ in }, read: { $0.int(0) }) == 0 {
                 context.freshUIDs = []
             }
+            let sourceContext = EventSource.context(
+                timeZones: sourceZones, floating: options.timeZone, categories: categoryKeys, emails: emails, names: names,
+                personUIDs: uids)
+            // The events whose VEVENT need not be mapped again when it is as last time: only
+            // without reasons to give (the merge gives them), as `unchangedEvent` below.
+            var sources: [UInt64: EventSource.Stored] = [:]
+            if context.freshUIDs == nil, !context.keepsReasons {
+                sources.reserveCapacity(total)
+                let sql = "SELECT e.uid, i.eventId, i.source FROM eventImport i JOIN event e ON e.id = i.eventId WHERE i.source IS NOT NULL"
+                try RawRow.each(db, db.cachedStatement(sql: sql), { _ in }) { c in
+                    sources[c.withText(0, EventSource.key)] = EventSource.Stored(id: c.int(1), source: c.int(2))
+                }
+            }
             var k = 0
             let mapper = EventMapper(
                 pass: pass, changedUIDs: changedUIDs, resolver: resolver, options: options, categories: categoryKeys,
-                emails: emails, names: names, personUIDs: uids, file: fileName)
+                emails: emails, names: names, personUIDs: uids, file: fileName, context: sourceContext, sources: sources,
+                recurringOrdinals: recurringOrdinals)
+            // An event found unchanged by its VEVENT's digest: nothing read or written.
+            func recordUnchanged(_ id: Int64, title: String, line: Int) {
+                report.record(ImportItem(kind: .event, action: .unchanged, name: title, line: line, reason: "same UID; nothing changed", id: id))
+                report.unmappedUnchanged += 1
+            }
             // What the recurring events (and overrides) share, by line, for their occurrences;
             // their warnings are noted with the first occurrence written.
             var sharedByLine: [Int: Result<EventMapper.Shared, EventMapping.Failure>] = [:]
@@ -151,6 +171,13 @@ extension Journal {
                     // occurrence (that was half of an import).
                     guard let mapped else { throw EventMapping.Failure(reason: "the event was not read again (an internal error)") }
                     let shared = try mapped.get()
+                    if let occ = unit.occurrence, let source = shared.source, !sources.isEmpty,
+                        let stored = sources[EventSource.key(shared.draft.uid ?? "", occurrence: occ.recurrenceID)], stored.source == source
+                    {
+                        // An occurrence of a recurring event that is as it was imported last time.
+                        recordUnchanged(stored.id, title: shared.draft.title, line: unit.event.line)
+                        return
+                    }
                     warnings = shared.warnings
                     if unit.occurrence != nil, !shared.warnings.isEmpty {
                         // Noted once: the next occurrences of this VEVENT find none.
@@ -174,7 +201,8 @@ extension Journal {
                         }
                         lastOccurrence = unit.occurrence == nil ? nil : (unit.event.line, fields, digest)
                         var item = try Journal.importEvent(
-                            db, draft, fields: fields, digest: digest, line: unit.event.line, written: &written, context: &context)
+                            db, draft, fields: fields, digest: digest, source: shared.source, line: unit.event.line, written: &written,
+                            context: &context)
                         // The reason is read only when kept (details, or an update or skip explained).
                         if let occ = unit.occurrence, options.keepsDetails || item.action == .updated || item.action == .skipped {
                             item.reason = "occurrence \(occ.recurrenceID.isoString); " + item.reason
@@ -244,7 +272,12 @@ extension Journal {
                     return
                 }
                 try importOccurrences(before: c.line)
-                if !recurringOrdinals.contains(ordinal) {
+                if let id = item.unchanged {
+                    try options.cancellation.check()
+                    recordUnchanged(id, title: (c.summary ?? "").kithTrimmed(), line: c.line)
+                    k += 1
+                    options.progress?(ImportProgress(file: fileName, done: k, total: total))
+                } else if !recurringOrdinals.contains(ordinal) {
                     try importUnit((c, nil), item.shared)
                 } else if silentMasters.contains(ordinal) {
                     let span =
@@ -316,12 +349,14 @@ extension Journal {
     /// every field as it is. People and photos are only ever added, so nothing changes when
     /// the event has all of the file's. The merge would also say which fields the user
     /// edited (its reason); callers that keep no reasons ask here first.
+    /// With the id comes the event's stored ``EventSource`` digest.
     static func unchangedEvent(
         _ db: Database, uid: String, snapshot: String, _ new: EventDraft, verified: VerifiedReferences
-    ) throws -> Int64? {
+    ) throws -> (id: Int64, source: Int64?)? {
         let statement = try verified.statement(db, .selectImported)
         guard
-            let (id, same) = try RawRow.first(db, statement, { $0.text(uid) }, read: { c in (c.int(0), c.textEquals(1, snapshot)) }),
+            let (id, same, source) = try RawRow.first(
+                db, statement, { $0.text(uid) }, read: { c in (c.int(0), c.textEquals(1, snapshot), c.optionalInt(2)) }),
             same
         else { return nil }
         // The event's people and photos are read only when the file gives some.
@@ -339,7 +374,7 @@ extension Journal {
             }
             guard new.photoHashes.allSatisfy(have.contains) else { return nil }
         }
-        return id
+        return (id, source)
     }
 
     /// Adds an event, or updates the one with its UID. A field the user changed in Kith
@@ -347,10 +382,11 @@ extension Journal {
     /// What the user added (mood, people, photos, traits, a type) stays. The ids of events
     /// added or changed are appended to `written`; the caller updates the day index for
     /// them before committing.
-    /// `fields` and `digest` are those of `new`.
+    /// `fields` and `digest` are those of `new`; `source` its VEVENT's ``EventSource``
+    /// digest, stored with it (nil: the VEVENT must be mapped at each import).
     static func importEvent(
         _ db: Database, _ new: EventDraft, fields fileFields: EventFields, digest fileDigest: EventFieldsDigest,
-        line: Int, written: inout [Int64], context: inout EventImportContext
+        source: Int64?, line: Int, written: inout [Int64], context: inout EventImportContext
     ) throws -> ImportItem {
         let uid = new.uid ?? ""
         let snapshot = fileDigest.stored
@@ -359,13 +395,15 @@ extension Journal {
             let id = try insertEvent(db, new, verified: &context.verified, uidKnownNew: true)
             written.append(id)
             try RawRow.run(db, context.verified.statement(db, .insertEventImport)) { r in
-                r.int(id); r.text(snapshot)
+                r.int(id); r.text(snapshot); r.int(source)
             }
             return ImportItem(
                 kind: .event, action: .added, name: new.title, line: line,
                 reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)
         }
-        if !context.keepsReasons, let id = try unchangedEvent(db, uid: uid, snapshot: snapshot, new, verified: context.verified) {
+        if !context.keepsReasons, let (id, stored) = try unchangedEvent(db, uid: uid, snapshot: snapshot, new, verified: context.verified) {
+            // Unchanged, and so it stays: the digest that finds it so next time.
+            if stored != source { try setSource(db, id, source, context) }
             return ImportItem(kind: .event, action: .unchanged, name: new.title, line: line, reason: "same UID; nothing changed", id: id)
         }
         if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]),
@@ -402,8 +440,11 @@ extension Journal {
                 .subtracting(current.traits.compactMap(\.personID))
             d.personIDs = current.personIDs.filter { !dropped.contains($0) } + new.personIDs.filter { !current.personIDs.contains($0) }
             try db.cachedStatement(
-                sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?) ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot"
-            ).execute(arguments: [id, snapshot])
+                sql: """
+                    INSERT INTO eventImport (eventId, snapshot, source) VALUES (?, ?, ?)
+                      ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot, source = excluded.source
+                    """
+            ).execute(arguments: [id, snapshot, source])
             let merged = try EventFields(draft: d)
             if merged == cur && d.photoHashes == current.photoHashes {
                 // Unchanged when the file says what it said last time (or agrees with the
@@ -425,6 +466,8 @@ extension Journal {
                 kept.isEmpty ? (new.modifiedAt ?? now()) : now(), id,
             ])
             try writeEventRelations(db, id: id, d, verified: &context.verified)
+            // Writing the people and photos again cleared it (the `event-source` triggers).
+            if source != nil { try setSource(db, id, source, context) }
             written.append(id)
             let changes = merged.changes(from: cur) + (d.photoHashes == current.photoHashes ? [] : ["photos"])
             var reason = "same UID; changed: " + changes.joined(separator: ", ")
@@ -433,10 +476,21 @@ extension Journal {
         }
         let id = try insertEvent(db, new, verified: &context.verified)
         written.append(id)
-        try db.cachedStatement(sql: "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)").execute(arguments: [id, snapshot])
+        try RawRow.run(db, context.verified.statement(db, .insertEventImport)) { r in
+            r.int(id); r.text(snapshot); r.int(source)
+        }
         return ImportItem(
             kind: .event, action: .added, name: new.title, line: line,
             reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)
+    }
+}
+
+extension Journal {
+    /// Stores an imported event's ``EventSource`` digest (nil clears it).
+    fileprivate static func setSource(_ db: Database, _ id: Int64, _ source: Int64?, _ context: EventImportContext) throws {
+        try RawRow.run(db, context.verified.statement(db, .setSource)) { r in
+            r.int(source); r.int(id)
+        }
     }
 }
 

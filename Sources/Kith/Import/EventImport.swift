@@ -114,20 +114,8 @@ enum EventMapping {
         // Then ORGANIZER and ATTENDEE: by e-mail, else by a CN that is exactly one person's
         // name. Those that find no one stay on the event as kept lines (counted, not warned
         // about one by one).
-        let addresses = (e.organizer.map { [$0] } ?? []) + e.attendees
-        for a in addresses {
-            let mail = a.email?.lowercased() ?? ""
-            if !mail.isEmpty, let id = emails[mail] {
-                if !people.contains(id) { people.append(id) }
-                continue
-            }
-            let cn = a.commonName?.kithTrimmed() ?? ""
-            if !cn.isEmpty, let id = names[cn] {
-                if !people.contains(id) { people.append(id) }
-                continue
-            }
-            if !mail.isEmpty { unmatched.insert(mail) } else if !cn.isEmpty { unmatched.insert("cn:" + cn) } else { unmatched.insert("uri:" + a.uri) }
-        }
+        let addresses = addresses(of: e)
+        findPeople(addresses, emails: emails, names: names, into: &people, unmatched: &unmatched)
         d.personIDs = people
         // Inline images (IMAGE, ATTACH) become the event's photos.
         for a in e.images + e.attachments {
@@ -144,6 +132,32 @@ enum EventMapping {
             d.modifiedAt = Int64(resolver.date(for: stamp).timeIntervalSince1970.rounded(.down))
         }
         return d
+    }
+
+    /// ORGANIZER and ATTENDEE, in that order.
+    static func addresses(of e: ICalComponent) -> [ICalAddress] {
+        (e.organizer.map { [$0] } ?? []) + e.attendees
+    }
+
+    /// The people `addresses` find, by e-mail, else by a CN that is exactly one person's
+    /// name, appended to `people` once each; those that find no one go into `unmatched`.
+    static func findPeople(
+        _ addresses: [ICalAddress], emails: [String: Int64], names: [String: Int64], into people: inout [Int64],
+        unmatched: inout Set<String>
+    ) {
+        for a in addresses {
+            let mail = a.email?.lowercased() ?? ""
+            if !mail.isEmpty, let id = emails[mail] {
+                if !people.contains(id) { people.append(id) }
+                continue
+            }
+            let cn = a.commonName?.kithTrimmed() ?? ""
+            if !cn.isEmpty, let id = names[cn] {
+                if !people.contains(id) { people.append(id) }
+                continue
+            }
+            if !mail.isEmpty { unmatched.insert(mail) } else if !cn.isEmpty { unmatched.insert("cn:" + cn) } else { unmatched.insert("uri:" + a.uri) }
+        }
     }
 
     /// The draft of `e` (or of one of its occurrences) from what it shares with its

@@ -20,6 +20,9 @@ final class EventMapper: @unchecked Sendable {
         var ordinal: Int?
         /// What its occurrences share, for a VEVENT; the failure for one that cannot be an event.
         var shared: Result<Shared, EventMapping.Failure>?
+        /// The event's id when this VEVENT, not recurring, is the event as imported last
+        /// time (``EventSource``): it was not mapped, and `shared` is nil.
+        var unchanged: Int64?
     }
 
     /// What a VEVENT's occurrences share, with its inline pictures (hashed) and the warnings of its lines.
@@ -27,6 +30,9 @@ final class EventMapper: @unchecked Sendable {
         var draft: EventDraft
         var photos: [Photo]
         var warnings: [ImportWarning]
+        /// The VEVENT's ``EventSource`` digest, when its mapping had nothing to report (no
+        /// warning, no custom zone): stored with its events.
+        var source: Int64?
     }
 
     struct Photo: Sendable {
@@ -44,6 +50,12 @@ final class EventMapper: @unchecked Sendable {
     private let categories: EventMapping.CategoryKeys
     private let emails: [String: Int64], names: [String: Int64], personUIDs: [String: Int64]
     private let file: String
+    /// ``EventSource/context(timeZones:floating:categories:emails:names:personUIDs:)``.
+    private let context: UInt64
+    /// The journal's stored digests by UID: a VEVENT that is not recurring and matches is
+    /// not mapped. Empty when the import keeps reasons, which the merge gives.
+    private let sources: [UInt64: EventSource.Stored]
+    private let recurringOrdinals: Set<Int>
     /// Attendees and organizers that found no one, and TZIDs kept with their VTIMEZONE.
     private(set) var unmatched = Set<String>()
     private(set) var customZones = Set<String>()
@@ -51,11 +63,12 @@ final class EventMapper: @unchecked Sendable {
     init(
         pass: @escaping Pass, changedUIDs: [Int: String], resolver: ICalTimeZoneResolver, options: ImportOptions,
         categories: EventMapping.CategoryKeys, emails: [String: Int64], names: [String: Int64],
-        personUIDs: [String: Int64], file: String
+        personUIDs: [String: Int64], file: String, context: UInt64, sources: [UInt64: EventSource.Stored],
+        recurringOrdinals: Set<Int>
     ) {
         self.pass = pass; self.changedUIDs = changedUIDs; self.resolver = resolver; self.options = options
         self.categories = categories; self.emails = emails; self.names = names; self.personUIDs = personUIDs
-        self.file = file
+        self.file = file; self.context = context; self.sources = sources; self.recurringOrdinals = recurringOrdinals
     }
 
     func start() {
@@ -66,7 +79,19 @@ final class EventMapper: @unchecked Sendable {
                 if c.name == "VEVENT" {
                     if let uid = self.changedUIDs[ordinal] { item.component.uid = uid }
                     item.ordinal = ordinal
-                    item.shared = self.map(item.component)
+                    let source = EventSource.digest(item.component, context: self.context)
+                    if !self.sources.isEmpty, !self.recurringOrdinals.contains(ordinal), let uid = item.component.uid,
+                        let stored = self.sources[EventSource.key(uid)], stored.source == source
+                    {
+                        item.unchanged = stored.id
+                        // Its attendees that find no one still count in the report's line.
+                        var people: [Int64] = []
+                        EventMapping.findPeople(
+                            EventMapping.addresses(of: item.component), emails: self.emails, names: self.names, into: &people,
+                            unmatched: &self.unmatched)
+                    } else {
+                        item.shared = self.map(item.component, source: source)
+                    }
                     ordinal += 1
                 }
                 try send(item)
@@ -74,15 +99,23 @@ final class EventMapper: @unchecked Sendable {
         }
     }
 
-    private func map(_ e: ICalComponent) -> Result<Shared, EventMapping.Failure> {
+    private func map(_ e: ICalComponent, source: Int64) -> Result<Shared, EventMapping.Failure> {
         var photos: [Data] = []
         var warnings: [ImportWarning] = []
+        // This VEVENT's own: whether its mapping kept a custom zone.
+        var customZones = Set<String>()
+        defer { self.customZones.formUnion(customZones) }
         do {
             let draft = try EventMapping.shared(
                 from: e, resolver: resolver, options: options, categories: categories, emails: emails,
-                names: names, personUIDs: personUIDs, file: file, unmatched: &unmatched,
+                names: names, personUIDs: personUIDs, file: file, unmatched: &self.unmatched,
                 customZones: &customZones, photos: &photos, warnings: &warnings)
-            return .success(Shared(draft: draft, photos: photos.map { Photo(hash: SHA256.hex([UInt8]($0)), data: $0) }, warnings: warnings))
+            // Attendees that find no one are gathered again when it is not mapped.
+            let quiet = warnings.isEmpty && customZones.isEmpty
+            return .success(
+                Shared(
+                    draft: draft, photos: photos.map { Photo(hash: SHA256.hex([UInt8]($0)), data: $0) }, warnings: warnings,
+                    source: quiet ? source : nil))
         } catch let failure as EventMapping.Failure {
             return .failure(failure)
         } catch {

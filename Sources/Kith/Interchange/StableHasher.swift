@@ -38,6 +38,23 @@ struct StableHasher {
         round(UInt64(count))
     }
 
+    /// Bytes, as a string's UTF-8 is combined: eight to a little-endian word, then their
+    /// count.
+    mutating func combine(_ bytes: Span<UInt8>) {
+        var word: UInt64 = 0, shift: UInt64 = 0
+        for i in bytes.indices {
+            word |= UInt64(bytes[i]) << shift
+            if shift == 56 {
+                round(word)
+                word = 0; shift = 0
+            } else {
+                shift += 8
+            }
+        }
+        if shift > 0 { round(word) }
+        round(UInt64(bytes.count))
+    }
+
     /// The hash of what was combined.
     var value: UInt64 {
         var h = state

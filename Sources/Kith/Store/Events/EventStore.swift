@@ -361,7 +361,7 @@ extension Journal {
 typealias EventStatements = HeldStatements<EventStatementKind>
 
 enum EventStatementKind: Int, HeldStatementKind {
-    case insertEvent, insertKeptLines, insertEventPerson, insertEventImport, selectImported
+    case insertEvent, insertKeptLines, insertEventPerson, insertEventImport, selectImported, setSource
 
     var sql: String {
         switch self {
@@ -372,10 +372,11 @@ enum EventStatementKind: Int, HeldStatementKind {
                 """
         case .insertKeptLines: return "INSERT INTO eventKeptLines (eventId, lines) VALUES (?, ?)"
         case .insertEventPerson: return "INSERT INTO eventPerson (eventId, personId, position) VALUES (?, ?, ?)"
-        case .insertEventImport: return "INSERT INTO eventImport (eventId, snapshot) VALUES (?, ?)"
+        case .insertEventImport: return "INSERT INTO eventImport (eventId, snapshot, source) VALUES (?, ?, ?)"
         case .selectImported:
             // A re-import's first question for each event (``Journal/unchangedEvent(_:uid:snapshot:_:verified:)``).
-            return "SELECT e.id, i.snapshot FROM event e JOIN eventImport i ON i.eventId = e.id WHERE e.uid = ?"
+            return "SELECT e.id, i.snapshot, i.source FROM event e JOIN eventImport i ON i.eventId = e.id WHERE e.uid = ?"
+        case .setSource: return "UPDATE eventImport SET source = ? WHERE eventId = ?"
         }
     }
 }

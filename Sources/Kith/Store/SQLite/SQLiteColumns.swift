@@ -22,6 +22,9 @@ extension SQLiteColumns {
 
     /// A text column's UTF-8 bytes in SQLite's memory (empty for NULL): kept in this file,
     /// which hands out copies and comparisons only, so no pointer outlives its row.
+    /// A text column's bytes, without making a string of them.
+    func withText<R>(_ i: CInt, _ body: (Span<UInt8>) -> R) -> R { body(bytes(i).span) }
+
     private func bytes(_ i: CInt) -> UnsafeBufferPointer<UInt8> {
         guard let p = sqlite3_column_text(statement, i) else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(statement, i)))
