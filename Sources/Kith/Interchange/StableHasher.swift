@@ -22,24 +22,9 @@ struct StableHasher {
 
     /// The string's UTF-8 bytes, eight to a word, then its length (so that "ab"+"c" and
     /// "a"+"bc" differ).
-    mutating func combine(_ value: String) {
-        var word: UInt64 = 0, shift: UInt64 = 0, count = 0
-        for byte in value.utf8 {
-            word |= UInt64(byte) << shift
-            count += 1
-            if shift == 56 {
-                round(word)
-                word = 0; shift = 0
-            } else {
-                shift += 8
-            }
-        }
-        if shift > 0 { round(word) }
-        round(UInt64(count))
-    }
+    mutating func combine(_ value: String) { combine(value.utf8.span) }
 
-    /// Bytes, as a string's UTF-8 is combined: eight to a little-endian word, then their
-    /// count.
+    /// Bytes: eight to a little-endian word, then their count.
     mutating func combine(_ bytes: Span<UInt8>) {
         var word: UInt64 = 0, shift: UInt64 = 0
         for i in bytes.indices {

@@ -268,22 +268,18 @@ extension Journal {
             // A digest of what a VEVENT's mapping read (EventSource), so that a re-import
             // need not map an unchanged VEVENT again. Taking a person or photo off an
             // event clears it: a re-import then merges that event once, as before.
-            try db.execute(
-                sql: """
-                    ALTER TABLE eventImport ADD COLUMN source INTEGER;
-                    CREATE TRIGGER eventPerson_source_delete AFTER DELETE ON eventPerson BEGIN
-                        UPDATE eventImport SET source = NULL WHERE eventId = OLD.eventId AND source IS NOT NULL;
-                    END;
-                    CREATE TRIGGER eventPerson_source_update AFTER UPDATE ON eventPerson BEGIN
-                        UPDATE eventImport SET source = NULL WHERE eventId IN (OLD.eventId, NEW.eventId) AND source IS NOT NULL;
-                    END;
-                    CREATE TRIGGER eventPhoto_source_delete AFTER DELETE ON eventPhoto BEGIN
-                        UPDATE eventImport SET source = NULL WHERE eventId = OLD.eventId AND source IS NOT NULL;
-                    END;
-                    CREATE TRIGGER eventPhoto_source_update AFTER UPDATE ON eventPhoto BEGIN
-                        UPDATE eventImport SET source = NULL WHERE eventId IN (OLD.eventId, NEW.eventId) AND source IS NOT NULL;
-                    END;
-                    """)
+            try db.execute(sql: "ALTER TABLE eventImport ADD COLUMN source INTEGER")
+            for table in ["eventPerson", "eventPhoto"] {
+                try db.execute(
+                    sql: """
+                        CREATE TRIGGER \(table)_source_delete AFTER DELETE ON \(table) BEGIN
+                            UPDATE eventImport SET source = NULL WHERE eventId = OLD.eventId AND source IS NOT NULL;
+                        END;
+                        CREATE TRIGGER \(table)_source_update AFTER UPDATE ON \(table) BEGIN
+                            UPDATE eventImport SET source = NULL WHERE eventId IN (OLD.eventId, NEW.eventId) AND source IS NOT NULL;
+                        END;
+                        """)
+            }
         }
         return migrator
     }
