@@ -28,8 +28,8 @@ public struct ImportReport: Sendable, Hashable {
     /// Distinct ATTENDEE and ORGANIZER addresses that found no one in the journal (they
     /// stay on their events).
     public var unmatchedAddresses = 0
-    /// Events counted unchanged because their VEVENT was as last time (``EventSource``),
-    /// without mapping it again: how often a re-import took that path.
+    /// Events counted unchanged because their VEVENT and what its mapping reads were as
+    /// at the last import, without mapping it again: how often a re-import took that path.
     public internal(set) var unmappedUnchanged = 0
     /// The calendar's top-level components other than VEVENT, by name, with their counts.
     public var heldComponents: [String: Int] = [:]
