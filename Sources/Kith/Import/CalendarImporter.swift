@@ -403,7 +403,11 @@ extension Journal {
         }
         if !context.keepsReasons, let (id, stored) = try unchangedEvent(db, uid: uid, snapshot: snapshot, new, verified: context.verified) {
             // Unchanged, and so it stays: the digest that finds it so next time.
-            if stored != source { try setSource(db, id, source, context) }
+            if stored != source {
+                try RawRow.run(db, context.verified.statement(db, .setSource)) { r in
+                    r.int(source); r.int(id)
+                }
+            }
             return ImportItem(kind: .event, action: .unchanged, name: new.title, line: line, reason: "same UID; nothing changed", id: id)
         }
         if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM event WHERE uid = ?"), arguments: [uid]),
@@ -439,14 +443,19 @@ extension Journal {
             let dropped = Set(last?.personIDs ?? []).subtracting(new.personIDs)
                 .subtracting(current.traits.compactMap(\.personID))
             d.personIDs = current.personIDs.filter { !dropped.contains($0) } + new.personIDs.filter { !current.personIDs.contains($0) }
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO eventImport (eventId, snapshot, source) VALUES (?, ?, ?)
-                      ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot, source = excluded.source
-                    """
-            ).execute(arguments: [id, snapshot, source])
+            // What the file gave this time, kept after the event's rows are written (writing
+            // its people and photos again clears `source`: the `event-source` triggers).
+            func keepSnapshot() throws {
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO eventImport (eventId, snapshot, source) VALUES (?, ?, ?)
+                          ON CONFLICT(eventId) DO UPDATE SET snapshot = excluded.snapshot, source = excluded.source
+                        """
+                ).execute(arguments: [id, snapshot, source])
+            }
             let merged = try EventFields(draft: d)
             if merged == cur && d.photoHashes == current.photoHashes {
+                try keepSnapshot()
                 // Unchanged when the file says what it said last time (or agrees with the
                 // journal); skipped when it brings a change the user's own edits outweigh.
                 let why = kept.isEmpty ? "nothing changed" : "kept your edits to: " + kept.joined(separator: ", ")
@@ -466,8 +475,7 @@ extension Journal {
                 kept.isEmpty ? (new.modifiedAt ?? now()) : now(), id,
             ])
             try writeEventRelations(db, id: id, d, verified: &context.verified)
-            // Writing the people and photos again cleared it (the `event-source` triggers).
-            if source != nil { try setSource(db, id, source, context) }
+            try keepSnapshot()
             written.append(id)
             let changes = merged.changes(from: cur) + (d.photoHashes == current.photoHashes ? [] : ["photos"])
             var reason = "same UID; changed: " + changes.joined(separator: ", ")
@@ -482,15 +490,6 @@ extension Journal {
         return ImportItem(
             kind: .event, action: .added, name: new.title, line: line,
             reason: new.personIDs.isEmpty ? "new event" : "new event with \(new.personIDs.count) person(s)", id: id)
-    }
-}
-
-extension Journal {
-    /// Stores an imported event's ``EventSource`` digest (nil clears it).
-    fileprivate static func setSource(_ db: Database, _ id: Int64, _ source: Int64?, _ context: EventImportContext) throws {
-        try RawRow.run(db, context.verified.statement(db, .setSource)) { r in
-            r.int(source); r.int(id)
-        }
     }
 }
 

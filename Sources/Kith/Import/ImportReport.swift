@@ -30,7 +30,7 @@ public struct ImportReport: Sendable, Hashable {
     public var unmatchedAddresses = 0
     /// Events counted unchanged because their VEVENT and what its mapping reads were as
     /// at the last import, without mapping it again: how often a re-import took that path.
-    public internal(set) var unmappedUnchanged = 0
+    var unmappedUnchanged = 0
     /// The calendar's top-level components other than VEVENT, by name, with their counts.
     public var heldComponents: [String: Int] = [:]
     /// Whether the file held nothing at all (or only blank lines).
