@@ -237,7 +237,7 @@ struct ImportFastPathTests {
             }
         }
         let before = try names(j)
-        #expect(before.contains { $0.hasPrefix("personContact_value:") } && before.contains { $0.hasPrefix("person_birthday_day:") })
+        #expect(before.contains { $0.hasPrefix("personContact_email:") } && before.contains { $0.hasPrefix("person_birthday_day:") })
         // Over Journal.bulkImportThreshold, with a card that matches one from earlier in the
         // file while the indexes are away.
         var book = ""

@@ -36,7 +36,7 @@ struct MigrationTests {
             Journal.migrator.migrations == [
                 "v1", "v2", "v3", "interchange-v1", "interchange-v2", "name-keys", "personContact-v2",
                 "settings-v1", "sourceTimeZone", "lasting-ids", "undo-log", "cadence-v1", "upcoming-days", "sync-v1", "sync-v2",
-                "kept-lines", "event-source",
+                "kept-lines", "event-source", "photo-inline", "email-index",
             ])
     }
 
@@ -179,10 +179,58 @@ struct MigrationTests {
         let indexes = try journal.dbQueue.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'personContact' ORDER BY name")
         }
-        #expect(indexes == ["personContact_person", "personContact_value"])
+        #expect(indexes == ["personContact_email", "personContact_person"])
         try journal.removePerson(id: ana.id)
         #expect(try journal.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM personContact WHERE personId = ?", arguments: [ana.id]) } == 0)
         #expect(try journal.integrityCheck() == [])
+    }
+
+    @Test("photo-inline: a photo of a kilobyte and a half shares its page, and the v1 photo reads back whole")
+    func photosStayOnTheirPages() throws {
+        let j = try Journal.inMemory()
+        let pages = { try j.dbQueue.read { db in try Int.fetchOne(db, sql: "PRAGMA page_count")! } }
+        let before = try pages()
+        // 200 different JPEGs of 1,506 bytes: two fit on a 4 KiB page. Stored in the
+        // WITHOUT ROWID table each took an overflow page of its own (~225 pages in all).
+        for k in 0..<200 {
+            let comment = (0..<1_450).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ k) }
+            let jpeg = Array(PhotoStructureTests.jpeg[0..<2]) + [0xFF, 0xFE, 0x05, 0xAC] + comment + PhotoStructureTests.jpeg[2...]
+            _ = try j.storePhoto(Data(jpeg), name: "p\(k).jpg")
+        }
+        let grown = try pages() - before
+        #expect(grown >= 100 && grown <= 115, "200 photos of ~1.5 KB took \(grown) pages")
+
+        let (folder, path) = try copyOfV1Fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let journal = try Journal(path: path)
+        let hash = try #require(try journal.person(id: try journal.resolvePerson("Ana").id).photoHash)
+        let (photo, data) = try journal.photo(hash: hash)
+        #expect(photo.byteCount == data.count && data.count > 0)
+        let withoutRowID = try journal.dbQueue.read { db in
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'photo'")!.contains("WITHOUT ROWID")
+        }
+        #expect(!withoutRowID)
+    }
+
+    @Test("email-index: finding a person by e-mail reads an index of e-mail rows only")
+    func emailLookupUsesTheEmailIndex() throws {
+        let j = try Journal.inMemory()
+        let ana = PersonDraft(
+            displayName: "Ana Lima", emails: [LabeledValue("Ana@Example.com", label: "home")],
+            phones: [LabeledValue("+351 912 345 678", label: "cell")])
+        let id = try j.addPerson(ana).id
+        #expect(try j.personIDs(email: "ana@example.COM") == [id])
+        let plan = try j.dbQueue.read { db in
+            try Row.fetchAll(
+                db, sql: "EXPLAIN QUERY PLAN SELECT personId FROM personContact WHERE kind = 'email' AND value = ? COLLATE NOCASE",
+                arguments: ["ana@example.com"]
+            ).map { $0["detail"] as String }.joined(separator: "; ")
+        }
+        #expect(plan.contains("personContact_email"), "\(plan)")
+        let indexed = try j.dbQueue.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM personContact INDEXED BY personContact_email WHERE kind = 'email'")
+        }
+        #expect(indexed == 1)
     }
 
     @Test("a journal from a newer Kith is refused, says so, and is left unchanged")

@@ -41,6 +41,21 @@ struct PersonTests {
         }
     }
 
+    @Test("a person added without a UID gets a random version-4 UUID, as other tools write them")
+    func newUIDsAreVersion4UUIDs() throws {
+        let j = try Journal.inMemory()
+        var seen: Set<String> = []
+        for k in 0..<500 {
+            let uid = try j.addPerson(PersonDraft(displayName: "Person \(k)")).uid
+            let parsed = try #require(UUID(uuidString: uid), "\(uid)")
+            #expect(parsed.uuidString == uid)  // uppercase, with its hyphens
+            let chars = Array(uid)
+            #expect(chars[14] == "4" && "89AB".contains(chars[19]), "\(uid)")
+            seen.insert(uid)
+        }
+        #expect(seen.count == 500)
+    }
+
     @Test("names resolve by exact name, nickname, unique prefix, close match", arguments: JournalKind.allCases)
     func resolution(kind: JournalKind) throws {
         let j = try kind.make().journal

@@ -167,7 +167,7 @@ extension Journal {
             // on the writing thread, 0.4 G to build them. Those by person stay: a card that
             // matches one from earlier in the file reads that person back.
             if index.byUID.isEmpty, total >= Self.bulkImportThreshold {
-                let random: Set = ["person_name", "person_nameKey", "person_birthday_day", "person_anniversary_day", "personContact_value"]
+                let random: Set = ["person_name", "person_nameKey", "person_birthday_day", "person_anniversary_day", "personContact_email"]
                 try Journal.withIndexesRebuilt(db, on: ["person", "personContact"], only: random) {
                     try importAll()
                 }
