@@ -233,6 +233,89 @@ struct MigrationTests {
         #expect(indexed == 1)
     }
 
+    @Test("a new journal is made in one step with the schema and rows that every migration gives")
+    func currentSchemaMatchesTheMigrations() throws {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        let migrated = try DatabaseQueue(configuration: config)
+        try Journal.migrator.migrate(migrated)
+        let made = try DatabaseQueue(configuration: config)
+        try Journal.createCurrentSchema(made)
+        let (expected, got) = (try Self.contents(of: migrated), try Self.contents(of: made))
+        for (a, b) in zip(expected, got) where a != b { Issue.record("migrated: \(a)\nmade:     \(b)") }
+        #expect(expected.count == got.count)
+        // Every migration is covered: a new journal needs none of them run one by one.
+        let covered = try made.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(
+            Set(covered) == Set(Journal.migrator.migrations),
+            "Journal.currentSchemaSQL is older than the migrations: run KITH_WRITE_FIXTURES=1 swift test --filter writeCurrentSchema")
+        // A file that already holds something is left to the migrator.
+        try Journal.createCurrentSchema(made)
+        #expect(try Self.contents(of: made) == got)
+        // And a journal made so opens, works and passes its checks.
+        let j = try Journal.inMemory()
+        _ = try j.addPerson(PersonDraft(displayName: "Ana Lima"))
+        #expect(try j.integrityCheck() == [])
+        try j.checkInvariants()
+    }
+
+    /// Every schema object (type, name, table, SQL) and every row of every table, as text,
+    /// sorted: what two ways of making a journal must agree on.
+    static func contents(of queue: DatabaseQueue) throws -> [String] {
+        try queue.read { db in
+            var out = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master").map { "\($0)" }
+            for table in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") {
+                out += try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map { "\(table): \($0)" }
+            }
+            return out.sorted()
+        }
+    }
+
+    /// Rewrites `Sources/Kith/Store/CurrentSchema+SQL.swift` from a journal that ran every
+    /// migration: its schema objects in the order they were made, then its rows.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["KITH_WRITE_FIXTURES"] == "1"))
+    func writeCurrentSchema() throws {
+        let migrated = try DatabaseQueue()
+        try Journal.migrator.migrate(migrated)
+        let sql = try migrated.read { db in
+            var statements = try String.fetchAll(
+                db, sql: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name <> 'sqlite_sequence' ORDER BY rowid")
+            let tables = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid")
+            for table in tables + ["sqlite_sequence"] {
+                // Only rowid tables hold rows in a new journal (categories, sequences, migrations).
+                guard try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0 > 0 else { continue }
+                let columns = try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
+                    .map { ($0["name"] as String).quotedDatabaseIdentifier }
+                let values = columns.map { "quote(\($0))" }.joined(separator: " || ', ' || ")
+                let rows = try String.fetchAll(db, sql: "SELECT \(values) FROM \(table.quotedDatabaseIdentifier) ORDER BY rowid")
+                if table == "sqlite_sequence" { statements.append("DELETE FROM sqlite_sequence") }
+                for row in rows {
+                    statements.append("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(row))")
+                }
+            }
+            // Indented as the literal's closing delimiter, which Swift strips again.
+            return (statements.joined(separator: ";\n") + ";").split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
+        }
+        let text = """
+            // Written by `KITH_WRITE_FIXTURES=1 swift test --filter writeCurrentSchema` from a journal
+            // that ran every migration. Change the migrations, then write this again; never edit it.
+
+            extension Journal {
+                /// A new journal: every schema object in the order the migrations made it, the
+                /// rows they left (default categories, `sqlite_sequence`, `grdb_migrations`).
+                static let currentSchemaSQL = #\"\"\"
+            \(sql)
+                    \"\"\"#
+            }
+
+            """
+        let target = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Kith/Store/CurrentSchema+SQL.swift")
+        try text.write(to: target, atomically: true, encoding: .utf8)
+    }
+
     @Test("a journal from a newer Kith is refused, says so, and is left unchanged")
     func newerJournalIsRefusedUnchanged() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kith-newer-\(UUID().uuidString)")

@@ -130,11 +130,11 @@ public final class Journal: Sendable {
         while true {
             do {
                 let onDisk = path != nil
-                let (unknown, pending, wal) = try dbQueue.read { db -> ([String], Bool, Bool) in
+                let (applied, unknown, pending, wal) = try dbQueue.read { db -> ([String], [String], Bool, Bool) in
                     let (applied, mode) = try Journal.schemaState(db)
                     let known = migrator.migrations
                     let unknown = applied.filter { !known.contains($0) }.sorted()
-                    return (unknown, !known.allSatisfy(applied.contains), !onDisk || mode == "wal")
+                    return (applied, unknown, !known.allSatisfy(applied.contains), !onDisk || mode == "wal")
                 }
                 // Checked before anything writes: a refused file keeps its bytes and its time.
                 if !unknown.isEmpty {
@@ -152,6 +152,7 @@ public final class Journal: Sendable {
                     }
                 }
                 // A current journal is only read here: no write transaction for every command.
+                if pending, applied.isEmpty { try Journal.createCurrentSchema(dbQueue) }
                 if pending { try migrator.migrate(dbQueue) }
                 logger?.debug("journal schema is current", metadata: ["migrations": "\(migrator.migrations.count)"])
                 return

@@ -3,7 +3,10 @@ import GRDB
 extension Journal {
     /// The named migrations, in order. Frozen once shipped: add `v2`, never edit `v1`.
     /// They use plain SQL only, no app types; `name-keys` alone also computes
-    /// `NameMatcher.fold` of the names it fills in.
+    /// `NameMatcher.fold` of the names it fills in. A new journal is made in one step from
+    /// ``currentSchemaSQL``, written from these: after adding one, run
+    /// `KITH_WRITE_FIXTURES=1 swift test --filter writeCurrentSchema` (`MigrationTests`
+    /// fails until then).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
