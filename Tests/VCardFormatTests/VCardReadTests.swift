@@ -5,6 +5,31 @@ import VCardFormat
 
 @Suite("VCard reading real exports")
 struct VCardReadTests {
+    @Test("ADR fields: split at semicolons, escapes undone, 3.0/4.0 lists joined, 2.1 commas kept", arguments: VCard.Version.allCases)
+    func addressFields(version: VCard.Version) throws {
+        // The value as written, and the seven fields each version reads from it.
+        let cases: [(String, [String])] = [
+            (";;Rua Augusta 1;Lisboa;;1100-048;Portugal", ["", "", "Rua Augusta 1", "Lisboa", "", "1100-048", "Portugal"]),
+            ("", ["", "", "", "", "", "", ""]),
+            (";;;;;;", ["", "", "", "", "", "", ""]),
+            ("PO 7;Apt 2;Strøget 127;København", ["PO 7", "Apt 2", "Strøget 127", "København", "", "", ""]),
+            (";;a;b;c;d;e;extra", ["", "", "a", "b", "c", "d", "e"]),
+            (";;Main St\\; 2;Springfield", ["", "", "Main St; 2", "Springfield", "", "", ""]),
+            (";;1 Rue X,Bât. B;Paris", ["", "", "1 Rue X,Bât. B", "Paris", "", "", ""]),
+            (";;Line\\nTwo;Town", ["", "", "Line\nTwo", "Town", "", "", ""]),
+        ]
+        for (value, fields) in cases {
+            let text = "BEGIN:VCARD\r\nVERSION:\(version.rawValue)\r\nFN:A\r\nADR;TYPE=home:\(value)\r\nEND:VCARD\r\n"
+            var raw: [VCard] = []
+            _ = try VCard.readText(Array(text.utf8)) { raw.append($0) }
+            let built = VCard(version: version, properties: raw[0].properties)
+            for card in [raw[0], built] {
+                let a = try #require(card.addresses.first)
+                #expect([a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country] == fields, "\(version.rawValue) \(value)")
+            }
+        }
+    }
+
     @Test func appleContactsGroupsLabelsYearlessBirthdayAndPhoto() throws {
         let r = try Fixture.read("apple-contacts.vcf")
         #expect(r.warnings.isEmpty, "\(r.warnings)")
