@@ -139,26 +139,6 @@ struct ImportFastPathTests {
         #expect(second.items[1].action == .added)
     }
 
-    @Test("dates in snapshots are written as their description, digit by digit or not")
-    func snapshotDates() throws {
-        let dates = [
-            PartialDate(year: 1990, month: 4, day: 12), PartialDate(year: nil, month: 2, day: 29),
-            PartialDate(year: 7, month: 12, day: 31), PartialDate(year: 987, month: 1, day: 1),
-            PartialDate(year: 12345, month: 6, day: 5), PartialDate(year: 0, month: 10, day: 10),
-        ].compactMap { $0 }
-        #expect(dates.count >= 4)
-        for d in dates {
-            var a = SnapshotWriter(), b = SnapshotWriter()
-            a.date(d)
-            b.string(d.description)
-            #expect(a.bytes == b.bytes, "\(d)")
-            var f = ContactFields(displayName: "X")
-            f.birthday = d
-            f.anniversary = d
-            #expect(ContactFields.fromSnapshot(f.snapshotJSON) == f, "\(d)")
-        }
-    }
-
     @Test("a person with many contact details and kept lines keeps them all, in order, through import and edit")
     func manyDetailsInOrder() throws {
         var card = "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:many\r\nFN:Many Ways\r\n"

@@ -263,7 +263,7 @@ extension Journal {
         if !unplaced.isEmpty {
             fields.vcardLines.append("CATEGORIES:" + unplaced.map { TextEscaping.escape($0) }.joined(separator: ","))
         }
-        let snapshotJSON = unplaced.isEmpty ? prepared.snapshotJSON : fields.snapshotJSON
+        let digest = unplaced.isEmpty ? prepared.digest : PersonFieldsDigest(fields)
         var keys: PersonIndex.Keys?
 
         let found = index.match(c, keys: &keys)
@@ -280,7 +280,7 @@ extension Journal {
             // A REV not newer keeps the person as it is: skipped when the card says
             // something else, unchanged (below) when it is the card imported last time.
             if let new = ContactMapping.revKey(c.rev), let old = ContactMapping.revKey(oldRev), new <= old,
-                new < old || lastSnapshot != snapshotJSON
+                new < old || !(lastSnapshot.map(digest.isStored(in:)) ?? false)
             {
                 try addTraits(db, personID: id, c.traits, cache: index.categories)
                 return ImportItem(
@@ -292,16 +292,20 @@ extension Journal {
             let sameSource = rule == .sameUID || lastSource == fileName
             // The card says what it said last time: every field the user kept follows it
             // already, every field the user changed stays, so the merge changes nothing.
-            if sameSource, let lastSnapshot, lastSnapshot == snapshotJSON, c.rev == nil || c.rev == oldRev,
+            if sameSource, let lastSnapshot, digest.isStored(in: lastSnapshot), c.rev == nil || c.rev == oldRev,
                 oldRelation != nil || (relationID ?? placed?.0.id) == nil
             {
+                if !lastSnapshot.hasPrefix("p1 ") {
+                    // The JSON an older Kith kept: the digest from now on.
+                    try db.execute(sql: "UPDATE personImport SET snapshot = ? WHERE personId = ?", arguments: [digest.stored, id])
+                }
                 let traitsAdded = try addTraits(db, personID: id, c.traits, cache: index.categories)
                 return ImportItem(
                     kind: .person, action: traitsAdded > 0 ? .updated : .unchanged, name: oldName, line: c.line,
                     reason: traitsAdded > 0 ? "\(rule); \(traitsAdded) trait(s) added" : "\(rule); nothing changed", id: id)
             }
             let person = try fetchPerson(db, id: id)
-            let snapshot = sameSource ? lastSnapshot.flatMap(PersonFields.fromSnapshot) : nil
+            let snapshot = sameSource ? lastSnapshot.flatMap(PersonFieldsDigest.read) : nil
             let current = person.fields
             let merged = PersonFields.merged(current: current, snapshot: snapshot, card: fields)
             var draft = person.draft
@@ -316,7 +320,7 @@ extension Journal {
                         INSERT INTO personImport (personId, source, snapshot, importedAt) VALUES (?, ?, ?, ?)
                         ON CONFLICT(personId) DO UPDATE SET source = excluded.source, snapshot = excluded.snapshot, importedAt = excluded.importedAt
                         """
-                ).execute(arguments: [id, fileName, snapshotJSON, now()])
+                ).execute(arguments: [id, fileName, digest.stored, now()])
             }
             if changed.isEmpty && draft.relationID == person.relation?.id && draft.rev == person.rev {
                 return ImportItem(
@@ -326,7 +330,7 @@ extension Journal {
             let (name, uid) = try checkPersonDraft(db, draft, existingID: id)
             try updatePersonRow(db, id: id, draft, name: name, uid: uid)
             index.add(id, merged, keys: PersonIndex.Keys(merged), uid: uid)
-            let kept = snapshot.map { s in current.changes(from: s).filter { !changed.contains($0) } } ?? []
+            let kept = snapshot.map { s in PersonFieldsDigest(current).changes(from: s).filter { !changed.contains($0) } } ?? []
             var reason = rule.description + (changed.isEmpty ? "; REV updated" : "; changed: " + changed.joined(separator: ", "))
             if !kept.isEmpty { reason += "; kept your edits to: " + kept.joined(separator: ", ") }
             return ImportItem(kind: .person, action: .updated, name: name, line: c.line, reason: reason, id: id)
@@ -358,7 +362,7 @@ extension Journal {
         let id = try insertPersonRow(db, draft, name: name, uid: uid, statements: statements)
         try addTraits(db, personID: id, c.traits, cache: index.categories, fresh: true, statements: statements)
         try PersonStatements.insert(statements, db, .insertImport) { r in
-            r.int(id); r.text(fileName); r.text(snapshotJSON); r.int(now())
+            r.int(id); r.text(fileName); r.text(digest.stored); r.int(now())
         }
         index.add(id, fields, keys: keys ?? PersonIndex.Keys(fields), uid: uid)
         var item = ImportItem(kind: .person, action: .added, name: fields.displayName, line: c.line, reason: "new person, " + how, id: id)

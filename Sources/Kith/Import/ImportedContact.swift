@@ -19,17 +19,17 @@ struct ImportedContact {
 
     /// What importing a card needs whatever the card turns out to be, worked out on the
     /// thread that reads the file for cards likely to be new people, so that the thread
-    /// that writes only matches and stores (the photo's hash and the snapshot were a
-    /// seventh of that thread's instructions for the bench's 10,000 cards). A card a
+    /// that writes only matches and stores (the photo's hash and the snapshot, then JSON,
+    /// were a seventh of that thread's instructions for the bench's 10,000 cards). A card a
     /// re-import finds by UID is left to the writing thread, which then has time to spare
     /// while the reading thread maps the next cards.
     struct Prepared {
         /// The photo's SHA-256 in hex and its media type, when ``photo`` is one Kith stores
         /// (``fields`` then carry the hash).
         var photo: (hash: String, mediaType: String)?
-        /// ``PersonFields/snapshotJSON`` of ``fields``: the import's snapshot unless
-        /// CATEGORIES that place the person nowhere add a line to the fields.
-        var snapshotJSON: String
+        /// The hashes of ``fields``, kept as the import's snapshot unless CATEGORIES that
+        /// place the person nowhere add a line to the fields.
+        var digest: PersonFieldsDigest
     }
 
     /// Works out ``prepared`` (and sets the photo's hash in ``fields``).
@@ -39,7 +39,7 @@ struct ImportedContact {
             photoHash = (SHA256.hex([UInt8](data)), type)
             fields.photoHash = photoHash?.hash
         }
-        prepared = Prepared(photo: photoHash, snapshotJSON: fields.snapshotJSON)
+        prepared = Prepared(photo: photoHash, digest: PersonFieldsDigest(fields))
     }
 }
 

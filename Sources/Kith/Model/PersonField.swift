@@ -2,12 +2,12 @@ import Foundation
 
 /// One plain field of a person (one value in one column of `person`, such as `title` or
 /// `birthday`) and what every layer needs to know about it: the store binds and reads its
-/// column, the import snapshot, the JSON backup and `kith person show --json` write its
+/// column, the import digest hashes it, the JSON backup and `kith person show --json` write its
 /// key, the import report names it by its label, a merge follows its rule, and the vCard
 /// mapping reads and writes its property. The rows are ``PersonFields/plainFields``; the
 /// layers walk them, so a new plain field is its property and its row, not an edit in each.
 public struct PersonField: Sendable {
-    /// The Swift property, and its key in JSON (import snapshot, backup, `--json`).
+    /// The Swift property, and its key in JSON (backup, `--json`, an older import snapshot).
     public let key: String
     /// What the import report calls it: "updated: organisation, title".
     public let label: String
@@ -17,9 +17,8 @@ public struct PersonField: Sendable {
     let backupKey: String
     /// Its vCard property.
     let vcard: VCardMapping
-    /// Whether the snapshot writes it when unset. The fields older than this table are
-    /// written always, so that a snapshot stored by an older Kith reads the same text; a
-    /// newer field is left out when unset, for the same reason.
+    /// Whether JSON (the backup, `--json`) writes it when unset. The fields older than this
+    /// table are written always, as before it; a newer field is left out when unset.
     let writtenWhenUnset: Bool
 
     /// Reads and writes the value (a key path into ``PersonFields``, with its type).
@@ -33,12 +32,6 @@ public struct PersonField: Sendable {
     func text(_ f: PersonFields) -> String? { access.text(f) }
     /// Sets the value from a column's text.
     func setText(_ f: inout PersonFields, _ text: String?) { access.setText(&f, text) }
-    /// `,"key":value` for the snapshot; nothing when unset, unless ``writtenWhenUnset``.
-    func writeSnapshot(_ f: PersonFields, _ o: inout SnapshotWriter) {
-        guard writtenWhenUnset || !access.isUnset(f) else { return }
-        o.bytes.append(0x2C); o.bytes.append(0x22); o.bytes.append(contentsOf: key.utf8); o.bytes.append(0x22); o.bytes.append(0x3A)
-        access.write(f, &o)
-    }
     func encode(_ f: PersonFields, _ c: inout KeyedEncodingContainer<JSONKey>, _ k: JSONKey) throws {
         guard writtenWhenUnset || !access.isUnset(f) else { return }
         try access.encode(f, &c, k)
@@ -46,8 +39,11 @@ public struct PersonField: Sendable {
     func decode(_ f: inout PersonFields, _ c: KeyedDecodingContainer<JSONKey>, _ k: JSONKey) throws { try access.decode(&f, c, k) }
     func differs(_ a: PersonFields, _ b: PersonFields) -> Bool { access.differs(a, b) }
     /// The re-import rule (``PersonFields/merged(current:snapshot:card:)``): the card's value
-    /// when the user left the field as the last import gave it, or (no snapshot) it was unset.
-    func followCard(_ r: inout PersonFields, _ c: PersonFields, _ s: PersonFields?, _ n: PersonFields) { access.followCard(&r, c, s, n) }
+    /// when the user left the field as the last import gave it (`asImported`), or (no
+    /// snapshot: nil) it was unset.
+    func followCard(_ r: inout PersonFields, _ c: PersonFields, asImported: Bool?, _ n: PersonFields) {
+        access.followCard(&r, c, asImported: asImported, n)
+    }
     /// The rule of merging two people: `r` starts as the kept person's fields.
     func mergePeople(_ r: inout PersonFields, _ other: PersonFields) { access.mergePeople(&r, other, merge) }
 
@@ -115,11 +111,10 @@ protocol PersonFieldAccess: Sendable {
     /// Sets a date (a BDAY-like property's), with no text in between.
     func setDate(_ f: inout PersonFields, _ date: PartialDate)
     func isUnset(_ f: PersonFields) -> Bool
-    func write(_ f: PersonFields, _ o: inout SnapshotWriter)
     func encode(_ f: PersonFields, _ c: inout KeyedEncodingContainer<PersonField.JSONKey>, _ k: PersonField.JSONKey) throws
     func decode(_ f: inout PersonFields, _ c: KeyedDecodingContainer<PersonField.JSONKey>, _ k: PersonField.JSONKey) throws
     func differs(_ a: PersonFields, _ b: PersonFields) -> Bool
-    func followCard(_ r: inout PersonFields, _ c: PersonFields, _ s: PersonFields?, _ n: PersonFields)
+    func followCard(_ r: inout PersonFields, _ c: PersonFields, asImported: Bool?, _ n: PersonFields)
     func mergePeople(_ r: inout PersonFields, _ b: PersonFields, _ rule: PersonField.MergeRule)
 }
 
@@ -131,7 +126,6 @@ struct ClosureAccess<V: PersonFieldValue>: PersonFieldAccess {
     func setText(_ f: inout PersonFields, _ text: String?) { set(&f, V(fieldText: text)) }
     func setDate(_ f: inout PersonFields, _ date: PartialDate) { set(&f, V(date: date)) }
     func isUnset(_ f: PersonFields) -> Bool { get(f).isUnset }
-    func write(_ f: PersonFields, _ o: inout SnapshotWriter) { get(f).write(to: &o) }
     func encode(_ f: PersonFields, _ c: inout KeyedEncodingContainer<PersonField.JSONKey>, _ k: PersonField.JSONKey) throws {
         try c.encode(get(f), forKey: k)
     }
@@ -139,9 +133,9 @@ struct ClosureAccess<V: PersonFieldValue>: PersonFieldAccess {
         if let v = try c.decodeIfPresent(V.self, forKey: k) { set(&f, v) }
     }
     func differs(_ a: PersonFields, _ b: PersonFields) -> Bool { get(a) != get(b) }
-    func followCard(_ r: inout PersonFields, _ c: PersonFields, _ s: PersonFields?, _ n: PersonFields) {
-        if let s {
-            if get(c) == get(s) { set(&r, get(n)) }
+    func followCard(_ r: inout PersonFields, _ c: PersonFields, asImported: Bool?, _ n: PersonFields) {
+        if let asImported {
+            if asImported { set(&r, get(n)) }
         } else if get(c).isUnset {
             set(&r, get(n))
         }
@@ -163,8 +157,6 @@ protocol PersonFieldValue: Hashable, Sendable, Codable {
     init(fieldText: String?)
     init(date: PartialDate)
     var isUnset: Bool { get }
-    /// The value as JSON (a string), for the snapshot.
-    func write(to o: inout SnapshotWriter)
     /// The fuller of two values, for ``PersonField/MergeRule/fuller``.
     static func fuller(_ kept: Self, _ other: Self) -> Self
     /// Both values as paragraphs, for ``PersonField/MergeRule/paragraphs``.
@@ -176,7 +168,6 @@ protocol PersonFieldText: Hashable, Sendable, Codable {
     var storedText: String { get }
     init?(storedText: String)
     init?(date: PartialDate)
-    func write(to o: inout SnapshotWriter)
     /// The fuller of two values; by default the kept one unless it is missing.
     static func fuller(kept: Self?, other: Self?) -> Self?
 }
@@ -192,7 +183,6 @@ extension String: PersonFieldValue, PersonFieldText {
     init?(storedText: String) { self = storedText }
     init(date: PartialDate) { self = date.description }
     var isUnset: Bool { isEmpty }
-    func write(to o: inout SnapshotWriter) { o.string(self) }
     static func fuller(_ kept: String, _ other: String) -> String { Journal.fuller(kept, other) }
     static func paragraphs(_ kept: String, _ other: String) -> String {
         if other.isEmpty || other == kept || kept.contains(other) { return kept }
@@ -204,7 +194,6 @@ extension PartialDate: PersonFieldText {
     var storedText: String { description }
     init?(storedText: String) { self.init(storedText) }
     init(date: PartialDate) { self = date }
-    func write(to o: inout SnapshotWriter) { o.date(self) }
     static func fuller(kept: PartialDate?, other: PartialDate?) -> PartialDate? { Journal.fuller(kept, other) }
 }
 
@@ -213,7 +202,6 @@ extension Optional: PersonFieldValue where Wrapped: PersonFieldText {
     init(fieldText: String?) { self = fieldText.flatMap { Wrapped(storedText: $0) } }
     init(date: PartialDate) { self = Wrapped(date: date) }
     var isUnset: Bool { self == nil }
-    func write(to o: inout SnapshotWriter) { self?.write(to: &o) }
     static func fuller(_ kept: Wrapped?, _ other: Wrapped?) -> Wrapped? { Wrapped.fuller(kept: kept, other: other) }
     static func paragraphs(_ kept: Wrapped?, _ other: Wrapped?) -> Wrapped? { kept ?? other }
 }

@@ -1,5 +1,5 @@
-/// ``PersonFields`` as JSON: the import snapshot as `JSONDecoder` reads it back, and
-/// ``Person`` (whose keys sit beside these). The plain fields come from
+/// ``PersonFields`` as JSON: the backup, ``Person`` (whose keys sit beside these) and the
+/// import snapshot that older journals kept (read back into a digest). The plain fields come from
 /// ``PersonFields/plainFields``; one that is missing keeps its default, so that JSON
 /// written before the field existed still reads.
 extension PersonFields: Codable {

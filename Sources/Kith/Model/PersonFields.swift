@@ -1,13 +1,13 @@
 /// What a person is, apart from where the journal keeps them: the fields the user edits
 /// and a vCard gives. ``Person`` and ``PersonDraft`` wrap one (`person.organization` reads
 /// `person.fields.organization`); an import reads a card into one, compares and merges
-/// them, and keeps the card's as a JSON snapshot whose keys are these names.
+/// them, and keeps a hash of each of the card's fields (`PersonFieldsDigest`).
 ///
 /// A new plain field (one value, one column: say `pronouns`) is its property here, with
 /// its default value, and its row in ``plainFields`` (its column, JSON key, label, merge
 /// rule and vCard property); then a migration adding its column (Store/Migrations.swift)
 /// and, for the `kith` tool, its option (KithCLI/Options/PersonFieldOptions.swift). The
-/// store, the import snapshot, the merges, the vCard import and export, the JSON backup
+/// store, the import digest, the merges, the vCard import and export, the JSON backup
 /// and `kith person show` walk the rows. A field of several values (a list, or a table of
 /// its own) is written by hand in each of those.
 public struct PersonFields: Hashable, Sendable {
@@ -42,7 +42,7 @@ public struct PersonFields: Hashable, Sendable {
 }
 
 extension PersonFields {
-    /// Every field in the order the import snapshot, the import report's list of changes
+    /// Every field in the order the import digest, the import report's list of changes
     /// and an exported card give them: the plain ones as their rows, the others by name
     /// (their code is written out in each layer).
     enum Slot {

@@ -41,7 +41,9 @@ extension Journal {
         // modelled fields as that card last gave them (JSON) and the file they came from. A
         // re-import compares the person with this snapshot to know which fields the user changed
         // in Kith (those are kept) and which still hold what the card said (those follow the card).
-        // `interchange-v2` adds `eventImport`, the same for events.
+        // `interchange-v2` adds `eventImport`, the same for events. Both columns now hold a
+        // hash of each field instead of the JSON (`PersonFieldsDigest`, `EventFieldsDigest`),
+        // written at the next import of each card or event; the JSON still reads.
         migrator.registerMigration("interchange-v1") { db in
             try db.execute(
                 sql: """
