@@ -84,8 +84,8 @@ struct PersonFieldsDigest: Hashable {
     }
 
     /// The stored form: `p1`, the hashes of the eight fields that are not plain in 16 hex
-    /// digits (`-` when empty), then `key=hash` for each plain field that is set. About
-    /// 150 bytes, where the JSON was 660 on average.
+    /// digits (`-` when empty), then `key=hash` for each plain field that is set: 164
+    /// bytes a card of the bench book on average, where the JSON was 657.
     var stored: String {
         var out: [UInt8] = []
         out.reserveCapacity(200)

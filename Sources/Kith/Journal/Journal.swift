@@ -152,6 +152,7 @@ public final class Journal: Sendable {
                     }
                 }
                 // A current journal is only read here: no write transaction for every command.
+                // A new file gets the whole schema in one step.
                 if pending, applied.isEmpty { try Journal.createCurrentSchema(dbQueue) }
                 if pending { try migrator.migrate(dbQueue) }
                 logger?.debug("journal schema is current", metadata: ["migrations": "\(migrator.migrations.count)"])
@@ -333,8 +334,8 @@ public final class Journal: Sendable {
     /// A new random UID: an uppercase version-4 UUID, as `UUID().uuidString` gives.
     ///
     /// Its 122 random bits come from `SystemRandomNumberGenerator` (the kernel's `getrandom`).
-    /// `UUID()` on Linux opens, reads and closes `/dev/urandom` for each one: 1,977 of
-    /// each call to give the bench book's cards without a UID theirs (`strace -f`).
+    /// `UUID()` on Linux opens, reads and closes `/dev/urandom` for each one: 1,977 times
+    /// over for the bench book's cards without a UID (`strace -f`).
     static func newUID() -> String {
         var random = SystemRandomNumberGenerator()
         let high: UInt64 = random.next(), low: UInt64 = random.next()
