@@ -125,10 +125,7 @@ struct EventFieldsDigest: Hashable {
         out.append(contentsOf: "d1".utf8)
         func hex(_ v: UInt64) {
             out.append(0x20)
-            for shift in stride(from: 60, through: 0, by: -4) {
-                let d = UInt8((v >> UInt64(shift)) & 0xF)
-                out.append(d < 10 ? 0x30 + d : 0x57 + d)
-            }
+            StableHasher.appendHex(v, to: &out)
         }
         func id(_ v: Int64?) {
             out.append(0x20)

@@ -67,20 +67,18 @@ struct PersonFieldsDigest: Hashable {
     /// The names of the fields whose hashes differ, as ``PersonFields/changes(from:)`` names
     /// them ("name", "emails", "organisation"…).
     func changes(from o: PersonFieldsDigest) -> [String] {
-        var out: [String] = []
-        for step in PersonFields.steps {
+        PersonFields.steps.filter { step in
             switch step {
-            case .name: if displayName != o.displayName || name != o.name { out.append("name") }
-            case .nicknames: if nicknames != o.nicknames { out.append("nicknames") }
-            case .emails: if emails != o.emails { out.append("emails") }
-            case .phones: if phones != o.phones { out.append("phones") }
-            case .addresses: if addresses != o.addresses { out.append("addresses") }
-            case .urls: if urls != o.urls { out.append("URLs") }
-            case .vcardLines: if vcardLines != o.vcardLines { out.append("kept vCard properties") }
-            case .plain(let i): if plain[i] != o.plain[i] { out.append(PersonFields.plainFields[i].label) }
+            case .name: displayName != o.displayName || name != o.name
+            case .nicknames: nicknames != o.nicknames
+            case .emails: emails != o.emails
+            case .phones: phones != o.phones
+            case .addresses: addresses != o.addresses
+            case .urls: urls != o.urls
+            case .vcardLines: vcardLines != o.vcardLines
+            case .plain(let i): plain[i] != o.plain[i]
             }
-        }
-        return out
+        }.map(\.label)
     }
 
     /// The stored form: `p1`, the hashes of the eight fields that are not plain in 16 hex
@@ -90,21 +88,15 @@ struct PersonFieldsDigest: Hashable {
         var out: [UInt8] = []
         out.reserveCapacity(200)
         out.append(contentsOf: "p1".utf8)
-        func digits(_ v: UInt64) {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                let d = UInt8((v >> UInt64(shift)) & 0xF)
-                out.append(d < 10 ? 0x30 + d : 0x57 + d)
-            }
-        }
         for v in [displayName, name, nicknames, emails, phones, addresses, urls, vcardLines] {
             out.append(0x20)
-            if v == 0 { out.append(0x2D) } else { digits(v) }
+            if v == 0 { out.append(0x2D) } else { StableHasher.appendHex(v, to: &out) }
         }
         for (i, v) in plain.enumerated() where v != 0 {
             out.append(0x20)
             out.append(contentsOf: PersonFields.plainFields[i].key.utf8)
             out.append(0x3D)
-            digits(v)
+            StableHasher.appendHex(v, to: &out)
         }
         return String(decoding: out, as: UTF8.self)
     }

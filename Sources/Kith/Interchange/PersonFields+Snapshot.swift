@@ -15,21 +15,18 @@ extension PersonFields {
 
     /// The names of the fields that differ, for "updated: email, phone".
     func changes(from o: PersonFields) -> [String] {
-        var out: [String] = []
-        for step in Self.steps {
-            let fields = Self.plainFields
+        Self.steps.filter { step in
             switch step {
-            case .name: if displayName != o.displayName || name != o.name { out.append("name") }
-            case .nicknames: if nicknames != o.nicknames { out.append("nicknames") }
-            case .emails: if emails != o.emails { out.append("emails") }
-            case .phones: if phones != o.phones { out.append("phones") }
-            case .addresses: if addresses != o.addresses { out.append("addresses") }
-            case .urls: if urls != o.urls { out.append("URLs") }
-            case .vcardLines: if vcardLines != o.vcardLines { out.append("kept vCard properties") }
-            case .plain(let i): if fields[i].differs(self, o) { out.append(fields[i].label) }
+            case .name: displayName != o.displayName || name != o.name
+            case .nicknames: nicknames != o.nicknames
+            case .emails: emails != o.emails
+            case .phones: phones != o.phones
+            case .addresses: addresses != o.addresses
+            case .urls: urls != o.urls
+            case .vcardLines: vcardLines != o.vcardLines
+            case .plain(let i): Self.plainFields[i].differs(self, o)
             }
-        }
-        return out
+        }.map(\.label)
     }
 
     /// The fields after a re-import: a field the user left as the last import gave it

@@ -49,6 +49,14 @@ struct StableHasher {
         return h
     }
 
+    /// A hash as 16 lowercase hex digits, as the import digests store them.
+    static func appendHex(_ v: UInt64, to out: inout [UInt8]) {
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let d = UInt8((v >> UInt64(shift)) & 0xF)
+            out.append(d < 10 ? 0x30 + d : 0x57 + d)
+        }
+    }
+
     static func hash(_ build: (inout StableHasher) -> Void) -> UInt64 {
         var h = StableHasher()
         build(&h)

@@ -73,7 +73,23 @@ extension PersonFields {
 
     /// ``layout`` as the walkers read it: a plain field by its index in ``plainFields``
     /// (copying a row out of the layout for every card showed in the import's profile).
-    enum Step { case name, nicknames, emails, phones, addresses, urls, vcardLines, plain(Int) }
+    enum Step {
+        case name, nicknames, emails, phones, addresses, urls, vcardLines, plain(Int)
+
+        /// What the import report calls the field: "updated: emails, organisation".
+        var label: String {
+            switch self {
+            case .name: "name"
+            case .nicknames: "nicknames"
+            case .emails: "emails"
+            case .phones: "phones"
+            case .addresses: "addresses"
+            case .urls: "URLs"
+            case .vcardLines: "kept vCard properties"
+            case .plain(let i): PersonFields.plainFields[i].label
+            }
+        }
+    }
 
     static let steps: [Step] = {
         var plain = 0
