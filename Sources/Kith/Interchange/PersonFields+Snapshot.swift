@@ -35,17 +35,15 @@ extension PersonFields {
     /// empty fields are filled and lists gain new values.
     static func merged(current c: PersonFields, snapshot s: PersonFieldsDigest?, card n: PersonFields) -> PersonFields {
         var r = c
-        let held = s.map { _ in PersonFieldsDigest(c) }
+        let held = s.map { (now: PersonFieldsDigest(c), then: $0) }
+        /// Whether the field holds what the card gave last time; nil without a snapshot.
+        func asImported(_ hash: (PersonFieldsDigest) -> UInt64) -> Bool? { held.map { hash($0.now) == hash($0.then) } }
         func pick<T: Equatable>(_ kp: WritableKeyPath<PersonFields, T>, _ hash: KeyPath<PersonFieldsDigest, UInt64>, isEmpty: (T) -> Bool) {
-            if let s, let held {
-                if held[keyPath: hash] == s[keyPath: hash] { r[keyPath: kp] = n[keyPath: kp] }
-            } else if isEmpty(c[keyPath: kp]) {
-                r[keyPath: kp] = n[keyPath: kp]
-            }
+            if asImported({ $0[keyPath: hash] }) ?? isEmpty(c[keyPath: kp]) { r[keyPath: kp] = n[keyPath: kp] }
         }
         func list<T: Equatable>(_ kp: WritableKeyPath<PersonFields, [T]>, _ hash: KeyPath<PersonFieldsDigest, UInt64>) {
-            if let s, let held {
-                if held[keyPath: hash] == s[keyPath: hash] { r[keyPath: kp] = n[keyPath: kp] }
+            if let same = asImported({ $0[keyPath: hash] }) {
+                if same { r[keyPath: kp] = n[keyPath: kp] }
             } else {
                 for v in n[keyPath: kp] where !r[keyPath: kp].contains(v) { r[keyPath: kp].append(v) }
             }
@@ -69,7 +67,7 @@ extension PersonFields {
         list(\.urls, \.urls)
         list(\.vcardLines, \.vcardLines)
         for (i, f) in plainFields.enumerated() {
-            f.followCard(&r, c, asImported: s.map { held!.plain[i] == $0.plain[i] }, n)
+            f.followCard(&r, c, asImported: asImported { $0.plain[i] }, n)
         }
         return r
     }
