@@ -91,14 +91,37 @@ extension ICalendar {
         from: Date, to: Date, resolver: ICalTimeZoneResolver? = nil,
         leapDay: LeapDayPolicy = .skip
     ) -> [(event: ICalComponent, occurrence: ICalOccurrence)] {
+        occurrencesByComponent(from: from, to: to, resolver: resolver, leapDay: leapDay)
+            .sorted { $0.occurrence.startDate < $1.occurrence.startDate }
+            .map { (components[$0.component], $0.occurrence) }
+    }
+
+    /// The occurrences of ``occurrences(from:to:resolver:leapDay:)``, each with the index in
+    /// ``components`` of the VEVENT it comes from (a master, or the override that replaced
+    /// it), ordered by that index and then by start: what an importer that writes them at
+    /// their event's place in the file needs, without copying a component per occurrence or
+    /// sorting them twice (for the 208,000 occurrences of a large calendar, that copying and
+    /// sorting took 0.35 s).
+    public func occurrencesByComponent(
+        from: Date, to: Date, resolver: ICalTimeZoneResolver? = nil,
+        leapDay: LeapDayPolicy = .skip
+    ) -> [(component: Int, occurrence: ICalOccurrence)] {
         let resolver = resolver ?? timeZoneResolver()
-        var overrides: [String: [ICalComponent]] = [:]
-        for e in events where e.property("RECURRENCE-ID") != nil { overrides[e.uid ?? "", default: []].append(e) }
-        var out: [(ICalComponent, ICalOccurrence)] = []
-        for e in events where e.property("RECURRENCE-ID") == nil {
+        var overrides: [String: [Int]] = [:]
+        var masters: [Int] = []
+        for i in components.indices where components[i].name == "VEVENT" {
+            if components[i].property("RECURRENCE-ID") != nil {
+                overrides[components[i].uid ?? "", default: []].append(i)
+            } else {
+                masters.append(i)
+            }
+        }
+        var out: [(component: Int, occurrence: ICalOccurrence)] = []
+        for m in masters {
+            let e = components[m]
             let mine = overrides.removeValue(forKey: e.uid ?? "") ?? []
-            var byID: [Int64: ICalComponent] = [:]
-            for o in mine { if let r = o.recurrenceID { byID[resolver.utcSeconds(for: r)] = o } }
+            var byID: [Int64: Int] = [:]
+            for o in mine { if let r = components[o].recurrenceID { byID[resolver.utcSeconds(for: r)] = o } }
             // Look wider for the masters so that an override moved into the range is found.
             for occ in e.occurrences(
                 from: from.addingTimeInterval(-400 * 86400), to: to.addingTimeInterval(400 * 86400),
@@ -106,25 +129,30 @@ extension ICalendar {
             {
                 let key = resolver.utcSeconds(for: occ.recurrenceID)
                 if let o = byID.removeValue(forKey: key) {
-                    if o.status == "CANCELLED" { continue }
-                    if var moved = o.occurrences(from: from, to: to, resolver: resolver).first {
+                    if components[o].status == "CANCELLED" { continue }
+                    if var moved = components[o].occurrences(from: from, to: to, resolver: resolver).first {
                         moved.recurrenceID = occ.recurrenceID; moved.isOverride = true
                         out.append((o, moved))
                     }
                 } else if occ.startDate < to && occ.endDate > from || (occ.startDate == occ.endDate && occ.startDate >= from && occ.startDate < to) {
-                    out.append((e, occ))
+                    out.append((m, occ))
                 }
             }
             for o in byID.values {
-                if let occ = o.occurrences(from: from, to: to, resolver: resolver).first { out.append((o, occ)) }
+                if let occ = components[o].occurrences(from: from, to: to, resolver: resolver).first { out.append((o, occ)) }
             }
         }
         // Overrides without a master.
         for list in overrides.values {
             for o in list {
-                if let occ = o.occurrences(from: from, to: to, resolver: resolver).first { out.append((o, occ)) }
+                if let occ = components[o].occurrences(from: from, to: to, resolver: resolver).first { out.append((o, occ)) }
             }
         }
-        return out.sorted { $0.1.startDate < $1.1.startDate }
+        // By component, then by start, then as found: small keys sorted, then one pass to
+        // move the occurrences into that order.
+        var keys = out.indices.map { (out[$0].component, out[$0].occurrence.startDate.timeIntervalSinceReferenceDate, $0) }
+        keys.sort { $0 < $1 }
+        let order = keys.map(\.2)
+        return order.map { out[$0] }
     }
 }

@@ -81,23 +81,25 @@ extension Journal {
         let recurringGroup = candidates.filter { $0.isMaster || recurringUIDs.contains($0.event.uid ?? "") }
         candidates = []
         let recurringOrdinals = Set(recurringGroup.map(\.ordinal))
-        // Their occurrences, in the file's order of the events they come from.
-        var occurrences: [(event: ICalComponent, occurrence: ICalOccurrence?)] = []
-        if !recurringGroup.isEmpty {
-            let recurring = recurringGroup.map(\.event)
+        // Their occurrences, in the file's order of the events they come from (the index of
+        // each in `recurring`, which is in the file's order).
+        let recurring = recurringGroup.map(\.event)
+        var occurrences: [(component: Int, occurrence: ICalOccurrence)] = []
+        if !recurring.isEmpty {
             let earliest = recurring.compactMap { $0.dtStart.map(resolver.date(for:)) }.min() ?? options.now
             let from = options.from ?? earliest
             let to = options.to ?? options.now
-            let sub = ICalendar(properties: [], components: recurring)
-            for (e, occ) in sub.occurrences(from: from, to: to, resolver: resolver) { occurrences.append((e, occ)) }
-            occurrences.sort { $0.event.line < $1.event.line }
+            occurrences = ICalendar(properties: [], components: recurring).occurrencesByComponent(from: from, to: to, resolver: resolver)
         }
         let total = eventCount - recurringGroup.count + occurrences.count
+        // The recurring events and overrides that have occurrences, each once.
+        var occurringComponents: [Int] = []
+        for o in occurrences where occurringComponents.last != o.component { occurringComponents.append(o.component) }
         // Recurring events with no occurrence in the range: reported as skipped, not left out.
-        let occurring = Set(occurrences.map { $0.event.uid ?? "line \($0.event.line)" })
+        let occurring = Set(occurringComponents.map { recurring[$0].uid ?? "line \(recurring[$0].line)" })
         let silentMasters = Set(recurringGroup.filter { $0.isMaster && !occurring.contains($0.event.uid ?? "line \($0.event.line)") }.map(\.ordinal))
         // Overrides (RECURRENCE-ID) that gave no occurrence: cancelled, or outside the range.
-        let overrideLines = Set(occurrences.filter { $0.occurrence?.isOverride == true }.map(\.event.line))
+        let overrideLines = Set(occurrences.filter(\.occurrence.isOverride).map { recurring[$0.component].line })
         let silentOverrides = Set(recurringGroup.filter { !$0.isMaster && !overrideLines.contains($0.event.line) }.map(\.ordinal))
         let range = (from: options.from, to: options.to ?? options.now)
 
@@ -238,12 +240,13 @@ extension Journal {
             // sort by line, singles first on a tie).
             var next = 0
             func importOccurrences(before line: Int) throws {
-                while next < occurrences.count, occurrences[next].event.line < line {
-                    let at = occurrences[next].event.line
-                    try importUnit(occurrences[next], sharedByLine[at])
+                while next < occurrences.count, recurring[occurrences[next].component].line < line {
+                    let (at, occurrence) = occurrences[next]
+                    let event = recurring[at]
+                    try importUnit((event, occurrence), sharedByLine[event.line])
                     next += 1
                     // A VEVENT's occurrences are consecutive: after its last, what they shared goes.
-                    if next == occurrences.count || occurrences[next].event.line != at { sharedByLine[at] = nil }
+                    if next == occurrences.count || occurrences[next].component != at { sharedByLine[event.line] = nil }
                 }
             }
             func passTwo() throws {
