@@ -669,6 +669,11 @@ extension ImportTests {
         #expect(EventFieldsDigest(first).with(time: other.time) == m)
         // The hash is the same in every run: stored digests are compared across runs.
         #expect(StableHasher.hash { $0.combine("Kith") } == 15_604_397_158_084_185_371)
+        // Strings of whole words and a tail hash as when the words were built byte by byte
+        // (the values of that implementation, which stored digests hold).
+        #expect(StableHasher.hash { $0.combine("") } == 7_730_725_715_965_318_307)
+        #expect(StableHasher.hash { $0.combine("Kith keeps the people in your life") } == 15_262_584_784_428_893_436)
+        #expect(StableHasher.hash { $0.combine("Grüße, 陳志豪 🎉 at 14:00") } == 14_696_886_406_237_581_572)
     }
 
     @Test("events whose snapshots an older Kith wrote as JSON re-import unchanged, keep edits, then keep a digest")

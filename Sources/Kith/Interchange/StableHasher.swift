@@ -24,20 +24,26 @@ struct StableHasher {
     /// "a"+"bc" differ).
     mutating func combine(_ value: String) { combine(value.utf8.span) }
 
-    /// Bytes: eight to a little-endian word, then their count.
+    /// Bytes: eight to a little-endian word, then their count. Whole words are loaded at
+    /// once (the same words as assembling them byte by byte, at an eighth of the steps: the
+    /// digest of each VEVENT's content was a tenth of a re-import's mapping thread).
     mutating func combine(_ bytes: Span<UInt8>) {
-        var word: UInt64 = 0, shift: UInt64 = 0
-        for i in bytes.indices {
-            word |= UInt64(bytes[i]) << shift
-            if shift == 56 {
-                round(word)
-                word = 0; shift = 0
-            } else {
-                shift += 8
-            }
+        let raw = bytes.bytes
+        let count = raw.byteCount
+        var i = 0
+        while count - i >= 8 {
+            round(UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            i += 8
         }
-        if shift > 0 { round(word) }
-        round(UInt64(bytes.count))
+        if i < count {
+            var word: UInt64 = 0, shift: UInt64 = 0
+            while i < count {
+                word |= UInt64(bytes[i]) << shift
+                shift += 8; i += 1
+            }
+            round(word)
+        }
+        round(UInt64(count))
     }
 
     /// The hash of what was combined.
