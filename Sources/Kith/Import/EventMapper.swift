@@ -56,7 +56,8 @@ final class EventMapper: @unchecked Sendable {
     /// not mapped. Empty when the import keeps reasons, which the merge gives.
     private let sources: [UInt64: EventSource.Stored]
     private let recurringOrdinals: Set<Int>
-    /// Attendees and organizers that found no one, and TZIDs kept with their VTIMEZONE.
+    /// Attendees and organizers of the VEVENTs mapped that found no one (those of the
+    /// unchanged ones are the importing thread's to find), and TZIDs kept with their VTIMEZONE.
     private(set) var unmatched = Set<String>()
     private(set) var customZones = Set<String>()
 
@@ -83,12 +84,9 @@ final class EventMapper: @unchecked Sendable {
                     if !self.sources.isEmpty, !self.recurringOrdinals.contains(ordinal), let uid = item.component.uid,
                         let stored = self.sources[EventSource.key(uid)], stored.source == source
                     {
+                        // Its attendees that find no one still count in the report's line: the
+                        // importing thread, less busy than this one at a re-import, finds them.
                         item.unchanged = stored.id
-                        // Its attendees that find no one still count in the report's line.
-                        var people: [Int64] = []
-                        EventMapping.findPeople(
-                            EventMapping.addresses(of: item.component), emails: self.emails, names: self.names, into: &people,
-                            unmatched: &self.unmatched)
                     } else {
                         item.shared = self.map(item.component, source: source)
                     }
