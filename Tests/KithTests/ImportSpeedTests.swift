@@ -1,4 +1,5 @@
 import Foundation
+import ICalendarFormat
 import Testing
 import VCardFormat
 
@@ -237,6 +238,100 @@ struct ImportSpeedTests {
         #expect(try reimport(floating, options: berlin).unmappedUnchanged == 7)
         let renamed = try reimport(floating.replacingOccurrences(of: "SUMMARY:Weekly run", with: "SUMMARY:Weekly long run"), options: berlin)
         #expect(renamed.count(.updated) == 4 && renamed.unmappedUnchanged == 3)
+        try t.journal.checkInvariants()
+    }
+
+    @Test("a re-import that finds every event unchanged from its first pass reads the file once, and reports as the second pass would")
+    func everyEventUnchangedReadsOnce() throws {
+        let t = try JournalKind.onDisk.make()
+        try t.journal.importText(Self.ana, name: "ana.vcf")
+        // Beside the usual events: a task and a journal entry, a VEVENT without a UID, two
+        // with one UID, an attendee nobody has, a recurring event that starts after now, and
+        // a cancelled occurrence of the weekly run.
+        let extra = """
+            BEGIN:VTODO\r
+            UID:todo@example.org\r
+            SUMMARY:Buy a present\r
+            END:VTODO\r
+            BEGIN:VJOURNAL\r
+            UID:note@example.org\r
+            SUMMARY:Thoughts\r
+            END:VJOURNAL\r
+            BEGIN:VEVENT\r
+            DTSTART:20260401T100000Z\r
+            SUMMARY:No UID\r
+            ATTENDEE;CN=Bo:mailto:Bo@Example.org\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:twice@example.org\r
+            DTSTART:20260402T100000Z\r
+            SUMMARY:First of two\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:twice@example.org\r
+            DTSTART:20260403T100000Z\r
+            SUMMARY:Second of two\r
+            ATTENDEE;CN=Cy:urn:uuid:cy\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:later@example.org\r
+            DTSTART:20300101T100000Z\r
+            RRULE:FREQ=YEARLY\r
+            SUMMARY:Not yet\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:three@example.org\r
+            RECURRENCE-ID:20260208T080000Z\r
+            DTSTART:20260208T080000Z\r
+            STATUS:CANCELLED\r
+            SUMMARY:Weekly run\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """
+        let calendar = Self.calendar.replacingOccurrences(of: "END:VCALENDAR\r\n", with: extra)
+        var quiet = testOptions()
+        quiet.keepsDetails = false
+        // Imports through the importer's own reading, counting the passes over the file.
+        final class Passes: @unchecked Sendable {
+            let lock = NSLock()
+            var count = 0
+        }
+        func reimport(_ passes: Passes) throws -> ImportReport {
+            let data = Data(calendar.utf8)
+            let reader = ICalendarReader(floatingTimeZone: quiet.timeZone)
+            return try t.journal.importCalendar(fileName: "cal.ics", format: "iCalendar", options: quiet) { body in
+                passes.lock.withLock { passes.count += 1 }
+                return try reader.stream(data, file: "cal.ics") { c, _ in try body(c) }.warnings
+            }
+        }
+        let firstPasses = Passes()
+        let first = try reimport(firstPasses)
+        #expect(firstPasses.count == 2)
+        #expect(first.count(.added) == 9 && first.eventsWithoutUID == 1 && first.unmatchedAddresses == 2)
+        let before = try Self.events(t.journal)
+        let againPasses = Passes()
+        let again = try reimport(againPasses)
+        #expect(againPasses.count == 1)
+        #expect(again.count(.unchanged) == 9 && again.unmappedUnchanged == 9 && again.count(.added) == 0)
+        #expect(again.unmatchedAddresses == first.unmatchedAddresses && again.eventsWithoutUID == 1)
+        #expect(again.warnings == first.warnings && again.heldComponents == first.heldComponents)
+        // The same items explained, in file order: the task, the journal entry, the rule
+        // without occurrences, the cancelled run.
+        #expect(again.explained.map { "\($0.line) \($0.reason)" } == first.explained.map { "\($0.line) \($0.reason)" })
+        #expect(again.count(.skipped) == 4 && again.explained.map(\.line) == again.explained.map(\.line).sorted())
+        #expect(try Self.events(t.journal) == before)
+        // One event changed in the file: the second pass reads it again, and only it is updated.
+        let changedPasses = Passes()
+        let edited = calendar.replacingOccurrences(of: "SUMMARY:Second of two", with: "SUMMARY:Second of two, moved")
+        let data = Data(edited.utf8)
+        let reader = ICalendarReader(floatingTimeZone: quiet.timeZone)
+        let changed = try t.journal.importCalendar(fileName: "cal.ics", format: "iCalendar", options: quiet) { body in
+            changedPasses.lock.withLock { changedPasses.count += 1 }
+            return try reader.stream(data, file: "cal.ics") { c, _ in try body(c) }.warnings
+        }
+        #expect(changedPasses.count == 2 && changed.count(.updated) == 1 && changed.unmappedUnchanged == 8)
+        #expect(changed.unmatchedAddresses == first.unmatchedAddresses)
         try t.journal.checkInvariants()
     }
 

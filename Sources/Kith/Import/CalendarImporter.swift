@@ -37,7 +37,16 @@ extension Journal {
         // Pass 1, on a thread of its own while this one begins the transaction and loads
         // what the mapping needs of the journal (for a re-import of the bench's 100,000
         // VEVENTs, the stored digests alone took 0.2 s after the 0.4 s of this pass).
-        let first = Background { try Self.firstPass(fileName: fileName, format: format, options: options, pass: pass) }
+        // A re-import that keeps no reasons may find every event unchanged from the first
+        // pass's digests alone (``everyEventUnchanged(_:sources:context:)``).
+        let gathersDigests =
+            try !options.keepsDetails
+            && dbQueue.read { db in
+                try RawRow.first(db, db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event)"), { _ in }, read: { $0.int(0) }) == 1
+            }
+        let first = Background {
+            try Self.firstPass(fileName: fileName, format: format, options: options, digests: gathersDigests, pass: pass)
+        }
         defer { first.wait() }
         let range = (from: options.from, to: options.to ?? options.now)
         var report: ImportReport
@@ -74,6 +83,9 @@ extension Journal {
             // without reasons to give (the merge gives them), as `unchangedEvent` below.
             var sources: [UInt64: EventSource.Stored] = [:]
             if context.freshUIDs == nil, !context.keepsReasons {
+                // Room for them all at once (growing the table by doubling rehashed it ~19 times).
+                let most = try RawRow.first(db, db.cachedStatement(sql: "SELECT max(eventId) FROM eventImport"), { _ in }, read: { $0.int(0) })
+                sources.reserveCapacity(Int(min(most ?? 0, 1 << 22)))
                 let sql = "SELECT e.uid, i.eventId, i.source FROM eventImport i JOIN event e ON e.id = i.eventId WHERE i.source IS NOT NULL"
                 try RawRow.each(db, db.cachedStatement(sql: sql), { _ in }) { c in
                     sources[c.withText(0, EventSource.key)] = EventSource.Stored(id: c.int(1), source: c.int(2))
@@ -94,7 +106,7 @@ extension Journal {
             let mapper = EventMapper(
                 pass: pass, changedUIDs: changedUIDs, resolver: resolver, options: options, categories: categoryKeys,
                 emails: emails, names: names, personUIDs: uids, file: fileName, context: sourceContext, sources: sources,
-                recurringOrdinals: recurringOrdinals)
+                recurringOrdinals: recurringOrdinals, contentDigests: firstPass.digests?.content ?? [])
             // An event found unchanged by its VEVENT's digest: nothing read or written.
             func recordUnchanged(_ id: Int64, title: String, line: Int) {
                 report.record(ImportItem(kind: .event, action: .unchanged, name: title, line: line, reason: "same UID; nothing changed", id: id))
@@ -210,12 +222,7 @@ extension Journal {
                 let c = item.component
                 guard let ordinal = item.ordinal else {
                     // Tasks and journal entries are not events: say so rather than drop them unseen.
-                    if c.name == "VTODO" || c.name == "VJOURNAL" {
-                        report.record(
-                            ImportItem(
-                                kind: .event, action: .skipped, name: c.summary ?? c.name, line: c.line,
-                                reason: "a \(c.name == "VTODO" ? "task (VTODO)" : "journal entry (VJOURNAL)"), not an event", id: nil))
-                    }
+                    if let skipped = Self.notAnEvent(c) { report.record(skipped) }
                     return
                 }
                 try importOccurrences(before: c.line)
@@ -229,26 +236,38 @@ extension Journal {
                     options.progress?(ImportProgress(file: fileName, done: k, total: total))
                 } else if !recurringOrdinals.contains(ordinal) {
                     try importUnit((c, nil), item.shared)
-                } else if silentMasters.contains(ordinal) {
-                    let span =
-                        (range.from.map { "from \(Journal.isoDay($0, options.timeZone)) " } ?? "") + "up to \(Journal.isoDay(range.to, options.timeZone))"
-                    report.record(
-                        ImportItem(
-                            kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
-                            reason: "a recurring event with no occurrence \(span) (import with --from and --to)", id: nil))
-                } else if silentOverrides.contains(ordinal) {
-                    let which = c.recurrenceID.map { " (\($0.isoString))" } ?? ""
-                    report.record(
-                        ImportItem(
-                            kind: .event, action: .skipped, name: c.summary ?? "event \(c.uid ?? "")", line: c.line,
-                            reason: c.status == "CANCELLED"
-                                ? "a cancelled occurrence\(which) of a recurring event"
-                                : "a changed occurrence\(which) outside the range imported (import with --from and --to)",
-                            id: nil))
+                } else if silentMasters.contains(ordinal) || silentOverrides.contains(ordinal) {
+                    report.record(Self.withoutOccurrence(c, master: silentMasters.contains(ordinal), range: range, timeZone: options.timeZone))
                 } else {
                     // A recurring event or an override with occurrences: they follow, before the next component.
                     sharedByLine[c.line] = item.shared
                 }
+            }
+            // Every event as last time (nothing to map, read or write): the report says so
+            // as the second pass would have, in the same counts and items.
+            func recordEveryEventUnchanged(_ unchanged: (events: [Int64], occurrences: [Int64])) throws {
+                guard let d = firstPass.digests else { return }
+                var skipped = d.notEvents.compactMap(Self.notAnEvent)
+                for (index, c) in recurring.enumerated() {
+                    let place = firstPass.recurringPlaces[index]
+                    if silentMasters.contains(place) || silentOverrides.contains(place) {
+                        skipped.append(Self.withoutOccurrence(c, master: silentMasters.contains(place), range: range, timeZone: options.timeZone))
+                    }
+                }
+                // Attendees that find no one still count in the report's line.
+                var people: [Int64] = []
+                for key in d.addresses {
+                    people.removeAll(keepingCapacity: true)
+                    EventMapping.findPeople(CollectionOfOne(key), emails: emails, names: names, into: &people, unmatched: &unmatchedUnchanged)
+                }
+                for id in unchanged.events + unchanged.occurrences {
+                    if k % 1024 == 0 { try options.cancellation.check() }
+                    // No title: without details, an unchanged item is only counted.
+                    recordUnchanged(id, title: "", line: 0)
+                    k += 1
+                    options.progress?(ImportProgress(file: fileName, done: k, total: total))
+                }
+                for item in skipped.sorted(by: { $0.line < $1.line }) { report.record(item) }
             }
             // A journal without events gets every row of `event` and of the day index from
             // this file: their indexes are built once at the end, not row by row.
@@ -262,6 +281,8 @@ extension Journal {
                     try passTwo()
                     try DayIndex.reindex(db, eventIDs: written, wholeJournal: true)
                 }
+            } else if let unchanged = Self.everyEventUnchanged(firstPass, sources: sources, context: sourceContext) {
+                try recordEveryEventUnchanged(unchanged)
             } else {
                 try passTwo()
                 try Journal.reindex(db, eventIDs: written)
@@ -273,99 +294,6 @@ extension Journal {
         }
         report.sortWarnings()
         return report
-    }
-
-    /// What the first pass over a calendar finds (see ``importCalendar(fileName:format:options:pass:)``).
-    struct FirstPass {
-        var report: ImportReport
-        var changedUIDs: [Int: String]
-        var resolver: ICalTimeZoneResolver
-        var customTimeZones: [String: ICalComponent]
-        var sourceZones: [ICalComponent]
-        var recurringOrdinals: Set<Int>
-        var recurring: [ICalComponent]
-        var occurrences: [(component: Int, occurrence: ICalOccurrence)]
-        var total: Int
-        var silentMasters: Set<Int>
-        var silentOverrides: Set<Int>
-    }
-
-    /// Pass 1: the VTIMEZONEs, the recurring events and their overrides with their
-    /// occurrences, the count of events, and the report's first notes.
-    static func firstPass(
-        fileName: String, format: String, options: ImportOptions,
-        pass: ((ICalComponent) throws -> Void) throws -> [FormatWarning]
-    ) throws -> FirstPass {
-        var timeZones: [ICalComponent] = []
-        var candidates: [(ordinal: Int, event: ICalComponent, isMaster: Bool)] = []
-        var recurringUIDs = Set<String>()
-        var eventCount = 0
-        var held: [String: Int] = [:]
-        var firstUIDs = EventUIDs(file: fileName)
-        let readerWarnings: [FormatWarning]
-        do {
-            readerWarnings = try pass { c in
-                if c.name != "VEVENT" { held[c.name, default: 0] += 1 }
-                if c.name == "VTIMEZONE" { timeZones.append(c); return }
-                guard c.name == "VEVENT" else { return }
-                var c = c
-                firstUIDs.assign(&c, ordinal: eventCount)
-                defer { eventCount += 1 }
-                if c.recurrenceRule != nil || !c.recurrenceDates.isEmpty {
-                    if let uid = c.uid { recurringUIDs.insert(uid) }
-                    candidates.append((eventCount, c, true))
-                } else if c.recurrenceID != nil {
-                    candidates.append((eventCount, c, false))
-                }
-            }
-        } catch let e as ICalendar.ReadError {
-            throw ImportError(
-                file: fileName, line: e.line, item: nil, reason: e.detail,
-                advice: "fix the file or export it again from its application")
-        }
-        var report = ImportReport(file: fileName, format: format, dryRun: options.dryRun, keepsDetails: options.keepsDetails)
-        // VEVENTs without a UID are counted in one line instead (see EventUIDs).
-        report.note(
-            readerWarnings.filter { !($0.code == .missingUID && $0.property == "VEVENT") }
-                .map { ImportWarning(line: $0.line, code: $0.code.rawValue, message: $0.message) })
-        report.note(firstUIDs.warnings)
-        report.eventsWithoutUID = firstUIDs.made
-        let changedUIDs = firstUIDs.changed
-        report.heldComponents = held
-        let resolver = ICalTimeZoneResolver(floatingTimeZone: options.timeZone, timeZones: timeZones)
-        // The VTIMEZONEs of TZIDs no IANA or Windows name gives, kept if kept lines use them.
-        let customTimeZones = Dictionary(timeZones.compactMap { z in z.property("TZID").map { ($0.value, z) } }) { a, _ in a }
-            .filter { resolver.ianaIdentifier(for: $0.key) == nil }
-        let sourceZones = timeZones
-        timeZones = []
-        // The recurring events (and the overrides of one) by their place among the VEVENTs.
-        let recurringGroup = candidates.filter { $0.isMaster || recurringUIDs.contains($0.event.uid ?? "") }
-        candidates = []
-        let recurringOrdinals = Set(recurringGroup.map(\.ordinal))
-        // Their occurrences, in the file's order of the events they come from (the index of
-        // each in `recurring`, which is in the file's order).
-        let recurring = recurringGroup.map(\.event)
-        var occurrences: [(component: Int, occurrence: ICalOccurrence)] = []
-        if !recurring.isEmpty {
-            let earliest = recurring.compactMap { $0.dtStart.map(resolver.date(for:)) }.min() ?? options.now
-            let from = options.from ?? earliest
-            let to = options.to ?? options.now
-            occurrences = ICalendar(properties: [], components: recurring).occurrencesByComponent(from: from, to: to, resolver: resolver)
-        }
-        let total = eventCount - recurringGroup.count + occurrences.count
-        // The recurring events and overrides that have occurrences, each once.
-        var occurringComponents: [Int] = []
-        for o in occurrences where occurringComponents.last != o.component { occurringComponents.append(o.component) }
-        // Recurring events with no occurrence in the range: reported as skipped, not left out.
-        let occurring = Set(occurringComponents.map { recurring[$0].uid ?? "line \(recurring[$0].line)" })
-        let silentMasters = Set(recurringGroup.filter { $0.isMaster && !occurring.contains($0.event.uid ?? "line \($0.event.line)") }.map(\.ordinal))
-        // Overrides (RECURRENCE-ID) that gave no occurrence: cancelled, or outside the range.
-        let overrideLines = Set(occurrences.filter(\.occurrence.isOverride).map { recurring[$0.component].line })
-        let silentOverrides = Set(recurringGroup.filter { !$0.isMaster && !overrideLines.contains($0.event.line) }.map(\.ordinal))
-        return FirstPass(
-            report: report, changedUIDs: changedUIDs, resolver: resolver, customTimeZones: customTimeZones,
-            sourceZones: sourceZones, recurringOrdinals: recurringOrdinals, recurring: recurring,
-            occurrences: occurrences, total: total, silentMasters: silentMasters, silentOverrides: silentOverrides)
     }
 
     /// The events a file must give a journal without events before their indexes are built

@@ -139,24 +139,55 @@ enum EventMapping {
         (e.organizer.map { [$0] } ?? []) + e.attendees
     }
 
+    /// What finding a person reads of an ORGANIZER or ATTENDEE: its e-mail in lower case,
+    /// its CN trimmed, and its URI when it has neither (which only then counts).
+    struct AddressKey: Hashable, Sendable {
+        var mail: String
+        var commonName: String
+        var uri: String
+
+        init(_ a: ICalAddress) { self.init(uri: a.uri, commonName: a.commonName) }
+
+        /// From the address URI and its CN, as ``init(_:)`` reads them of an ``ICalAddress``.
+        init(uri: String, commonName: String?) {
+            mail = uri.lowercased().hasPrefix("mailto:") ? String(uri.dropFirst(7)).lowercased() : ""
+            self.commonName = commonName?.kithTrimmed() ?? ""
+            self.uri = mail.isEmpty && self.commonName.isEmpty ? uri : ""
+        }
+    }
+
+    /// The keys of ``addresses(of:)``, in that order, read from the properties in place (the
+    /// parameters other than CN are not built).
+    static func addressKeys(of e: ICalComponent, into keys: inout [AddressKey]) {
+        if let o = e.property("ORGANIZER") { keys.append(AddressKey(uri: o.value, commonName: o.parameter("CN"))) }
+        for p in e.properties where p.name == "ATTENDEE" { keys.append(AddressKey(uri: p.value, commonName: p.parameter("CN"))) }
+    }
+
     /// The people `addresses` find, by e-mail, else by a CN that is exactly one person's
     /// name, appended to `people` once each; those that find no one go into `unmatched`.
     static func findPeople(
         _ addresses: [ICalAddress], emails: [String: Int64], names: [String: Int64], into people: inout [Int64],
         unmatched: inout Set<String>
     ) {
+        findPeople(addresses.lazy.map(AddressKey.init), emails: emails, names: names, into: &people, unmatched: &unmatched)
+    }
+
+    /// ``findPeople(_:emails:names:into:unmatched:)`` of addresses already reduced to their keys.
+    static func findPeople(
+        _ addresses: some Sequence<AddressKey>, emails: [String: Int64], names: [String: Int64], into people: inout [Int64],
+        unmatched: inout Set<String>
+    ) {
         for a in addresses {
-            let mail = a.email?.lowercased() ?? ""
-            if !mail.isEmpty, let id = emails[mail] {
+            if !a.mail.isEmpty, let id = emails[a.mail] {
                 if !people.contains(id) { people.append(id) }
                 continue
             }
-            let cn = a.commonName?.kithTrimmed() ?? ""
+            let cn = a.commonName
             if !cn.isEmpty, let id = names[cn] {
                 if !people.contains(id) { people.append(id) }
                 continue
             }
-            if !mail.isEmpty { unmatched.insert(mail) } else if !cn.isEmpty { unmatched.insert("cn:" + cn) } else { unmatched.insert("uri:" + a.uri) }
+            if !a.mail.isEmpty { unmatched.insert(a.mail) } else if !cn.isEmpty { unmatched.insert("cn:" + cn) } else { unmatched.insert("uri:" + a.uri) }
         }
     }
 

@@ -56,6 +56,9 @@ final class EventMapper: @unchecked Sendable {
     /// not mapped. Empty when the import keeps reasons, which the merge gives.
     private let sources: [UInt64: EventSource.Stored]
     private let recurringOrdinals: Set<Int>
+    /// ``EventSource/digest(of:)`` of each VEVENT by its place, when the first pass has
+    /// them (see ``Journal/Digests``); empty otherwise.
+    private let contentDigests: [UInt64]
     /// Attendees and organizers of the VEVENTs mapped that found no one (those of the
     /// unchanged ones are the importing thread's to find), and TZIDs kept with their VTIMEZONE.
     private(set) var unmatched = Set<String>()
@@ -65,11 +68,12 @@ final class EventMapper: @unchecked Sendable {
         pass: @escaping Pass, changedUIDs: [Int: String], resolver: ICalTimeZoneResolver, options: ImportOptions,
         categories: EventMapping.CategoryKeys, emails: [String: Int64], names: [String: Int64],
         personUIDs: [String: Int64], file: String, context: UInt64, sources: [UInt64: EventSource.Stored],
-        recurringOrdinals: Set<Int>
+        recurringOrdinals: Set<Int>, contentDigests: [UInt64]
     ) {
         self.pass = pass; self.changedUIDs = changedUIDs; self.resolver = resolver; self.options = options
         self.categories = categories; self.emails = emails; self.names = names; self.personUIDs = personUIDs
         self.file = file; self.context = context; self.sources = sources; self.recurringOrdinals = recurringOrdinals
+        self.contentDigests = contentDigests
     }
 
     func start() {
@@ -80,7 +84,8 @@ final class EventMapper: @unchecked Sendable {
                 if c.name == "VEVENT" {
                     if let uid = self.changedUIDs[ordinal] { item.component.uid = uid }
                     item.ordinal = ordinal
-                    let source = EventSource.digest(item.component, context: self.context)
+                    let content = ordinal < self.contentDigests.count ? self.contentDigests[ordinal] : EventSource.digest(of: item.component)
+                    let source = EventSource.digest(content: content, context: self.context)
                     if !self.sources.isEmpty, !self.recurringOrdinals.contains(ordinal), let uid = item.component.uid,
                         let stored = self.sources[EventSource.key(uid)], stored.source == source
                     {

@@ -58,9 +58,14 @@ enum EventSource {
 
     /// The digest stored for `event` mapped in `context` (as SQLite's signed 64 bits).
     static func digest(_ event: ICalComponent, context: UInt64) -> Int64 {
+        digest(content: digest(of: event), context: context)
+    }
+
+    /// ``digest(_:context:)`` from the ``digest(of:)`` of the event's content.
+    static func digest(content: UInt64, context: UInt64) -> Int64 {
         var h = StableHasher()
         h.combine(Int64(bitPattern: context))
-        h.combine(Int64(bitPattern: digest(of: event)))
+        h.combine(Int64(bitPattern: content))
         return Int64(bitPattern: h.value)
     }
 
