@@ -12,6 +12,20 @@ extension ICalComponent {
         forEachContentBuffer { body($0.span) }
     }
 
+    /// Calls `body` with the index in ``properties`` of each property named `upper` (an
+    /// upper-cased name), its parameters as written and its value, as
+    /// ``forEachContentPiece(_:)`` gives them: equal pieces are equal properties. The
+    /// parameters are nil for a property with some that were not read from text.
+    package func forEachWrittenProperty(upper n: String, _ body: (Int, Span<UInt8>?, Span<UInt8>) -> Void) {
+        let count = n.utf8.count
+        properties.withUnsafeBufferPointer { ps in
+            guard let base = ps.baseAddress else { return }
+            for i in ps.indices where base[i].name.utf8.count == count && base[i].name == n {
+                ICalProperty.withWrittenPieces(at: base + i) { parameters, value in body(i, parameters?.span, value.span) }
+            }
+        }
+    }
+
     private func forEachContentBuffer(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         withBytes(of: name, body)
         properties.withUnsafeBufferPointer { ps in

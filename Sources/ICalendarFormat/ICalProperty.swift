@@ -225,6 +225,21 @@ public struct ICalProperty: Hashable, Sendable {
         }
     }
 
+    /// Calls `body` with the parameters of the property at `p` as written and its value,
+    /// as ``ICalComponent/forEachContentPiece(_:)`` gives them; the parameters are nil when
+    /// the property has some that were not read from text.
+    static func withWrittenPieces(at p: UnsafePointer<ICalProperty>, _ body: (UnsafeBufferPointer<UInt8>?, UnsafeBufferPointer<UInt8>) -> Void) {
+        let rs = Int(p.pointee.rawStart), re = Int(p.pointee.rawEnd)
+        if re > rs {
+            p.pointee.shared.withUnsafeBufferPointer { all in
+                let parameters = UnsafeBufferPointer(rebasing: all[rs..<re])
+                withValueBytes(at: p) { body(parameters, $0) }
+            }
+        } else {
+            withValueBytes(at: p) { body(p.pointee.ownParameters.isEmpty ? UnsafeBufferPointer(start: nil, count: 0) : nil, $0) }
+        }
+    }
+
     /// ``parameter(upper:)`` of the property at `p`.
     @inline(__always)
     static func parameter(upper n: String, at p: UnsafePointer<ICalProperty>) -> String? {

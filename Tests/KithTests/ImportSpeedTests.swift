@@ -246,8 +246,8 @@ struct ImportSpeedTests {
         let t = try JournalKind.onDisk.make()
         try t.journal.importText(Self.ana, name: "ana.vcf")
         // Beside the usual events: a task and a journal entry, a VEVENT without a UID, two
-        // with one UID, an attendee nobody has, a recurring event that starts after now, and
-        // a cancelled occurrence of the weekly run.
+        // with one UID, two addresses nobody has (each written twice, differently), a
+        // recurring event that starts after now, and a cancelled occurrence of the weekly run.
         let extra = """
             BEGIN:VTODO\r
             UID:todo@example.org\r
@@ -266,6 +266,8 @@ struct ImportSpeedTests {
             UID:twice@example.org\r
             DTSTART:20260402T100000Z\r
             SUMMARY:First of two\r
+            ATTENDEE;PARTSTAT=ACCEPTED;CN=Bo:mailto:bo@example.org\r
+            ORGANIZER;CN=Cy:urn:uuid:cy\r
             END:VEVENT\r
             BEGIN:VEVENT\r
             UID:twice@example.org\r

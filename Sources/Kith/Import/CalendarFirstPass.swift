@@ -44,7 +44,7 @@ extension Journal {
         pass: ((ICalComponent) throws -> Void) throws -> [FormatWarning]
     ) throws -> FirstPass {
         var digests = Digests()
-        var keys: [EventMapping.AddressKey] = []
+        var keys: [EventMapping.AddressKey] = [], writtenAddresses = Set<UInt64>()
         var timeZones: [ICalComponent] = []
         var candidates: [(ordinal: Int, event: ICalComponent, isMaster: Bool)] = []
         var recurringUIDs = Set<String>()
@@ -73,7 +73,7 @@ extension Journal {
                 if gathersDigests {
                     digests.content.append(EventSource.digest(of: c))
                     digests.uidKeys.append(EventSource.key(c.uid ?? ""))
-                    EventMapping.addressKeys(of: c, into: &keys)
+                    EventMapping.newAddressKeys(of: c, seen: &writtenAddresses, into: &keys)
                     digests.addresses.formUnion(keys)
                     keys.removeAll(keepingCapacity: true)
                 }

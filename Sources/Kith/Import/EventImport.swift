@@ -156,11 +156,31 @@ enum EventMapping {
         }
     }
 
-    /// The keys of ``addresses(of:)``, in that order, read from the properties in place (the
-    /// parameters other than CN are not built).
-    static func addressKeys(of e: ICalComponent, into keys: inout [AddressKey]) {
-        if let o = e.property("ORGANIZER") { keys.append(AddressKey(uri: o.value, commonName: o.parameter("CN"))) }
-        for p in e.properties where p.name == "ATTENDEE" { keys.append(AddressKey(uri: p.value, commonName: p.parameter("CN"))) }
+    /// The keys of ``addresses(of:)`` that `seen` does not hold yet, read from the properties
+    /// in place (the parameters other than CN are not built): `seen` holds a hash of each
+    /// ORGANIZER and ATTENDEE as written (parameters and value), and only one not written
+    /// before is reduced to its key (the bench calendar's 180,400 addresses are
+    /// 82,958 as written and 37,032 keys). Two writings whose hashes collide (about one
+    /// chance in 10⁹ for a million) would count as one in the report's line.
+    static func newAddressKeys(of e: ICalComponent, seen: inout Set<UInt64>, into keys: inout [AddressKey]) {
+        var organizer = false
+        for name in ["ORGANIZER", "ATTENDEE"] {
+            e.forEachWrittenProperty(upper: name) { index, parameters, value in
+                if name == "ORGANIZER" {
+                    // ``addresses(of:)`` takes the first ORGANIZER only.
+                    guard !organizer else { return }
+                    organizer = true
+                }
+                if let parameters {
+                    var h = StableHasher()
+                    h.combine(parameters)
+                    h.combine(value)
+                    guard seen.insert(h.value).inserted else { return }
+                }
+                let p = e.properties[index]
+                keys.append(AddressKey(uri: p.value, commonName: p.parameter("CN")))
+            }
+        }
     }
 
     /// The people `addresses` find, by e-mail, else by a CN that is exactly one person's
