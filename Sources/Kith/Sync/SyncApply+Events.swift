@@ -178,7 +178,7 @@ extension SyncApply {
             // is (its status row keeps it from counting as new or gone).
             return SyncApplied(uid: uid, name: remote.side.title, action: .skipped, conflicts: [], needsPush: false)
         }
-        let baseEvent = try base.flatMap { try? parseEvent(db, $0) }
+        let baseEvent = base.flatMap { try? parseEvent(db, $0) }
         // Another client edited DESCRIPTION or LOCATION, leaving Kith's X- copies as they were.
         if let b = baseEvent {
             if remote.kithNote != nil, remote.kithNote == b.kithNote, remote.description != b.description {

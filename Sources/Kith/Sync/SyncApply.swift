@@ -113,7 +113,7 @@ enum SyncApply {
         let localTraits = local.traits
         // No status row (a create whose row a crash lost): a card whose REV is the journal's own
         // last change comes from this very version, which is then the base.
-        let baseSide = try base.flatMap { try? cardSide(db, $0).0 } ?? (contact.rev == SyncBodies.rev(person.updatedAt) ? local : nil)
+        let baseSide = base.flatMap { try? cardSide(db, $0).0 } ?? (contact.rev == SyncBodies.rev(person.updatedAt) ? local : nil)
         if local == remote {
             return SyncApplied(uid: uid, name: person.displayName, action: .unchanged, conflicts: [], needsPush: false)
         }
