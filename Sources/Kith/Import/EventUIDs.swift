@@ -10,8 +10,11 @@ extension Journal {
     /// that UID with `#2`, `#3`... so that both are kept (with a warning).
     struct EventUIDs {
         let file: String
-        /// UIDs given to events without RECURRENCE-ID so far, with how many had each.
-        private var seen: [String: Int] = [:]
+        /// UIDs given to events without RECURRENCE-ID so far, and how many had each of those
+        /// that more than one had (a set first: one lookup a VEVENT instead of two, which
+        /// were a tenth of a re-import's first pass).
+        private var seen = Set<String>()
+        private var repeated: [String: Int] = [:]
         /// How many VEVENTs had no UID.
         private(set) var made = 0
         /// The UIDs given in place of the file's, by the VEVENT's place among the VEVENTs.
@@ -33,10 +36,9 @@ extension Journal {
                 c.uid = uid
                 changed[ordinal] = uid
             }
-            guard c.property("RECURRENCE-ID") == nil else { return }
-            let n = (seen[uid] ?? 0) + 1
-            seen[uid] = n
-            guard n > 1 else { return }
+            guard c.property("RECURRENCE-ID") == nil, !seen.insert(uid).inserted else { return }
+            let n = (repeated[uid] ?? 1) + 1
+            repeated[uid] = n
             let renamed = uid + "#\(n)"
             c.uid = renamed
             changed[ordinal] = renamed
