@@ -58,12 +58,17 @@ public struct ICalDateTime: Hashable, Sendable, CustomStringConvertible {
     public var icalBytes: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(16)
+        appendICalBytes(to: &out)
+        return out
+    }
+
+    /// Appends ``icalBytes`` to `out`.
+    public func appendICalBytes(to out: inout [UInt8]) {
         appendDigits(&out, year, 4); appendDigits(&out, month, 2); appendDigits(&out, day, 2)
-        if isDate { return out }
+        if isDate { return }
         out.append(UInt8(ascii: "T"))
         appendDigits(&out, hour, 2); appendDigits(&out, minute, 2); appendDigits(&out, second, 2)
         if case .utc = form { out.append(UInt8(ascii: "Z")) }
-        return out
     }
 
     /// Wall-clock seconds since 1970-01-01T00:00:00 as if UTC.

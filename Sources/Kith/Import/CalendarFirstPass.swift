@@ -157,37 +157,32 @@ extension Journal {
             id: nil)
     }
 
-    /// The stored ids of every event a re-import would find unchanged, from the first pass's
-    /// digests alone, when it would find each of them so; nil as soon as one VEVENT or
-    /// occurrence differs from what is stored (or has nothing stored), and the second
-    /// pass decides. A VEVENT that does not recur is unchanged when the stored digest of
-    /// its UID is ``EventSource/digest(content:context:)`` of its content, as the mapping
-    /// thread finds it; an occurrence, when the stored digest of its UID is its recurring
-    /// event's (or override's), as ``importCalendar(fileName:format:options:pass:)`` finds it.
-    static func everyEventUnchanged(
-        _ first: FirstPass, sources: [UInt64: EventSource.Stored], context: UInt64
-    ) -> (events: [Int64], occurrences: [Int64])? {
+    /// How many events a re-import finds unchanged from the first pass's digests alone,
+    /// when it finds every one of them so; nil as soon as one VEVENT or occurrence differs
+    /// from what is stored (or has nothing stored), and the second pass decides. A VEVENT
+    /// that does not recur is unchanged when the stored digest of its UID is
+    /// ``EventSource/digest(content:context:)`` of its content, as the mapping thread finds
+    /// it; an occurrence, when the stored digest of its UID is its recurring event's (or
+    /// override's), as ``importCalendar(fileName:format:options:pass:)`` finds it.
+    static func everyEventUnchanged(_ first: FirstPass, sources: [UInt64: EventSource.Stored], context: UInt64) -> Int? {
         guard let d = first.digests, !sources.isEmpty else { return nil }
-        var events: [Int64] = []
-        events.reserveCapacity(d.content.count)
+        var count = 0
         for place in d.content.indices where !first.recurringOrdinals.contains(place) {
             guard let stored = sources[d.uidKeys[place]], stored.source == EventSource.digest(content: d.content[place], context: context)
             else { return nil }
-            events.append(stored.id)
+            count += 1
         }
-        var occurrences: [Int64] = []
-        occurrences.reserveCapacity(first.occurrences.count)
-        var last: (component: Int, source: Int64, uid: String)?
+        var last: (component: Int, source: Int64)?
+        var keys = EventSource.OccurrenceKeys(uid: "")
         for (component, occurrence) in first.occurrences {
             if last?.component != component {
-                let c = first.recurring[component]
-                last = (component, EventSource.digest(content: d.content[first.recurringPlaces[component]], context: context), c.uid ?? "")
+                last = (component, EventSource.digest(content: d.content[first.recurringPlaces[component]], context: context))
+                keys = EventSource.OccurrenceKeys(uid: first.recurring[component].uid ?? "")
             }
-            guard let (_, source, uid) = last, let stored = sources[EventSource.key(uid, occurrence: occurrence.recurrenceID)],
-                stored.source == source
+            guard let (_, source) = last, let stored = sources[keys.key(occurrence.recurrenceID)], stored.source == source
             else { return nil }
-            occurrences.append(stored.id)
+            count += 1
         }
-        return (events, occurrences)
+        return count
     }
 }

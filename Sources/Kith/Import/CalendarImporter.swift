@@ -245,7 +245,7 @@ extension Journal {
             }
             // Every event as last time (nothing to map, read or write): the report says so
             // as the second pass would have, in the same counts and items.
-            func recordEveryEventUnchanged(_ unchanged: (events: [Int64], occurrences: [Int64])) throws {
+            func recordEveryEventUnchanged(_ unchanged: Int) throws {
                 guard let d = firstPass.digests else { return }
                 var skipped = d.notEvents.compactMap(Self.notAnEvent)
                 for (index, c) in recurring.enumerated() {
@@ -260,13 +260,11 @@ extension Journal {
                     people.removeAll(keepingCapacity: true)
                     EventMapping.findPeople(CollectionOfOne(key), emails: emails, names: names, into: &people, unmatched: &unmatchedUnchanged)
                 }
-                for id in unchanged.events + unchanged.occurrences {
-                    if k % 1024 == 0 { try options.cancellation.check() }
-                    // No title: without details, an unchanged item is only counted.
-                    recordUnchanged(id, title: "", line: 0)
-                    k += 1
-                    options.progress?(ImportProgress(file: fileName, done: k, total: total))
-                }
+                try options.cancellation.check()
+                report.recordUnchanged(count: unchanged)
+                report.unmappedUnchanged += unchanged
+                k += unchanged
+                options.progress?(ImportProgress(file: fileName, done: k, total: total))
                 for item in skipped.sorted(by: { $0.line < $1.line }) { report.record(item) }
             }
             // A journal without events gets every row of `event` and of the day index from

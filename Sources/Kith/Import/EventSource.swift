@@ -88,10 +88,27 @@ enum EventSource {
 
     /// ``key(_:)`` of the UID of an occurrence of the recurring event `uid`.
     static func key(_ uid: String, occurrence: ICalDateTime) -> UInt64 {
-        var bytes = Array(uid.utf8)
-        bytes.append(UInt8(ascii: "/"))
-        bytes += occurrence.icalBytes
-        return key(bytes.span)
+        var keys = OccurrenceKeys(uid: uid)
+        return keys.key(occurrence)
+    }
+
+    /// ``key(_:occurrence:)`` of the occurrences of one recurring event in turn, writing
+    /// each after the UID and `/` in one buffer.
+    struct OccurrenceKeys {
+        private var bytes: [UInt8]
+        private let prefix: Int
+
+        init(uid: String) {
+            bytes = Array(uid.utf8)
+            bytes.append(UInt8(ascii: "/"))
+            prefix = bytes.count
+        }
+
+        mutating func key(_ occurrence: ICalDateTime) -> UInt64 {
+            bytes.removeLast(bytes.count - prefix)
+            occurrence.appendICalBytes(to: &bytes)
+            return EventSource.key(bytes.span)
+        }
     }
 
     /// ``key(_:)`` of a UID.

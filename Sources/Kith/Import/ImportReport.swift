@@ -59,6 +59,13 @@ public struct ImportReport: Sendable, Hashable {
 
     /// Counts `item`, and keeps it when details are kept (or, while there are few, when it
     /// needs explaining).
+    /// Counts `n` unchanged items as ``record(_:)`` of each would when details are not kept
+    /// (an unchanged item is never explained).
+    mutating func recordUnchanged(count n: Int) {
+        precondition(!keepsDetails, "unchanged items are only counted without details")
+        actionCounts[.unchanged, default: 0] += n
+    }
+
     public mutating func record(_ item: ImportItem) {
         actionCounts[item.action, default: 0] += 1
         if keepsDetails { items.append(item) }
