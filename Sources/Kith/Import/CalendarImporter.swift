@@ -34,9 +34,6 @@ extension Journal {
         fileName: String, format: String, options: ImportOptions,
         pass: @escaping ((ICalComponent) throws -> Void) throws -> [FormatWarning]
     ) throws -> ImportReport {
-        // Pass 1, on a thread of its own while this one begins the transaction and loads
-        // what the mapping needs of the journal (for a re-import of the bench's 100,000
-        // VEVENTs, the stored digests alone took 0.2 s after the 0.4 s of this pass).
         // A re-import that keeps no reasons may find every event unchanged from the first
         // pass's digests alone (``everyEventUnchanged(_:sources:context:)``).
         let gathersDigests =
@@ -44,13 +41,15 @@ extension Journal {
             && dbQueue.read { db in
                 try RawRow.first(db, db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM event)"), { _ in }, read: { $0.int(0) }) == 1
             }
+        // Pass 1, on a thread of its own while this one begins the transaction and loads
+        // what the mapping needs of the journal (for a re-import of the bench's 100,000
+        // VEVENTs, the stored digests alone took 0.2 s after the 0.4 s of this pass).
         let first = Background {
             try Self.firstPass(fileName: fileName, format: format, options: options, digests: gathersDigests, pass: pass)
         }
         defer { first.wait() }
         let range = (from: options.from, to: options.to ?? options.now)
-        var report: ImportReport
-        report = try importTransaction(options.dryRun, fileName: fileName) { db in
+        var report = try importTransaction(options.dryRun, fileName: fileName) { db in
             var emails: [String: Int64] = [:]
             for r in try Row.fetchAll(db.cachedStatement(sql: "SELECT personId, value FROM personContact WHERE kind = 'email' ORDER BY personId")) {
                 let v: String = r["value"]
