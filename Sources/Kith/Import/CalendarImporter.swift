@@ -100,8 +100,17 @@ extension Journal {
                 timeZones: firstPass.sourceZones, floating: options.timeZone, categories: categoryKeys, emails: emails, names: names,
                 personUIDs: uids)
             var k = 0
-            // Attendees and organizers of the unchanged VEVENTs that find no one.
+            // Attendees and organizers that find no one, for the report's line: those of every
+            // VEVENT at once when the first pass kept their keys; else those of the VEVENTs
+            // found unchanged, one by one (the mapping thread gathers those it maps).
             var unmatchedUnchanged = Set<String>()
+            if let d = firstPass.digests {
+                var people: [Int64] = []
+                for key in d.addresses {
+                    people.removeAll(keepingCapacity: true)
+                    EventMapping.findPeople(CollectionOfOne(key), emails: emails, names: names, into: &people, unmatched: &unmatchedUnchanged)
+                }
+            }
             let mapper = EventMapper(
                 pass: pass, changedUIDs: changedUIDs, resolver: resolver, options: options, categories: categoryKeys,
                 emails: emails, names: names, personUIDs: uids, file: fileName, context: sourceContext, sources: sources,
@@ -227,9 +236,11 @@ extension Journal {
                 try importOccurrences(before: c.line)
                 if let id = item.unchanged {
                     try options.cancellation.check()
-                    var people: [Int64] = []
-                    EventMapping.findPeople(
-                        EventMapping.addresses(of: c), emails: emails, names: names, into: &people, unmatched: &unmatchedUnchanged)
+                    if firstPass.digests == nil {
+                        var people: [Int64] = []
+                        EventMapping.findPeople(
+                            EventMapping.addresses(of: c), emails: emails, names: names, into: &people, unmatched: &unmatchedUnchanged)
+                    }
                     recordUnchanged(id, title: (c.summary ?? "").kithTrimmed(), line: c.line)
                     k += 1
                     options.progress?(ImportProgress(file: fileName, done: k, total: total))
@@ -244,20 +255,13 @@ extension Journal {
             }
             // Every event as last time (nothing to map, read or write): the report says so
             // as the second pass would have, in the same counts and items.
-            func recordEveryEventUnchanged(_ unchanged: Int) throws {
-                guard let d = firstPass.digests else { return }
+            func recordEveryEventUnchanged(_ unchanged: Int, _ d: Digests) throws {
                 var skipped = d.notEvents.compactMap(Self.notAnEvent)
                 for (index, c) in recurring.enumerated() {
                     let place = firstPass.recurringPlaces[index]
                     if silentMasters.contains(place) || silentOverrides.contains(place) {
                         skipped.append(Self.withoutOccurrence(c, master: silentMasters.contains(place), range: range, timeZone: options.timeZone))
                     }
-                }
-                // Attendees that find no one still count in the report's line.
-                var people: [Int64] = []
-                for key in d.addresses {
-                    people.removeAll(keepingCapacity: true)
-                    EventMapping.findPeople(CollectionOfOne(key), emails: emails, names: names, into: &people, unmatched: &unmatchedUnchanged)
                 }
                 try options.cancellation.check()
                 report.recordUnchanged(count: unchanged)
@@ -278,8 +282,8 @@ extension Journal {
                     try passTwo()
                     try DayIndex.reindex(db, eventIDs: written, wholeJournal: true)
                 }
-            } else if let unchanged = Self.everyEventUnchanged(firstPass, sources: sources, context: sourceContext) {
-                try recordEveryEventUnchanged(unchanged)
+            } else if let d = firstPass.digests, let unchanged = Self.everyEventUnchanged(firstPass, sources: sources, context: sourceContext) {
+                try recordEveryEventUnchanged(unchanged, d)
             } else {
                 try passTwo()
                 try Journal.reindex(db, eventIDs: written)
