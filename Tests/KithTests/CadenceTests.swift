@@ -260,7 +260,7 @@ extension CadenceTests {
         try j.snooze(personID: ana.id, until: day("2026-04-01"), asOf: day("2026-03-20"))
         let first = try j.exportJSON()
         let fresh = try kind.make().journal
-        try fresh.importData(first.data, fileName: "backup.json", options: testOptions())
+        _ = try fresh.importData(first.data, fileName: "backup.json", options: testOptions())
         try fresh.checkInvariants()
         #expect(try fresh.exportJSON().data == first.data)
         for (name, asOf) in [("Ana", "2026-03-25"), ("Bo", "2027-06-01")] {

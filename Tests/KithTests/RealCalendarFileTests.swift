@@ -275,7 +275,7 @@ struct RealCalendarFileTests {
         #expect(try String(contentsOfFile: dir.path + "/calendar/" + one, encoding: .utf8).contains("TZID:Company Standard Time\r\n"))
         // The JSON backup carries it: a restored journal writes the same calendar.
         let restored = try Journal.inMemory()
-        try restored.importData(try j.exportJSON().data, fileName: "backup.json", options: testOptions())
+        _ = try restored.importData(try j.exportJSON().data, fileName: "backup.json", options: testOptions())
         #expect(try restored.exportCalendar().data == j.exportCalendar().data)
     }
 
@@ -415,7 +415,7 @@ struct RealCalendarFileTests {
         #expect(text.contains("LAST-MODIFIED:20240111T091500Z"))
         #expect(text.contains("DTSTAMP:20240110T081500Z"))
         let fresh = try Journal.inMemory()
-        try fresh.importData(first, fileName: "calendar.ics", options: testOptions())
+        _ = try fresh.importData(first, fileName: "calendar.ics", options: testOptions())
         #expect(try fresh.exportCalendar().data == first)
         // An edit is a change of its own.
         let e = try #require(try fresh.events().first { $0.title == "Weekly sync" })
