@@ -25,7 +25,7 @@ import Glibc
 
     /// Starts `kith arguments… --journal journal`, standard error into a file.
     static func start(_ arguments: [String], journal: String, kith: KithRunner, stderr: URL) throws -> Process {
-        FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
         let process = Process()
         process.executableURL = KithRunner.executable
         process.arguments = arguments + ["--journal", journal]

@@ -193,7 +193,7 @@ import Testing
         #expect(edit.stderr.contains("cut.jpg is not a whole image: the JPEG ends before its EOI marker"))
 
         let huge = kith.folder.appendingPathComponent("huge.png")
-        FileManager.default.createFile(atPath: huge.path, contents: onePixelPNG)
+        _ = FileManager.default.createFile(atPath: huge.path, contents: onePixelPNG)
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 21 * 1024 * 1024)
         try handle.close()

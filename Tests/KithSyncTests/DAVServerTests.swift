@@ -247,7 +247,8 @@ import Testing
         let server = try DAVTestServer(.radicale, tls: true)
         defer { server.stop() }
         #expect(server.rootURL.hasPrefix("https://"))
-        try await DAVSession.with(baseURL: server.rootURL, user: "kith", password: "x", timeouts: .init(connect: .seconds(5), read: .seconds(20))) { session in
+        _ = try await DAVSession.with(baseURL: server.rootURL, user: "kith", password: "x", timeouts: .init(connect: .seconds(5), read: .seconds(20))) {
+            session in
             await #expect {
                 _ = try await session.discover()
             } throws: { error in

@@ -77,7 +77,7 @@ final class MemoryRemote: RemoteCollection, @unchecked Sendable {
     var hrefs: [String] { bodies.keys.sorted() }
 
     func changes(since token: String?) async throws -> RemoteChanges {
-        return try lock.withLock {
+        return lock.withLock {
             requests.append("changes")
             let now = offersSyncCollection ? String(version) : nil
             if offersSyncCollection, let token, let since = Int(token), since <= version {
@@ -101,7 +101,7 @@ final class MemoryRemote: RemoteCollection, @unchecked Sendable {
     }
 
     func fetch(_ hrefs: [String]) async throws -> [RemoteItem] {
-        return try lock.withLock {
+        return lock.withLock {
             requests.append("fetch \(hrefs.count)")
             return hrefs.compactMap { href in resources[href].map { RemoteItem(entry: RemoteEntry(href: href, etag: $0.etag), body: $0.body) } }
         }
