@@ -337,42 +337,6 @@ struct ImportSpeedTests {
         try t.journal.checkInvariants()
     }
 
-    @Test("the occurrences of many recurring events, worked out on two threads, are those of one, in the same order")
-    func occurrencesOnTwoThreads() throws {
-        // 300 weekly events (UTC, Berlin and all-day); overrides of the last ten come before
-        // every master (so a UID's first component is in the other half from its master),
-        // and every tenth master has a moved occurrence after it and a cancelled one.
-        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
-        func override(_ i: Int, day: Int, moved: Bool) -> String {
-            let id = String(format: "202503%02dT090000Z", day)
-            return "BEGIN:VEVENT\r\nUID:w\(i)@example.org\r\nRECURRENCE-ID:\(id)\r\n"
-                + (moved ? "DTSTART:202503\(String(format: "%02d", day))T150000Z\r\nSUMMARY:Moved \(i)\r\n" : "DTSTART:\(id)\r\nSTATUS:CANCELLED\r\n")
-                + "END:VEVENT\r\n"
-        }
-        for i in 290..<300 { text += override(i, day: 3, moved: true) }
-        for i in 0..<300 {
-            let start: String
-            switch i % 3 {
-            case 0: start = "DTSTART:20250106T090000Z"
-            case 1: start = "DTSTART;TZID=Europe/Berlin:20250106T100000"
-            default: start = "DTSTART;VALUE=DATE:20250106"
-            }
-            text += "BEGIN:VEVENT\r\nUID:w\(i)@example.org\r\n\(start)\r\nRRULE:FREQ=WEEKLY;BYDAY=MO\r\nSUMMARY:Weekly \(i)\r\nEND:VEVENT\r\n"
-            if i % 10 == 0 && i < 290 { text += override(i, day: 10, moved: true) + override(i, day: 17, moved: false) }
-        }
-        text += "END:VCALENDAR\r\n"
-        let calendar = try ICalendarReader().read(text)
-        let resolver = calendar.timeZoneResolver()
-        let from = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01
-        let to = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
-        let one = calendar.occurrencesByComponent(from: from, to: to, resolver: resolver)
-        let two = Journal.occurrences(of: calendar.components, from: from, to: to, resolver: resolver)
-        #expect(one.count > 15_000 && one.contains { $0.occurrence.isOverride })
-        // The first place where they differ (nil: none), not two arrays of 15,000 in a failure.
-        #expect(two.count == one.count)
-        #expect(one.indices.first { i in i >= two.count || two[i].component != one[i].component || two[i].occurrence != one[i].occurrence } == nil)
-    }
-
     @Test("an attendee written in two Unicode spellings counts once as unmatched, on the first import and again")
     func unmatchedSpellingsCountOnce() throws {
         let t = try JournalKind.onDisk.make()

@@ -130,7 +130,7 @@ extension Journal {
             let earliest = recurring.compactMap { $0.dtStart.map(resolver.date(for:)) }.min() ?? options.now
             let from = options.from ?? earliest
             let to = options.to ?? options.now
-            occurrences = Self.occurrences(of: recurring, from: from, to: to, resolver: resolver)
+            occurrences = ICalendar(properties: [], components: recurring).occurrencesByComponent(from: from, to: to, resolver: resolver)
         }
         let total = eventCount - recurringGroup.count + occurrences.count
         // The recurring events and overrides that have occurrences, each once.
@@ -147,43 +147,6 @@ extension Journal {
             sourceZones: sourceZones, recurringOrdinals: recurringOrdinals, recurring: recurring,
             occurrences: occurrences, total: total, silentMasters: silentMasters, silentOverrides: silentOverrides,
             recurringPlaces: recurringGroup.map(\.ordinal), digests: gathersDigests ? digests : nil)
-    }
-
-    /// ``ICalendar/occurrencesByComponent(from:to:resolver:leapDay:)`` of `recurring` (masters
-    /// and their overrides, in the file's order), worked out on two threads when there are
-    /// many: each takes the UIDs first seen in one half of them. The bench calendar's 5,000
-    /// recurring events have 208,000 occurrences (~0.1 s on one thread).
-    static func occurrences(
-        of recurring: [ICalComponent], from: Date, to: Date, resolver: ICalTimeZoneResolver
-    ) -> [(component: Int, occurrence: ICalOccurrence)] {
-        func occurrences(_ components: [ICalComponent]) -> [(component: Int, occurrence: ICalOccurrence)] {
-            ICalendar(properties: [], components: components).occurrencesByComponent(from: from, to: to, resolver: resolver)
-        }
-        guard recurring.count >= 256 else { return occurrences(recurring) }
-        // Each UID's components go to the half its first one is in (an override may come
-        // before its master), keeping their order.
-        var firstHalf = [Int](), secondHalf = [Int](), half: [String: Bool] = [:]
-        for (i, c) in recurring.enumerated() {
-            let uid = c.uid ?? ""
-            let isFirst = half[uid] ?? (i < recurring.count / 2)
-            half[uid] = isFirst
-            if isFirst { firstHalf.append(i) } else { secondHalf.append(i) }
-        }
-        let second = Background { occurrences(secondHalf.map { recurring[$0] }) }
-        let first = occurrences(firstHalf.map { recurring[$0] })
-        guard let last = try? second.value() else { preconditionFailure("working out occurrences cannot fail") }
-        // Both are ordered by component, then start: merge them by the component's place.
-        var out: [(component: Int, occurrence: ICalOccurrence)] = []
-        out.reserveCapacity(first.count + last.count)
-        var i = 0, j = 0
-        while i < first.count || j < last.count {
-            if j == last.count || i < first.count && firstHalf[first[i].component] < secondHalf[last[j].component] {
-                out.append((firstHalf[first[i].component], first[i].occurrence)); i += 1
-            } else {
-                out.append((secondHalf[last[j].component], last[j].occurrence)); j += 1
-            }
-        }
-        return out
     }
 
     /// The ``Digests`` of the VEVENTs `queue` hands over (each with the UID it is imported
