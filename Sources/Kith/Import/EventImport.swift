@@ -150,7 +150,8 @@ enum EventMapping {
 
         /// From the address URI and its CN, as ``init(_:)`` reads them of an ``ICalAddress``.
         init(uri: String, commonName: String?) {
-            mail = uri.lowercased().hasPrefix("mailto:") ? String(uri.dropFirst(7)).lowercased() : ""
+            let lower = uri.lowercased()
+            mail = lower.hasPrefix("mailto:") ? String(lower.dropFirst(7)) : ""
             self.commonName = commonName?.kithTrimmed() ?? ""
             self.uri = mail.isEmpty && self.commonName.isEmpty ? uri : ""
         }

@@ -57,8 +57,6 @@ public struct ImportReport: Sendable, Hashable {
     /// How many explained items a report keeps when details are not kept.
     public static let explainedLimit = 20
 
-    /// Counts `item`, and keeps it when details are kept (or, while there are few, when it
-    /// needs explaining).
     /// Counts `n` unchanged items as ``record(_:)`` of each would when details are not kept
     /// (an unchanged item is never explained).
     mutating func recordUnchanged(count n: Int) {
@@ -66,6 +64,8 @@ public struct ImportReport: Sendable, Hashable {
         actionCounts[.unchanged, default: 0] += n
     }
 
+    /// Counts `item`, and keeps it when details are kept (or, while there are few, when it
+    /// needs explaining).
     public mutating func record(_ item: ImportItem) {
         actionCounts[item.action, default: 0] += 1
         if keepsDetails { items.append(item) }
