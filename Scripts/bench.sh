@@ -289,6 +289,50 @@ kith_time() {
   say "kith: $*"
   time_cmd "$mode" "$exe" "$@"
 }
+# sqlite_floor JOURNAL TABLE: the `sqlite3` shell writing the very rows an import wrote into
+# JOURNAL, from it into a copy of it emptied of them (INSERT … SELECT a table at a time,
+# each after those its foreign keys refer to; the filled tables' secondary indexes dropped
+# first and built after, as Kith's imports into an empty journal do; one transaction, the
+# pragmas of Kith's import). No reading, parsing or mapping: what SQLite alone takes to
+# store what the import stores. Prints the median seconds, or failed, or n/a without
+# sqlite3; TABLE is counted in both to check the copy.
+sqlite_floor() {
+  if [ ! -s "$1" ] || ! command -v sqlite3 >/dev/null; then echo n/a; return; fi
+  local floor floor_tables filled in_list rows_check t
+  local floor_src="$work/kith/floor-src.sqlite" floor_empty="$work/kith/floor-empty.sqlite" floor_db="$work/kith/floor.sqlite"
+  local floor_sql="$work/kith/floor.sql"
+  rm -f "$floor_src" "$floor_empty" "$floor_db"
+  sqlite3 "$1" "VACUUM INTO '$floor_src'" && cp "$floor_src" "$floor_empty"
+  # The tables the import filled, each after those its foreign keys refer to.
+  floor_tables="$(sqlite3 "$floor_src" "WITH RECURSIVE
+      t(name) AS (SELECT name FROM sqlite_master WHERE type = 'table'
+                  AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> 'grdb_migrations'),
+      ref(name, parent) AS (SELECT t.name, f.\"table\" FROM t, pragma_foreign_key_list(t.name) f WHERE f.\"table\" <> t.name),
+      d(name, depth) AS (SELECT name, 0 FROM t
+                         UNION ALL SELECT ref.name, d.depth + 1 FROM d JOIN ref ON ref.parent = d.name WHERE d.depth < 16)
+      SELECT name FROM d GROUP BY name ORDER BY max(depth), name")"
+  filled=()
+  for t in $floor_tables; do
+    [ "$(sqlite3 "$floor_src" "SELECT EXISTS (SELECT 1 FROM \"$t\")")" = 1 ] && filled+=("$t")
+  done
+  in_list="$(printf "'%s'," "${filled[@]}")"; in_list="${in_list%,}"
+  { echo "PRAGMA foreign_keys = OFF; BEGIN;"
+    for t in "${filled[@]}"; do echo "DELETE FROM \"$t\";"; done
+    echo "COMMIT; VACUUM;"; } | sqlite3 -bail "$floor_empty"
+  { echo "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;"
+    echo "ATTACH '$floor_src' AS k;"
+    echo "BEGIN;"
+    sqlite3 "$floor_empty" "SELECT 'DROP INDEX \"' || name || '\";' FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ($in_list)"
+    for t in "${filled[@]}"; do echo "INSERT INTO main.\"$t\" SELECT * FROM k.\"$t\";"; done
+    sqlite3 "$floor_empty" "SELECT sql || ';' FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ($in_list)"
+    echo "COMMIT;"; } > "$floor_sql"
+  floor="$(time_cmd "setup:rm -f '$floor_db-wal' '$floor_db-shm'; cp '$floor_empty' '$floor_db'" sqlite3 -bail "$floor_db" ".read $floor_sql")"
+  rows_check="$(sqlite3 "$floor_db" "SELECT count(*) FROM \"$2\"" 2>/dev/null || echo '?')"
+  [ "$floor" != failed ] && [ "$rows_check" != "$(sqlite3 "$floor_src" "SELECT count(*) FROM \"$2\"")" ] && {
+    warn "the sqlite3 floor wrote $rows_check rows of $2, not the import's: its cell reads failed"; floor=failed; }
+  rm -f "$floor_src" "$floor_empty" "$floor_db" "$floor_db-wal" "$floor_db-shm" "$floor_sql"
+  echo "$floor"
+}
 row() { printf '%s\t%s\t%s\t%s\t%s\n' "$@" >> "$rows"; }
 kj="" kbj=""   # the commands that query need the journal built above
 [ "$have_journal" = 1 ] && kj="$kbin" kbj="$kb"
@@ -313,7 +357,10 @@ fresh="$work/kith/import-empty.sqlite"
 k_import="$(kith_time "reported-setup:rm -f '$fresh' '$fresh-wal' '$fresh-shm'" "$kb" import "$vcf" --journal "$fresh")"
 k_reimport="$(kith_time reported "$kbj" import "$vcf" --journal "$journal")"
 k_export="$(kith_time reported "$kbj" export-ics --journal "$journal" -o "$work/kith/export.ics")"
+say "peer: sqlite3 stores the rows of the cards' import"
+p_rows_vcf="$(sqlite_floor "$fresh" person)"
 row "\`kith import\` $C cards, empty journal" "-" "-" "$k_import" "abs<0.5"
+row "\`kith import\` $C cards, empty journal" "\`sqlite3\` shell stores the same rows (INSERT … SELECT, nothing to parse)" "$p_rows_vcf" "$k_import" "info"
 row '`kith import` the same cards again (no change)' "-" "-" "$k_reimport" "abs<1"
 
 # Importing the calendar (issue 17): into an empty journal each run, against libical
@@ -326,43 +373,8 @@ rss_ics="?"
 [ "$k_import_ics" != n/a ] && rss_ics="$(last_rss)"
 n_ics="?"
 [ -s "$fresh_ics" ] && n_ics="$(commas "$(sqlite3 "$fresh_ics" "SELECT count(*) FROM event" 2>/dev/null || echo '?')")"
-# The floor under that row: the `sqlite3` shell writing the very rows Kith's import wrote,
-# from that journal into a copy of it emptied of them (INSERT … SELECT a table at a time,
-# the filled tables' secondary indexes dropped first and built after as Kith's import does,
-# one transaction, the pragmas of Kith's import). No reading, parsing or mapping: what
-# SQLite alone takes to store what the import stores.
-p_rows_ics=n/a
-if [ -s "$fresh_ics" ] && command -v sqlite3 >/dev/null; then
-  say "peer: sqlite3 writes the rows of the calendar's import"
-  floor_src="$work/kith/floor-src.sqlite" floor_empty="$work/kith/floor-empty.sqlite" floor_db="$work/kith/floor.sqlite"
-  floor_sql="$work/kith/floor.sql"
-  rm -f "$floor_src" "$floor_empty" "$floor_db"
-  sqlite3 "$fresh_ics" "VACUUM INTO '$floor_src'" && cp "$floor_src" "$floor_empty"
-  # The tables the import filled, those the others refer to first.
-  floor_tables="$(sqlite3 "$floor_src" "SELECT name FROM sqlite_master WHERE type = 'table'
-      AND name NOT LIKE 'sqlite\_%' ESCAPE '\' AND name <> 'grdb_migrations'
-      ORDER BY name NOT IN ('category', 'place'), name <> 'event', name")"
-  filled=()
-  for t in $floor_tables; do
-    [ "$(sqlite3 "$floor_src" "SELECT EXISTS (SELECT 1 FROM \"$t\")")" = 1 ] && filled+=("$t")
-  done
-  in_list="$(printf "'%s'," "${filled[@]}")"; in_list="${in_list%,}"
-  { echo "PRAGMA foreign_keys = OFF; BEGIN;"
-    for t in "${filled[@]}"; do echo "DELETE FROM \"$t\";"; done
-    echo "COMMIT; VACUUM;"; } | sqlite3 -bail "$floor_empty"
-  { echo "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;"
-    echo "ATTACH '$floor_src' AS k;"
-    echo "BEGIN;"
-    sqlite3 "$floor_empty" "SELECT 'DROP INDEX \"' || name || '\";' FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ($in_list)"
-    for t in "${filled[@]}"; do echo "INSERT INTO main.\"$t\" SELECT * FROM k.\"$t\";"; done
-    sqlite3 "$floor_empty" "SELECT sql || ';' FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ($in_list)"
-    echo "COMMIT;"; } > "$floor_sql"
-  p_rows_ics="$(time_cmd "setup:rm -f '$floor_db-wal' '$floor_db-shm'; cp '$floor_empty' '$floor_db'" sqlite3 -bail "$floor_db" ".read $floor_sql")"
-  rows_check="$(sqlite3 "$floor_db" "SELECT count(*) FROM event" 2>/dev/null || echo '?')"
-  [ "$p_rows_ics" != failed ] && [ "$rows_check" != "$(sqlite3 "$floor_src" "SELECT count(*) FROM event")" ] && {
-    warn "the sqlite3 floor wrote $rows_check events, not the import's: its cell reads failed"; p_rows_ics=failed; }
-  rm -f "$floor_src" "$floor_empty" "$floor_db" "$floor_db-wal" "$floor_db-shm" "$floor_sql"
-fi
+say "peer: sqlite3 stores the rows of the calendar's import"
+p_rows_ics="$(sqlite_floor "$fresh_ics" event)"
 rm -f "$fresh_ics" "$fresh_ics-wal" "$fresh_ics-shm"
 k_reimport_ics="$(kith_time reported "$kbj" import "$ics" --journal "$journal")"
 row "\`kith import\` $E VEVENTs ($n_ics events), empty journal; peak $rss_ics MiB" "libical (C) reads the file" "$p_libical" "$k_import_ics" "ratio<=0.5"
