@@ -302,7 +302,7 @@ sqlite_floor() {
   local floor_src="$work/kith/floor-src.sqlite" floor_empty="$work/kith/floor-empty.sqlite" floor_db="$work/kith/floor.sqlite"
   local floor_sql="$work/kith/floor.sql"
   rm -f "$floor_src" "$floor_empty" "$floor_db"
-  sqlite3 "$1" "VACUUM INTO '$floor_src'" && cp "$floor_src" "$floor_empty"
+  sqlite3 "$1" "VACUUM INTO '$floor_src'" && cp "$floor_src" "$floor_empty" || { echo failed; return; }
   # The tables the import filled, each after those its foreign keys refer to.
   floor_tables="$(sqlite3 "$floor_src" "WITH RECURSIVE
       t(name) AS (SELECT name FROM sqlite_master WHERE type = 'table'
@@ -318,7 +318,8 @@ sqlite_floor() {
   in_list="$(printf "'%s'," "${filled[@]}")"; in_list="${in_list%,}"
   { echo "PRAGMA foreign_keys = OFF; BEGIN;"
     for t in "${filled[@]}"; do echo "DELETE FROM \"$t\";"; done
-    echo "COMMIT; VACUUM;"; } | sqlite3 -bail "$floor_empty"
+    # VACUUM INTO made a rollback-journal file; the journal Kith writes is in WAL mode.
+    echo "COMMIT; VACUUM; PRAGMA journal_mode = WAL;"; } | sqlite3 -bail "$floor_empty" >/dev/null || { echo failed; return; }
   { echo "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;"
     echo "ATTACH '$floor_src' AS k;"
     echo "BEGIN;"
