@@ -296,8 +296,10 @@ kith_time() {
 # pragmas of Kith's import). No reading, parsing or mapping: what SQLite alone takes to
 # store what the import stores. Prints the median seconds, or failed, or n/a without
 # sqlite3; TABLE is counted in both to check the copy.
+floor_peer="\`sqlite3\` shell stores the same rows (INSERT … SELECT, nothing to parse)"
 sqlite_floor() {
   if [ ! -s "$1" ] || ! command -v sqlite3 >/dev/null; then echo n/a; return; fi
+  say "peer: sqlite3 stores the rows of the import into $(basename "$1")"
   local floor floor_tables filled in_list rows_check t
   local floor_src="$work/kith/floor-src.sqlite" floor_empty="$work/kith/floor-empty.sqlite" floor_db="$work/kith/floor.sqlite"
   local floor_sql="$work/kith/floor.sql"
@@ -358,10 +360,9 @@ fresh="$work/kith/import-empty.sqlite"
 k_import="$(kith_time "reported-setup:rm -f '$fresh' '$fresh-wal' '$fresh-shm'" "$kb" import "$vcf" --journal "$fresh")"
 k_reimport="$(kith_time reported "$kbj" import "$vcf" --journal "$journal")"
 k_export="$(kith_time reported "$kbj" export-ics --journal "$journal" -o "$work/kith/export.ics")"
-say "peer: sqlite3 stores the rows of the cards' import"
 p_rows_vcf="$(sqlite_floor "$fresh" person)"
 row "\`kith import\` $C cards, empty journal" "-" "-" "$k_import" "abs<0.5"
-row "\`kith import\` $C cards, empty journal" "\`sqlite3\` shell stores the same rows (INSERT … SELECT, nothing to parse)" "$p_rows_vcf" "$k_import" "info"
+row "\`kith import\` $C cards, empty journal" "$floor_peer" "$p_rows_vcf" "$k_import" "info"
 row '`kith import` the same cards again (no change)' "-" "-" "$k_reimport" "abs<1"
 
 # Importing the calendar (issue 17): into an empty journal each run, against libical
@@ -374,12 +375,11 @@ rss_ics="?"
 [ "$k_import_ics" != n/a ] && rss_ics="$(last_rss)"
 n_ics="?"
 [ -s "$fresh_ics" ] && n_ics="$(commas "$(sqlite3 "$fresh_ics" "SELECT count(*) FROM event" 2>/dev/null || echo '?')")"
-say "peer: sqlite3 stores the rows of the calendar's import"
 p_rows_ics="$(sqlite_floor "$fresh_ics" event)"
 rm -f "$fresh_ics" "$fresh_ics-wal" "$fresh_ics-shm"
 k_reimport_ics="$(kith_time reported "$kbj" import "$ics" --journal "$journal")"
 row "\`kith import\` $E VEVENTs ($n_ics events), empty journal; peak $rss_ics MiB" "libical (C) reads the file" "$p_libical" "$k_import_ics" "ratio<=0.5"
-row "\`kith import\` $E VEVENTs ($n_ics events), empty journal" "\`sqlite3\` shell stores the same rows (INSERT … SELECT, nothing to parse)" "$p_rows_ics" "$k_import_ics" "info"
+row "\`kith import\` $E VEVENTs ($n_ics events), empty journal" "$floor_peer" "$p_rows_ics" "$k_import_ics" "info"
 row '`kith import` the same VEVENTs again (no change)' "-" "-" "$k_reimport_ics" "abs<1"
 if [ "$rss_ics" != "?" ] && [ "${rss_ics%.*}" -ge 300 ]; then
   warn "importing calendar.ics peaked at $rss_ics MiB (the target is under 300 MiB)"
